@@ -36,6 +36,12 @@ type Deps = core.Deps
 // Pinger reports whether the database answers.
 type Pinger = core.Pinger
 
+// StreamLimits bound the live-game streams the server holds open.
+type StreamLimits = core.StreamLimits
+
+// DefaultStreamLimits are the limits of streams of docs/security.md.
+var DefaultStreamLimits = core.DefaultStreamLimits
+
 // ConnContext is the http.Server's ConnContext of the router: with it, a
 // kept page leaves in one piece.
 var ConnContext = core.ConnContext

@@ -500,10 +500,10 @@ func (w *authzWorld) correspondenceGame(visibility string) int64 {
 	return g.ID
 }
 
-// dataVersion is the store's data version, which every write raises.
+// dataVersion is the store's version of every write (WriteVersion).
 func (w *authzWorld) dataVersion() int64 {
 	w.t.Helper()
-	v, err := w.store.DataVersion(context.Background())
+	v, err := w.store.WriteVersion(context.Background())
 	if err != nil {
 		w.t.Fatal(err)
 	}

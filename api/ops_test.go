@@ -14,6 +14,7 @@ import (
 
 	"adiukh/api"
 	"adiukh/api/apitest"
+	"adiukh/internal/connlimit"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
@@ -42,8 +43,8 @@ func TestHealthAndReadiness(t *testing.T) {
 }
 
 // Every request is logged once with its route pattern, status, duration
-// and user, and counted in /metrics with the sign-in failures and the
-// database pool.
+// and user, and counted in /metrics with the sign-in failures, the
+// database pool and the listener's connections.
 func TestRequestLogAndMetrics(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
@@ -51,6 +52,9 @@ func TestRequestLogAndMetrics(t *testing.T) {
 	s.Handler = apitest.NewRouter(api.Deps{
 		DB: s.Store, Events: tournament.NewService(s.Store, engines.Options()), Accounts: s.Accounts,
 		Log: slog.New(slog.NewJSONHandler(&logged, nil)),
+		Connections: func() connlimit.Stats {
+			return connlimit.Stats{Open: 12, RefusedAddress: 1950, RefusedTotal: 3, ClosedIdle: 7}
+		},
 	})
 	s.RoundRobin(4)
 	s.Must(http.StatusNotFound, tournament.ArbiterRole, "GET", "/api/v1/events/999", nil)
@@ -78,6 +82,10 @@ func TestRequestLogAndMetrics(t *testing.T) {
 		`adiukh_db_connections_open{pool="read"} `,
 		`adiukh_db_waits_total{pool="urgent"} `,
 		"adiukh_live_streams_open 0",
+		"adiukh_connections_open 12",
+		`adiukh_connections_refused_total{why="address"} 1950`,
+		`adiukh_connections_refused_total{why="total"} 3`,
+		"adiukh_connections_closed_idle_total 7",
 		`go_goroutines `,
 	} {
 		if !strings.Contains(body, want) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -29,7 +30,7 @@ var signInWays = map[string]signInAttempt{
 		req := httptest.NewRequest(http.MethodPost, "/login", strings.NewReader(form.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("Sec-Fetch-Site", "same-origin")
-		req.RemoteAddr = addr + ":4000"
+		req.RemoteAddr = net.JoinHostPort(addr, "4000")
 		// A client cannot choose its address by forging X-Forwarded-For:
 		// only a trusted proxy's forwarding counts, and none is trusted.
 		req.Header.Set("X-Forwarded-For", fmt.Sprintf("203.0.113.%d", len(password)))
@@ -41,7 +42,7 @@ var signInWays = map[string]signInAttempt{
 		body := fmt.Sprintf(`{"email":%q,"password":%q}`, email, password)
 		req := httptest.NewRequest(http.MethodPost, "/api/v1/tokens", bytes.NewBufferString(body))
 		req.Header.Set("Content-Type", "application/json")
-		req.RemoteAddr = addr + ":4000"
+		req.RemoteAddr = net.JoinHostPort(addr, "4000")
 		req.Header.Set("X-Forwarded-For", fmt.Sprintf("203.0.113.%d", len(password)))
 		rec := httptest.NewRecorder()
 		s.Handler.ServeHTTP(rec, req)
@@ -86,6 +87,29 @@ func TestSignInLimitsOnEveryWay(t *testing.T) {
 			}
 			if rec := try(s, "192.0.2.7", "arbiter@example.org", "пароль судьи"); rec.Code != http.StatusSeeOther && rec.Code != http.StatusCreated {
 				t.Errorf("the owner from another address: status %d, want signed in", rec.Code)
+			}
+		})
+	}
+}
+
+// The sign-in limits count an IPv6 client by its /64 (issue 59.4): after
+// five wrong passwords from one address of a /64, the right one from
+// another address of it waits too, and from another /64 it passes.
+func TestSignInLimitsCountAnIPv6NetworkAsOne(t *testing.T) {
+	t.Parallel()
+	for name, try := range signInWays {
+		t.Run(name, func(t *testing.T) {
+			s := newWebServerStoppedClock(t)
+			for i := 1; i <= 5; i++ {
+				if rec := try(s, fmt.Sprintf("2001:db8:1:2::%d", i), "arbiter@example.org", strings.Repeat("x", 8+i)); rec.Code != http.StatusUnauthorized {
+					t.Fatalf("wrong password %d: status %d, want 401", i, rec.Code)
+				}
+			}
+			if rec := try(s, "2001:db8:1:2:ffff::9", "arbiter@example.org", "пароль судьи"); rec.Code != http.StatusTooManyRequests {
+				t.Errorf("the right password from another address of the same /64: status %d, want 429", rec.Code)
+			}
+			if rec := try(s, "2001:db8:1:3::1", "arbiter@example.org", "пароль судьи"); rec.Code != http.StatusSeeOther && rec.Code != http.StatusCreated {
+				t.Errorf("the right password from another /64: status %d, want signed in", rec.Code)
 			}
 		})
 	}

@@ -31,7 +31,7 @@ func FuzzParsePosition(f *testing.F) {
 }
 
 func FuzzParseRecord(f *testing.F) {
-	for _, s := range []string{"c3-b4", "a3:a7", "f8:b4:d2:f4:h2", "cb4", "d8:a5.", "b4-a5=!?", "h2-f4-h6-f8", "с3-b4"} {
+	for _, s := range []string{"c3-b4", "a3:a7", "f8:b4:d2:f4:h2", "cb4", "d8:a5.", "b4-a5=!?", "h2-f4-h6-f8", "с3-b4", "в3-г4", "е6-g5", "Нфы"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -65,6 +65,8 @@ func seedSheets(f *testing.F) {
 func FuzzValidateSheet(f *testing.F) {
 	seedSheets(f)
 	f.Add("Position: white: f8; black: b2, c3\nToMove: white\n1. f8:a3 24:0 resigned")
+	f.Add("1. в3-б4 б6-в5 {comment\n2. b4-a5 Ничья")
+	f.Add("1. c3-b4 е6-g5 ½-½")
 	f.Fuzz(func(t *testing.T, text string) {
 		checkReport(t, ValidateSheet(text))
 	})

@@ -1,10 +1,6 @@
 package rules
 
-import (
-	"slices"
-	"strings"
-	"sync"
-)
+import "fmt"
 
 // Game is the rules of one game as the rest of the code uses them, whatever
 // the game: its positions in its own notation, legal moves, the end of a
@@ -36,6 +32,14 @@ type Game interface {
 	// the game's initial one: Adiukh's Position and ToMove, Russian
 	// draughts' FEN. A game sheet takes the same as its headers.
 	PDNTags(start State) []Header
+	// ValidateAfterOpening replays the first game of a sheet played from
+	// an opening (a micro-match's, the opening's moves as the game
+	// writes them): the sheet may give the whole game or only the moves
+	// after the opening, and the verdict's moves start with the
+	// opening's. An opening that does not replay is an error. A game
+	// without openings (Variant.Openings false) replays the sheet as it
+	// is when opening is empty, and refuses any opening.
+	ValidateAfterOpening(text string, opening []string) (Verdict, error)
 }
 
 // State is a position of a game with the side to move, and what of the
@@ -53,13 +57,42 @@ type State interface {
 	Play(written string) (GameMove, error)
 	// Outcome tells whether the game is over, and its score then.
 	Outcome() Outcome
+	// Pieces lists what stands on the board, square by square, for
+	// drawing it.
+	Pieces() []Piece
 }
 
-// GameMove is a legal move written as its game writes it, and the state
-// after it.
+// Piece is what stands on one square, named as the game names it: a
+// man or a king, or in Adiukh a tower of its owner's checkers with the
+// other colour's under them.
+type Piece struct {
+	Square string
+	Owner  Color
+	King   bool
+	// Own and Other are a tower's checkers of its owner's colour and of
+	// the other (Adiukh); a flat piece is Own 1, Other 0.
+	Own, Other int
+}
+
+// GameMove is a legal move written as its game writes it, the squares its
+// piece stands on in turn (the start, every landing, the end), and the
+// state after it.
 type GameMove struct {
 	Notation string
+	Path     []string
 	After    State
+}
+
+// From and To are the squares a move starts and ends on.
+func (m GameMove) From() string { return m.Path[0] }
+func (m GameMove) To() string   { return m.Path[len(m.Path)-1] }
+
+// ReplayedMove is a move of a replayed sheet: its place in the game, the
+// move, and the state it left.
+type ReplayedMove struct {
+	Ply, Number int
+	Side        Color
+	GameMove
 }
 
 // Outcome is the end of a game: its score, and how it came (a final
@@ -80,47 +113,33 @@ type Verdict struct {
 	// written result the rules accept; nil when there is none.
 	Result *Score
 	Reason EndReason
+	// Written is the result the sheet writes, accepted or not; nil when
+	// it writes none.
+	Written *SheetResult
 	// Final is the last state reached; Plies the moves replayed.
 	Final            State
 	Plies            int
 	White, Black     string
 	Errors, Warnings []Problem
 	// PDN is the game as replayed, written as PDN; empty when a move did
-	// not replay.
-	PDN string
-}
-
-var registry = struct {
-	sync.RWMutex
-	games map[string]Game
-}{games: map[string]Game{"adiukh": AdiukhGame{}}}
-
-// RegisterGame makes a game known by its name (GameNamed); a game's package
-// registers itself when it is loaded.
-func RegisterGame(g Game) {
-	registry.Lock()
-	defer registry.Unlock()
-	registry.games[g.Name()] = g
-}
-
-// GameNamed returns the game of that name.
-func GameNamed(name string) (Game, bool) {
-	registry.RLock()
-	defer registry.RUnlock()
-	g, ok := registry.games[strings.ToLower(name)]
-	return g, ok
-}
-
-// GameNames lists the names of the games known, in order.
-func GameNames() []string {
-	registry.RLock()
-	defer registry.RUnlock()
-	names := make([]string, 0, len(registry.games))
-	for name := range registry.games {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	return names
+	// not replay. PDNAfterOpening writes it from the opening's position,
+	// its moves numbered as the paper sheet numbers them, after the
+	// opening (ValidateAfterOpening).
+	PDN, PDNAfterOpening string
+	// PDNWith writes the game as PDN with another result than the
+	// sheet's, the one that counts (an arbiter's entry), and how it came;
+	// nil when a move did not replay.
+	PDNWith func(result Score, reason EndReason) string
+	// Start is the game's first position (the opening's too); Moves the
+	// moves replayed from it, up to the first wrong one, the opening's
+	// first; OpeningPlies how many of them are the opening's.
+	Start        State
+	Moves        []ReplayedMove
+	OpeningPlies int
+	// Replayed: every move of the sheet replayed, so that the game can be
+	// written out as played (a record, PDN) even when the sheet has other
+	// problems, such as a result its moves do not support.
+	Replayed bool
 }
 
 // AdiukhGame is Adiukh checkers behind the Game interface.
@@ -147,13 +166,50 @@ func (AdiukhGame) ValidateGames(text string) []Verdict {
 	reports := ValidateGames(text)
 	out := make([]Verdict, len(reports))
 	for i, r := range reports {
-		v := Verdict{Valid: r.Valid, Result: r.Result, Reason: r.Reason, Final: adiukhState{r.Position, r.ToMove},
-			Plies: len(r.Played), White: r.Sheet.Header("White"), Black: r.Sheet.Header("Black"),
-			Errors: r.Errors, Warnings: r.Warnings}
-		if r.Replayed() {
-			v.PDN = r.PDN()
+		out[i] = r.verdict()
+	}
+	return out
+}
+
+// ValidateAfterOpening replays the sheet as it is: Adiukh has no table of
+// openings, and a sheet that starts elsewhere gives its position.
+func (AdiukhGame) ValidateAfterOpening(text string, opening []string) (Verdict, error) {
+	if len(opening) > 0 {
+		return Verdict{}, fmt.Errorf("adiukh: an Adiukh game is not played from an opening")
+	}
+	return ValidateSheet(text).verdict(), nil
+}
+
+// verdict is the report as any game's verdict.
+func (r *Report) verdict() Verdict {
+	v := Verdict{Valid: r.Valid, Result: r.Result, Reason: r.Reason, Final: adiukhState{r.Position, r.ToMove},
+		Plies: len(r.Played), White: r.Sheet.Header("White"), Black: r.Sheet.Header("Black"),
+		Errors: r.Errors, Warnings: r.Warnings, Replayed: r.Replayed(), Written: r.Sheet.Result}
+	start := adiukhState{r.Sheet.Start, r.Sheet.ToMove}
+	v.Start = start
+	pos, side := start.pos, start.side
+	for _, pm := range r.Played {
+		pos, side = pos.Play(pm.Move), side.Opponent()
+		v.Moves = append(v.Moves, ReplayedMove{Ply: pm.Ply, Number: pm.Number, Side: pm.Side,
+			GameMove: GameMove{Notation: pm.Move.String(), Path: squareNames(pm.Move.Path()), After: adiukhState{pos, side}}})
+	}
+	if v.Replayed {
+		v.PDN = r.PDN()
+		v.PDNAfterOpening = v.PDN
+		v.PDNWith = func(result Score, reason EndReason) string {
+			entered := *r
+			entered.Result, entered.Reason = &result, reason
+			return entered.PDN()
 		}
-		out[i] = v
+	}
+	return v
+}
+
+// squareNames names squares as the rules write them.
+func squareNames(squares []Square) []string {
+	out := make([]string, len(squares))
+	for i, s := range squares {
+		out[i] = s.String()
 	}
 	return out
 }
@@ -183,7 +239,7 @@ func (s adiukhState) Moves() []GameMove {
 	moves := s.pos.LegalMoves(s.side)
 	out := make([]GameMove, len(moves))
 	for i, m := range moves {
-		out[i] = GameMove{m.String(), adiukhState{s.pos.Play(m), s.side.Opponent()}}
+		out[i] = GameMove{m.String(), squareNames(m.Path()), adiukhState{s.pos.Play(m), s.side.Opponent()}}
 	}
 	return out
 }
@@ -193,11 +249,11 @@ func (s adiukhState) Play(written string) (GameMove, error) {
 	if err != nil {
 		return GameMove{}, err
 	}
-	m, err := s.pos.Find(s.side, r)
+	m, _, err := FindReading(r, func(rec Record) (Move, error) { return s.pos.Find(s.side, rec) })
 	if err != nil {
 		return GameMove{}, err
 	}
-	return GameMove{m.String(), adiukhState{s.pos.Play(m), s.side.Opponent()}}, nil
+	return GameMove{m.String(), squareNames(m.Path()), adiukhState{s.pos.Play(m), s.side.Opponent()}}, nil
 }
 
 func (s adiukhState) Outcome() Outcome {
@@ -205,4 +261,33 @@ func (s adiukhState) Outcome() Outcome {
 		return Outcome{}
 	}
 	return Outcome{Over: true, Score: s.pos.Score(), Reason: EndFinalPosition}
+}
+
+// Pieces lists the towers square by square.
+func (s adiukhState) Pieces() []Piece {
+	var out []Piece
+	for sq := range Square(32) {
+		t := s.pos.At(sq)
+		if t.Empty() {
+			continue
+		}
+		out = append(out, Piece{Square: sq.String(), Owner: t.Owner, Own: t.Own, Other: t.Other})
+	}
+	return out
+}
+
+// Adiukh is the game of the rules (V. S. Pankovich, 2007), the default of
+// every event.
+var Adiukh = &Variant{
+	Key: "adiukh", English: "Adiukh", Rules: AdiukhGame{},
+	Board:       Board{Size: 8},
+	Scale:       Scale{Points: 24, Graded: true, Example: "17:7"},
+	PDNGameType: PDNGameType, Towers: true, Compositions: true,
+	// §9: the base time of each programme; the increment is free.
+	TimeNorms: map[string]TimeNorm{
+		"standard": {MinMinutes: 20, Recommended: []string{"20+30", "30+30"}},
+		"rapid":    {MinMinutes: 7, MaxMinutes: 15, Recommended: []string{"8+4", "7+5"}},
+		"blitz":    {MinMinutes: 3, MaxMinutes: 5, Recommended: []string{"3+2"}},
+	},
+	TimeNormsRef: "§9", SheetMoves: 60, DisciplinePrefix: "discipline.", DisciplineFullPrefix: "discipline_full.",
 }

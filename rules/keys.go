@@ -41,6 +41,8 @@ var rulesKeys = map[string]string{
 	"rules.move.write_capture":       "%s is a capture: the rules write it with ':' (%s)",
 	"rules.move.write_quiet":         "%s is a quiet move: the rules write it with '-' (%s)",
 	"rules.move.cyrillic":            "%s is written with Cyrillic letters; read as %s",
+	"rules.move.cyrillic_two_ways":   "%s is written with Cyrillic letters, which read two ways: %s as the Latin letters they look like, %s with а–з as a–h; read as %s",
+	"rules.move.cyrillic_both_legal": "%s is written with Cyrillic letters, which read two ways, both legal: %s as the Latin letters they look like, %s with а–з as a–h; write it in Latin letters",
 	"rules.pdn.tag":                  "a PDN tag is written [Name \"value\"]",
 	"rules.pdn.game_type":            "GameType %q is not Adiukh: Adiukh games are GameType %s (%s) with the Variant tag %q",
 	"rules.pdn.score_tag":            "the Score tag gives %s, the move text %s",
@@ -55,6 +57,8 @@ var rulesKeys = map[string]string{
 	"rules.sheet.reason":             "%q after the score is not a reason the rules know (resignation, time, agreement, both flags, arbiter)",
 	"rules.sheet.loser_wins":         "%q says %s lost, but the score %s is their win",
 	"rules.sheet.second_result":      "a second result: the sheet already gives %s",
+	"rules.sheet.open_comment":       "the comment opened with { is not closed: no } follows it",
+	"rules.sheet.drawn_but_win":      "%q says the game was drawn, but the score %s is a win",
 	"rules.sheet.more_problems":      "%d more problems are not listed; correct these first",
 	"rules.sheet.no_result":          "no result is written and the game has not reached a final position",
 	"rules.result.sum":               "%s is not a game score: the two scores add up to 24",
@@ -64,6 +68,9 @@ var rulesKeys = map[string]string{
 	"rules.result.only_final":        "%s can only come from a final position, and the game stops before it (%s has %d legal moves)",
 	"rules.result.loss_score":        "a game lost by %s scores 24:0 or 0:24, not %s (§5.2–§5.4)",
 	"rules.result.draw_score":        "a game drawn by %s scores 12:12, not %s (§6.1)",
+
+	// Stored first as Russian draughts' message, now both games'.
+	"russian.result.taken_as_resignation": "the game is not over and the file names no reason for %s: it is taken as a resignation",
 }
 
 // messageKeys and messageFormats are the stored keys of every message that

@@ -44,6 +44,18 @@ func (c Count) Grouped(sep string) string {
 	return b.String()
 }
 
+// firstLetters is the start of s quoted in a message: its first n letters
+// (runes), never a letter cut in its bytes.
+func firstLetters(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
+}
+
 func (m Message) String() string { return fmt.Sprintf(m.Format, m.Args...) }
 
 // Translate renders the message in another language: lookup maps an English

@@ -112,7 +112,24 @@ func (sh *Sheet) checkGameType() {
 	}
 }
 
-var pdnResult = regexp.MustCompile(`^(2-0|0-2|1-1|1-0|0-1|1/2-1/2|\*)$`)
+var pdnResult = regexp.MustCompile(`^(2-0|0-2|1-1|1-0|0-1|1/2-1/2|½-½|\*)$`)
+
+// MarkerScore reads a PDN game termination marker on a game's scale: win
+// is White's win (2:0 in Russian draughts), draw the game's draw. PDN
+// writes 2-0, 1-1 and 0-2 for draughts; other programs write 1-0, 0-1 and
+// 1/2-1/2 or ½-½, which say the same. ok is false for "*" (the game goes
+// on) and for anything else.
+func MarkerScore(marker string, win, draw Score) (sc Score, ok bool) {
+	switch strings.TrimSpace(marker) {
+	case "2-0", "1-0":
+		return win, true
+	case "0-2", "0-1":
+		return Score{White: win.Black, Black: win.White}, true
+	case "1-1", "1/2-1/2", "½-½":
+		return draw, true
+	}
+	return Score{}, false
+}
 
 // readPDNMoves reads PDN move text: variations and numeric annotation
 // glyphs ($1) are skipped, the game termination marker is not a score (the
@@ -129,7 +146,7 @@ func (sh *Sheet) readPDNMoves(tokens []token, adiukh bool) {
 			continue
 		}
 		if pdnResult.MatchString(text) {
-			sh.PDNResult = text
+			sh.PDNResult, sh.PDNResultLine, sh.PDNResultColumn = text, tk.line, tk.column
 			continue
 		}
 		if strings.HasPrefix(text, "$") {

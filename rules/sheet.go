@@ -22,8 +22,18 @@ type Sheet struct {
 	Moves  []SheetMove
 	Result *SheetResult
 	// PDNResult is the game termination marker of PDN move text (2-0,
-	// 1-1, 0-2, 1-0, 0-1, 1/2-1/2 or *), as written.
+	// 1-1, 0-2, 1-0, 0-1, 1/2-1/2, ½-½ or *), as written, in a PDN file
+	// or after a sheet's moves; MarkerScore reads it on a game's scale.
 	PDNResult string
+	// PDNResultLine and PDNResultColumn are where the marker stands.
+	PDNResultLine, PDNResultColumn int
+	// startUnread is set when the Position header cannot be read: the
+	// moves are not replayed from another position.
+	startUnread bool
+	// resultUnknown is set when a result was written but could not be
+	// read, or may stand in a comment left open (their problems say why),
+	// so that the sheet is not also told it has none.
+	resultUnknown bool
 	// Problems are notation errors found while reading; Warnings are
 	// spellings that were understood but are not as the rules write them.
 	Problems []Problem
@@ -40,10 +50,30 @@ type SheetMove struct {
 
 // SheetResult is the result written at the end of a sheet.
 type SheetResult struct {
-	Score        Score
-	Reason       EndReason // stated reason, or "" when none is written
-	Text         string
-	Line, Column int
+	Score  Score
+	Reason EndReason // stated reason, or "" when none is written
+	// Drawn is set when words say the game was drawn ("1:1 ничья", a bare
+	// "Ничья", "draw"); Unscored when they stand without a score, which
+	// the game's rules then give (ScoreDrawsAs).
+	Drawn, Unscored bool
+	Text            string
+	Line, Column    int
+}
+
+// ScoreDrawsAs gives a draw written in words without a score the game's
+// draw score (12:12 in Adiukh, 1:1 in Russian draughts): a game's rules
+// call it before they judge the sheet's result.
+func (sh *Sheet) ScoreDrawsAs(draw Score) {
+	if res := sh.Result; res != nil && res.Unscored {
+		res.Score = draw
+	}
+}
+
+// ResultWritten reports whether the sheet writes a result, read or not:
+// a score, words, a PDN marker or Result tag ("*" for a game going on
+// among them).
+func (sh *Sheet) ResultWritten() bool {
+	return sh.Result != nil || sh.PDNResult != "" || sh.Header("Result") != "" || sh.resultUnknown
 }
 
 // EndReason says how a game ended (§5, §6).
@@ -89,6 +119,7 @@ var headerKeys = map[string]string{
 	"position": "Position", "позиция": "Position",
 	"tomove": "ToMove", "to move": "ToMove", "ход": "ToMove", "очередь хода": "ToMove",
 	"termination": "Termination", "reason": "Termination", "окончание": "Termination",
+	"fen": "FEN",
 }
 
 var resultWords = map[string]bool{"score": true, "счет": true, "счёт": true, "result": true, "результат": true}
@@ -133,6 +164,27 @@ func scoreOf(s string) (Score, bool) {
 	wn, _ := strconv.Atoi(w)
 	bn, _ := strconv.Atoi(b)
 	return Score{wn, bn}, true
+}
+
+// withoutMoveNumber is a token without the move number it may start with
+// ("15.c3-b4").
+func withoutMoveNumber(s string) string {
+	if _, _, size, ok := moveNumberPrefix(s); ok {
+		return strings.TrimLeft(s[size:], ".")
+	}
+	return s
+}
+
+// startsWithFile reports whether a token starts as a move does, with a
+// file letter, Latin or Cyrillic: words such as "1-го" or "сдача" do
+// not say how the sheet writes its moves.
+func startsWithFile(s string) bool {
+	for _, c := range s {
+		_, ordered := inOrder[c]
+		_, looks := lookalikes[c]
+		return ordered || looks || c >= 'a' && c <= 'h' || c >= 'A' && c <= 'H'
+	}
+	return false
 }
 
 func startsWithMoveNumber(s string) bool {
@@ -262,6 +314,7 @@ func (sh *Sheet) addHeader(h Header) {
 		p, err := ParsePosition(h.Value)
 		if err != nil {
 			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value, Detail(err)))
+			sh.startUnread = true
 			return
 		}
 		sh.Start = p
@@ -338,13 +391,28 @@ func (sh *Sheet) readBody(tokens []token) {
 	sh.Moves = make([]SheetMove, 0, moves)
 	arena := make([]Square, 0, 3*moves)
 	number := 0
+	ended := false // a PDN marker after the moves closed them
+	ordered := false
+	for _, tk := range tokens {
+		if move := withoutMoveNumber(tk.text); startsWithFile(move) && strings.ContainsAny(move, "12345678") && writtenInOrder(move) {
+			// One move in а–з order says how the sheet writes them all.
+			ordered = true
+			break
+		}
+	}
 	for i := 0; i < len(tokens); i++ {
 		tk := tokens[i]
 		text := tk.text
 		switch {
 		case strings.HasPrefix(text, "{"):
-			for i < len(tokens) && !strings.HasSuffix(tokens[i].text, "}") {
+			for i < len(tokens) && !strings.Contains(tokens[i].text, "}") {
 				i++
+			}
+			if i == len(tokens) {
+				// Unclosed, it would take every move after it for a
+				// comment and leave a sheet that looks valid and empty.
+				sh.problem(tk, say("the comment opened with { is not closed: no } follows it"))
+				sh.resultUnknown = true
 			}
 			continue
 		case isResultWord(text):
@@ -352,16 +420,22 @@ func (sh *Sheet) readBody(tokens []token) {
 				i++
 				i = sh.readResult(tokens, i)
 			} else {
+				sh.resultUnknown = true
 				sh.problem(tk, say("the score is missing after %s", text))
 			}
 			continue
-		case isScore(text):
+		case isScore(text), isDrawWord(text):
 			i = sh.readResult(tokens, i)
 			continue
 		case text == "*":
 			continue
+		case pdnResult.MatchString(text):
+			// 2-0, 1-1, ½-½ after the moves: PDN's result, which each
+			// game reads on its own scale (MarkerScore).
+			sh.PDNResult, sh.PDNResultLine, sh.PDNResultColumn, ended = text, tk.line, tk.column, true
+			continue
 		}
-		if sh.Result != nil {
+		if sh.Result != nil || ended {
 			sh.problem(tk, say("%q stands after the result", text))
 			continue
 		}
@@ -380,13 +454,13 @@ func (sh *Sheet) readBody(tokens []token) {
 		}
 		if isMarks(text) && len(sh.Moves) > 0 {
 			last := &sh.Moves[len(sh.Moves)-1]
-			merged, err := ParseRecord(last.Record.Text + text)
+			merged, _, err := parseRecord(last.Record.Text+text, nil, ordered)
 			if err == nil {
 				last.Record = merged
 				continue
 			}
 		}
-		rec, rest, err := parseRecord(text, arena)
+		rec, rest, err := parseRecord(text, arena, ordered)
 		arena = rest
 		sm := SheetMove{Number: number, Record: rec, Line: tk.line, Column: tk.column}
 		if err != nil {
@@ -439,16 +513,27 @@ func (sh *Sheet) checkNumber(tk token, n int, black bool) {
 	}
 }
 
-// readResult reads the score at tokens[i] and an optional reason after it, up
-// to the end of that line. It returns the index of the last token used.
+// readResult reads the score at tokens[i], or the words of a draw
+// ("Ничья", "draw"), and an optional reason after it, up to the end of
+// that line. It returns the index of the last token used.
 func (sh *Sheet) readResult(tokens []token, i int) int {
 	tk := tokens[i]
-	sc, ok := scoreOf(tk.text)
-	if !ok {
+	res := &SheetResult{Text: tk.text, Line: tk.line, Column: tk.column}
+	if pdnResult.MatchString(tk.text) && tk.text != "*" {
+		// "Результат: 1-1", "Score 2-0": PDN's result, as after the moves.
+		sh.PDNResult, sh.PDNResultLine, sh.PDNResultColumn = tk.text, tk.line, tk.column
+		return i
+	}
+	if sc, ok := scoreOf(tk.text); ok {
+		res.Score = sc
+	} else if isDrawWord(tk.text) {
+		res.Drawn, res.Unscored = true, true
+	} else {
+		sh.resultUnknown = true
 		sh.problem(tk, say("%q is not a score like 17:7", tk.text))
 		return i
 	}
-	res := &SheetResult{Score: sc, Text: tk.text, Line: tk.line, Column: tk.column}
+	sc := res.Score
 	var words []string
 	for i+1 < len(tokens) && tokens[i+1].line == tk.line {
 		i++
@@ -457,16 +542,28 @@ func (sh *Sheet) readResult(tokens []token, i int) int {
 	if len(words) > 0 {
 		stated := strings.Join(words, " ")
 		reason, ok := reasonOf(stated)
-		if !ok {
+		drawn := statesDraw(stated)
+		if !ok && !drawn {
 			sh.problem(tokens[i-len(words)+1], say(UnknownReason, stated))
 		}
 		if loser, named := loserOf(stated); named && (reason == EndResignation || reason == EndTime) && sc.White != sc.Black && (sc.White > sc.Black) == (loser == White) {
 			sh.problem(tokens[i-len(words)+1], say("%q says %s lost, but the score %s is their win", stated, loser, sc))
 		}
-		res.Reason = reason
+		if drawn && !res.Unscored && sc.White != sc.Black {
+			sh.problem(tokens[i-len(words)+1], say("%q says the game was drawn, but the score %s is a win", stated, sc))
+		}
+		res.Reason, res.Drawn = reason, res.Drawn || drawn
 	}
 	if h := sh.Header("Termination"); h != "" && res.Reason == "" {
 		res.Reason, _ = reasonOf(h)
+	}
+	if prev := sh.Result; prev != nil && res.Unscored && !prev.Unscored && prev.Score.White == prev.Score.Black {
+		// "1:1", then "ничья по согласию" on the next line: one result.
+		prev.Drawn = true
+		if prev.Reason == "" {
+			prev.Reason = res.Reason
+		}
+		return i
 	}
 	if sh.Result != nil {
 		sh.problem(tk, say("a second result: the sheet already gives %s", sh.Result.Text))
@@ -474,6 +571,34 @@ func (sh *Sheet) readResult(tokens []token, i int) int {
 	}
 	sh.Result = res
 	return i
+}
+
+// drawStems are the words of a draw written without a score or beside
+// one, in English or Russian, in any case and with any ending: "Ничья",
+// "ничья по согласию", "draw", "drawn".
+var drawStems = []string{"нич", "draw"}
+
+// statesDraw reports whether the words say the game was drawn.
+func statesDraw(text string) bool {
+	lower := strings.ToLower(text)
+	for _, stem := range drawStems {
+		if strings.Contains(lower, stem) {
+			return true
+		}
+	}
+	return false
+}
+
+// isDrawWord reports whether a token is a draw written in words, as a
+// result stands where a score would: "Ничья", "ничья.", "Draw".
+func isDrawWord(s string) bool {
+	lower := strings.ToLower(strings.Trim(s, ".,;:!()"))
+	for _, stem := range drawStems {
+		if strings.HasPrefix(lower, stem) {
+			return true
+		}
+	}
+	return false
 }
 
 // UnknownReason is the problem of words after a score that name no end

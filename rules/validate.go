@@ -75,6 +75,7 @@ func ValidateGames(text string) []*Report {
 // 24:0 or 12:12 before the final position is accepted only with a stated
 // reason (resignation, time, agreement, both flags, arbiter, §5.2–§6.1.3).
 func Validate(sh *Sheet) *Report {
+	sh.ScoreDrawsAs(adiukhDraw)
 	r := &Report{Sheet: sh, Errors: append([]Problem(nil), sh.Problems...), Warnings: append([]Problem(nil), sh.Warnings...)}
 	pos, side := sh.Start, sh.ToMove
 	startPly := 1
@@ -82,22 +83,33 @@ func Validate(sh *Sheet) *Report {
 		startPly = 2
 	}
 	r.Played = make([]PlayedMove, 0, len(sh.Moves))
+	if sh.startUnread {
+		// Replayed from the initial position, the moves would be errors
+		// of a game never played: the header's error is the report.
+		r.Position, r.ToMove = pos, side
+		return r
+	}
 	routes := make([]Move, 0, 32)
+	// find searches the position reached for the move a record names.
+	find := func(rec Record) (Move, error) {
+		// Only the towers the record can start from are searched;
+		// whether a capture is compulsory is decided over the board.
+		routes = pos.appendMovesFrom(routes[:0], side, rec.startSquares(), false)
+		return pos.findAmong(routes, side, rec)
+	}
 	for i := range sh.Moves {
 		sm := &sh.Moves[i]
 		ply := startPly + i
 		var m Move
+		read := sm.Record
 		message := sm.Unreadable
 		if message == nil {
-			// Only the towers the record can start from are searched;
-			// whether a capture is compulsory is decided over the board.
-			routes = pos.appendMovesFrom(routes[:0], side, sm.Record.startSquares(), false)
-			found, err := pos.findAmong(routes, side, sm.Record)
+			found, reading, err := FindReading(sm.Record, find)
 			if err != nil {
 				d := Detail(err)
 				message = &d
 			}
-			m = found
+			m, read = found, reading
 		}
 		if message != nil && !pos.hasLegalMove(side) {
 			r.Errors = append(r.Errors, problemAt(sm, ply, side,
@@ -110,7 +122,7 @@ func Validate(sh *Sheet) *Report {
 			r.Errors = append(r.Errors, at)
 			break
 		}
-		r.warnSpelling(sm, ply, side, m)
+		r.warnSpelling(sm, read, ply, side, m)
 		r.Played = append(r.Played, PlayedMove{Ply: ply, Number: (ply + 1) / 2, Side: side, Written: sm.Record.Text, Move: m})
 		pos = pos.Play(m)
 		side = side.Opponent()
@@ -132,8 +144,9 @@ func Validate(sh *Sheet) *Report {
 
 // Replayed reports whether every move of the sheet replayed, so that the
 // game can be written out as it was played (a record, PDN), even when the
-// sheet has other problems such as a result it does not support.
-func (r *Report) Replayed() bool { return len(r.Played) == len(r.Sheet.Moves) }
+// sheet has other problems such as a result it does not support; none did
+// when its Position header could not be read.
+func (r *Report) Replayed() bool { return !r.Sheet.startUnread && len(r.Played) == len(r.Sheet.Moves) }
 
 // MaxReportedErrors is the most problems a report lists; one more entry
 // says how many were left out. A sheet of garbage would otherwise yield an
@@ -147,27 +160,32 @@ func problemAt(sm *SheetMove, ply int, side Color, m Message) Problem {
 	return p
 }
 
-func (r *Report) warnSpelling(sm *SheetMove, ply int, side Color, m Move) {
-	rec := &sm.Record
+func (r *Report) warnSpelling(sm *SheetMove, rec Record, ply int, side Color, m Move) {
 	if m.IsCapture() && rec.Dash {
 		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, say("%s is a capture: the rules write it with ':' (%s)", rec.Text, m)))
 	}
 	if !m.IsCapture() && rec.Capture {
 		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, say("%s is a quiet move: the rules write it with '-' (%s)", rec.Text, m)))
 	}
-	if rec.Lookalike {
-		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, say("%s is written with Cyrillic letters; read as %s", rec.Text, m)))
+	if rec.Latin != "" {
+		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, CyrillicNote(sm.Record, m)))
 	}
 }
 
+// adiukhDraw is the score of a drawn game (§6.1).
+var adiukhDraw = Score{12, 12}
+
 // judgeResult compares the written result with the game.
 func (r *Report) judgeResult() {
-	res := r.Sheet.Result
+	res, marker := r.Sheet.Result, false
+	if res == nil {
+		res, marker = r.markerResult()
+	}
 	replayed := len(r.Played) == len(r.Sheet.Moves)
 	if res == nil {
 		if r.Final {
 			r.Result, r.Reason = r.Score, EndFinalPosition
-		} else if replayed {
+		} else if replayed && !r.Sheet.ResultWritten() {
 			r.Warnings = append(r.Warnings, newProblem(0, 0, "", say("no result is written and the game has not reached a final position")))
 		}
 		return
@@ -185,6 +203,14 @@ func (r *Report) judgeResult() {
 		return
 	case !replayed:
 		return // the replay already failed; the result cannot be judged
+	case r.Final && marker:
+		// PDN's 2-0 says who won, the final position by how much.
+		if sign(sc.White-sc.Black) != sign(r.Score.White-r.Score.Black) {
+			fail("the sheet gives %s, but the final position scores %s", res.Text, r.Score)
+			return
+		}
+		r.Result, r.Reason = r.Score, EndFinalPosition
+		return
 	case r.Final:
 		if sc != *r.Score {
 			fail("the sheet gives %s, but the final position scores %s", sc, r.Score)
@@ -202,12 +228,24 @@ func (r *Report) judgeResult() {
 	draw := sc == Score{12, 12}
 	switch res.Reason {
 	case "", EndFinalPosition:
-		if decisive || draw {
+		switch {
+		case draw && res.Drawn:
+			// "Ничья", "12:12 ничья", PDN's 1-1: a draw before the final
+			// position is agreed (§6.1.3).
+			res.Reason = EndAgreement
+		case decisive && marker:
+			// PDN's result says who won, not how: programs end a resigned
+			// game "Normal". It is taken as a resignation, and said.
+			m := say("the game is not over and the file names no reason for %s: it is taken as a resignation", res.Text)
+			r.Warnings = append(r.Warnings, newProblem(res.Line, res.Column, res.Text, m))
+			res.Reason = EndResignation
+		case decisive || draw:
 			fail("%s was written before the final position: state the reason (resignation, time, agreement, arbiter)", sc)
-		} else {
+			return
+		default:
 			fail("%s can only come from a final position, and the game stops before it (%s has %d legal moves)", sc, r.ToMove, len(r.Position.LegalMoves(r.ToMove)))
+			return
 		}
-		return
 	case EndResignation, EndTime, EndArbiter:
 		if !decisive {
 			fail("a game lost by %s scores 24:0 or 0:24, not %s (§5.2–§5.4)", res.Reason, sc)
@@ -220,6 +258,25 @@ func (r *Report) judgeResult() {
 		}
 	}
 	r.Result, r.Reason = &sc, res.Reason
+}
+
+// markerResult is the result of a PDN game without a Score tag, read from
+// its Result tag or the marker after its moves: 2-0 as 24:0, 1-1 as
+// 12:12, with the reason its Termination tag names. It reports whether
+// there is one.
+func (r *Report) markerResult() (*SheetResult, bool) {
+	text, line, column := r.Sheet.PDNResult, r.Sheet.PDNResultLine, r.Sheet.PDNResultColumn
+	for _, h := range r.Sheet.Headers {
+		if h.Key == "Result" && h.Value != "" {
+			text, line, column = h.Value, h.Line, 1
+		}
+	}
+	sc, ok := MarkerScore(text, Score{24, 0}, adiukhDraw)
+	if !ok {
+		return nil, false
+	}
+	reason, _ := reasonOf(r.Sheet.Header("Termination"))
+	return &SheetResult{Score: sc, Reason: reason, Drawn: sc == adiukhDraw, Text: text, Line: line, Column: column}, true
 }
 
 func moveNames(moves []Move) []string {

@@ -3,6 +3,7 @@ package rules
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 const sampleMoves = `1. c3-b4 b6-c5 2. b4-a5 a7-b6 3. b2-c3 c5-b4 4. a3:a7 c7-b6 5. a5:e5 f6:b2
@@ -27,6 +28,10 @@ func TestSheetForms(t *testing.T) {
 		{name: "misnumbered", sheet: "1. c3-b4 b6-c5 3. b4-a5", warning: "the next move is White's move 2"},
 		{name: "dash in capture", sheet: "1. c3-d4 b6-c5 2. d4-b6", warning: "is a capture: the rules write it with ':'"},
 		{name: "Cyrillic letters", sheet: "1. с3-b4", warning: "Cyrillic"},
+		{name: "Cyrillic files in order", sheet: "1. в3-б4 б6-в5", warning: "б6-в5 is written with Cyrillic letters; read as b6-c5"},
+		{name: "в settles the order for е", sheet: "1. в3-г4 е6-д5", warning: "е6-д5 is written with Cyrillic letters; read as f6-e5"},
+		{name: "words do not set the order", sheet: "1. с3-b4 24:0 сдача после 1-го хода", result: "24:0", reason: EndResignation, warning: "с3-b4 is written with Cyrillic letters; read as c3-b4"},
+		{name: "е read two ways", sheet: "1. c3-b4 е6-g5", warning: "е6-g5 is written with Cyrillic letters, which read two ways: e6-g5 as the Latin letters they look like, f6-g5 with а–з as a–h; read as f6-g5"},
 		{name: "wrong final score", sheet: sampleMoves + " Score 15:9", err: "the sheet gives 15:9, but the final position scores 17:7"},
 		{name: "not 24", sheet: "1. c3-b4 14:11", err: "add up to 24"},
 		{name: "resignation", sheet: "1. c3-b4 12:12 black resigned", err: "24:0 or 0:24"},
@@ -36,6 +41,17 @@ func TestSheetForms(t *testing.T) {
 		{name: "the winner's flag fell", sheet: "1. c3-b4 0:24 black's flag fell", err: `says black lost, but the score 0:24 is their win`},
 		{name: "won on time", sheet: "1. c3-b4 0:24 black wins on time", result: "0:24", reason: EndTime},
 		{name: "agreed draw", sheet: "1. c3-b4 b6-c5= 12:12 draw agreed", result: "12:12", reason: EndAgreement},
+		{name: "a bare Ничья", sheet: "1. c3-b4 b6-c5\nНичья", result: "12:12", reason: EndAgreement},
+		{name: "12:12 ничья", sheet: "1. c3-b4 b6-c5 12:12 ничья", result: "12:12", reason: EndAgreement},
+		{name: "ничья по согласию", sheet: "1. c3-b4 b6-c5\nничья по согласию", result: "12:12", reason: EndAgreement},
+		{name: "a win called a draw", sheet: "1. c3-b4 24:0 ничья", err: "says the game was drawn, but the score 24:0 is a win"},
+		{name: "½-½ after the moves", sheet: "1. c3-b4 b6-c5 ½-½", result: "12:12", reason: EndAgreement},
+		{name: "1/2-1/2 after the moves", sheet: "1. c3-b4 b6-c5 1/2-1/2", result: "12:12", reason: EndAgreement},
+		{name: "2-0 after the final position", sheet: sampleMoves + " 2-0", result: "17:7", reason: EndFinalPosition},
+		{name: "0-1 against the final position", sheet: sampleMoves + " 0-1", err: "the sheet gives 0-1, but the final position scores 17:7"},
+		{name: "1-0 before the end", sheet: "1. c3-b4 1-0", result: "24:0", reason: EndResignation, warning: "taken as a resignation"},
+		{name: "a move after the marker", sheet: "1. c3-b4 1-0 b6-c5", err: "stands after the result"},
+		{name: "an unclosed comment", sheet: "1. c3-b4 {a comment\nb6-c5 2. b4-a5", err: "is not closed"},
 		{name: "termination header", sheet: "Termination: time\n1. c3-b4 24:0", result: "24:0", reason: EndTime},
 		{name: "24:0 without reason", sheet: "1. c3-b4 24:0", err: "state the reason"},
 		{name: "17:7 before the end", sheet: "1. c3-b4 17:7", err: "can only come from a final position"},
@@ -75,6 +91,82 @@ func TestSheetForms(t *testing.T) {
 				t.Fatalf("warnings %+v, want %q", r.Warnings, tc.warning)
 			}
 		})
+	}
+}
+
+// A move whose Cyrillic letters read two ways is the move of the reading
+// that is legal; when both are, it is ambiguous, and the error names both.
+func TestFindReading(t *testing.T) {
+	rec, err := ParseRecord("еd4")
+	if err != nil || rec.Other == nil || rec.Readings != [2]string{"ed4", "fd4"} {
+		t.Fatalf("еd4 read as %+v, %v; want its two readings", rec, err)
+	}
+	legal := func(moves ...string) func(Record) (string, error) {
+		return func(r Record) (string, error) {
+			for _, m := range moves {
+				if m == r.Latin {
+					return m, nil
+				}
+			}
+			return "", &MoveError{Detail: say("%s is not legal", r.Text)}
+		}
+	}
+	if m, _, err := FindReading(rec, legal("fd4")); m != "fd4" || err != nil {
+		t.Errorf("with fd4 legal: %q, %v", m, err)
+	}
+	if m, _, err := FindReading(rec, legal("ed4")); m != "ed4" || err != nil {
+		t.Errorf("with ed4 legal: %q, %v", m, err)
+	}
+	_, _, err = FindReading(rec, legal("ed4", "fd4"))
+	if err == nil || !strings.Contains(err.Error(), "read two ways, both legal: ed4 as the Latin letters they look like, fd4 with а–з as a–h") {
+		t.Errorf("with both legal: %v", err)
+	}
+}
+
+// Messages quote what was written by whole letters: a Cyrillic letter
+// is never cut in its bytes.
+func TestQuotedTextIsCutByLetters(t *testing.T) {
+	for sheet, quoted := range map[string]string{"1. c3-b4 Нфы": `"hф"`, "1. c3-b4 hф-g5": `"hф"`, "1. c3-b4 b6-фы": `"фы"`} {
+		r := ValidateSheet(sheet)
+		if r.Valid {
+			t.Fatalf("%q is valid", sheet)
+		}
+		// %q writes a letter cut in its bytes as \xd0.
+		if e := r.Errors[0].Message; !utf8.ValidString(e) || strings.Contains(e, `\x`) || !strings.Contains(e, quoted) {
+			t.Errorf("%q: %s, want %s quoted", sheet, e, quoted)
+		}
+	}
+}
+
+// A Position header that cannot be read stops the check with its error:
+// replayed from the initial position, the moves would be errors of a game
+// never played.
+func TestBadPositionStopsTheCheck(t *testing.T) {
+	r := ValidateSheet("Position: white: a2\n1. h8-g7 a1-b2 2. c3-b4")
+	if r.Valid || len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, `"a2" is not a dark square`) || len(r.Played) > 0 || r.Replayed() {
+		t.Fatalf("errors %+v, %d plies replayed", r.Errors, len(r.Played))
+	}
+}
+
+// A comment ends at the first }, even with a comma or a move after it.
+func TestCommentEndsAtItsBrace(t *testing.T) {
+	r := ValidateSheet("1. c3-b4 {a comment}, b6-c5 2. b4-a5")
+	if !r.Valid || len(r.Played) != 3 {
+		t.Fatalf("valid %v, %d plies, errors %+v", r.Valid, len(r.Played), r.Errors)
+	}
+}
+
+// A sheet whose result cannot be read has that error, and is not also
+// told it has no result; nor is one whose comment left open may hide it.
+func TestUnreadResultIsNotNoResult(t *testing.T) {
+	for _, sheet := range []string{"1. c3-b4 b6-c5\nСчёт: abc", "1. c3-b4 b6-c5 Score", "1. c3-b4 b6-c5 {a comment left open 12:12"} {
+		r := ValidateSheet(sheet)
+		if r.Valid || len(r.Errors) != 1 {
+			t.Errorf("%q: errors %+v, want the result's", sheet, r.Errors)
+		}
+		if hasWarning(r, "no result") {
+			t.Errorf("%q: told it has no result: %+v", sheet, r.Warnings)
+		}
 	}
 }
 

@@ -93,8 +93,8 @@ function setUpClockHint() {
 // is judged, not played: a composition contest; and what only ranks or
 // pairs players one by one (the Swiss options, the bye, the individual
 // tie-breaks) while it is a team competition, whose team scoring is set on
-// its desk; and what only one game has (data-game: Russian draughts'
-// micro-matches) while another is chosen. The server
+// its desk; and what only some games have (data-game lists them: the micro-matches
+// of the games with a table of openings) while another is chosen. The server
 // ignores them for such an event, so the form works the same without this.
 function setUpJudgedDisciplines() {
   var discipline = document.querySelector("select[name=discipline][data-judged]");
@@ -109,7 +109,7 @@ function setUpJudgedDisciplines() {
     form.querySelectorAll("[data-games]").forEach(function (el) { el.hidden = hide; });
     form.querySelectorAll("[data-individual]").forEach(function (el) { el.hidden = hide || isTeam; });
     form.querySelectorAll("[data-game]").forEach(function (el) {
-      el.hidden = el.hidden || (game !== null && el.dataset.game !== game.value);
+      el.hidden = el.hidden || (game !== null && el.dataset.game.split(" ").indexOf(game.value) < 0);
     });
   }
   discipline.addEventListener("change", toggle);
@@ -135,20 +135,23 @@ function setUpGameDisciplines() {
   rename();
 }
 
-// The event form asks the server for the §9 warning of the discipline and
-// time control as they are typed, and shows it under the time control; the
-// server words it in the reader's language, as the event page would.
+// The event form asks the server for the warning of the game's rule book
+// (Adiukh's §9) on the discipline and time control as they are typed, and
+// shows it under the time control; the server words it in the reader's
+// language, as the event page would.
 function setUpTimeControlWarning() {
   var box = document.getElementById("tc-warning");
   if (!box) return;
   var form = box.closest("form");
   var discipline = form.querySelector("[name=discipline]");
   var clock = form.querySelector("[name=time_control]");
+  var game = form.querySelector("[name=game]");
   if (!discipline || !clock) return;
   var timer = null, asked = 0;
   function check() {
     var n = ++asked;
     var q = "discipline=" + encodeURIComponent(discipline.value) + "&time_control=" + encodeURIComponent(clock.value.trim());
+    if (game) q += "&game=" + encodeURIComponent(game.value);
     fetch("/manage/time-control?" + q, { credentials: "same-origin", headers: { Accept: "application/json" } })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (a) {
@@ -165,6 +168,7 @@ function setUpTimeControlWarning() {
   }
   clock.addEventListener("input", later);
   discipline.addEventListener("change", check);
+  if (game) game.addEventListener("change", check);
   check();
 }
 

@@ -8,8 +8,6 @@ import (
 	"time"
 	_ "time/tzdata" // events name their zone; hosts need not have a zone database
 	"unicode/utf8"
-
-	"adiukh/rules"
 )
 
 // Discipline is one of the eight sport disciplines of Adiukh (rules §9).
@@ -221,36 +219,31 @@ func newWarning(field, format string, args ...any) Warning {
 	return Warning{Field: field, Message: fmt.Sprintf(format, args...), Format: format, Args: args}
 }
 
-// checkTimeControl compares a time control with the range §9 sets for the
-// discipline. §9 bounds the base time; the increment is free. Outside the
-// range is allowed by §9.4 and only warned about.
-func checkTimeControl(d Discipline, tc TimeControl) []Warning {
+// checkTimeControl compares a time control with the range the game's rule
+// book sets for the discipline (Adiukh's §9 bounds the base time; the
+// increment is free). Outside the range is allowed (§9.4) and only warned
+// about; a game whose rule book sets no range is not warned about.
+func checkTimeControl(game GameKind, d Discipline, tc TimeControl) []Warning {
+	norm, ok := game.Variant().TimeNorms[string(d.board())]
+	if !ok {
+		return nil
+	}
+	recommended := say("%s", norm.Recommended[0])
+	if len(norm.Recommended) > 1 {
+		recommended = say("%s or %s", norm.Recommended[0], norm.Recommended[1])
+	}
 	if tc.BaseMinutes == 0 {
-		if d.board() != "" {
-			return []Warning{newWarning("time_control", "no time control is set; §9 recommends %s for %s", recommended[d.board()], d)}
-		}
+		return []Warning{newWarning("time_control", "no time control is set; §9 recommends %s for %s", recommended, d)}
+	}
+	if tc.BaseMinutes >= norm.MinMinutes && (norm.MaxMinutes == 0 || tc.BaseMinutes <= norm.MaxMinutes) {
 		return nil
 	}
-	var low, high int
-	switch d.board() {
-	case Standard:
-		low, high = 20, 0
-	case Rapid:
-		low, high = 7, 15
-	case Blitz:
-		low, high = 3, 5
-	default:
-		return nil
+	rng := say("%d–%d minutes", norm.MinMinutes, norm.MaxMinutes)
+	if norm.MaxMinutes == 0 {
+		rng = say("%d minutes or more", norm.MinMinutes)
 	}
-	if tc.BaseMinutes < low || (high > 0 && tc.BaseMinutes > high) {
-		rng := say("%d–%d minutes", low, high)
-		if high == 0 {
-			rng = say("%d minutes or more", low)
-		}
-		return []Warning{newWarning("time_control", "%s gives %d minutes per player; §9 sets %s for %s (recommended %s); allowed by the event's regulations (§9.4)",
-			tc, tc.BaseMinutes, rng, d, recommended[d.board()])}
-	}
-	return nil
+	return []Warning{newWarning("time_control", "%s gives %d minutes per player; §9 sets %s for %s (recommended %s); allowed by the event's regulations (§9.4)",
+		tc, tc.BaseMinutes, rng, d, recommended)}
 }
 
 // checkClockKind refuses a clock of the wrong kind: correspondence counts
@@ -288,12 +281,6 @@ func checkOnline(e *Event) error {
 		return Invalid("next_round_after", "the rounds of a team event are paired and published by the arbiter, once the captains have set their line-ups")
 	}
 	return nil
-}
-
-var recommended = map[Discipline]rules.Message{
-	Standard: say("%s or %s", "20+30", "30+30"),
-	Rapid:    say("%s or %s", "8+4", "7+5"),
-	Blitz:    say("%s", "3+2"),
 }
 
 // Scoring is the event's table of points per game. The default is 2/1/0
@@ -465,9 +452,17 @@ func (e *Event) Revised() time.Time {
 	return e.ModifiedAt
 }
 
-// TimeControlWarnings are the warnings (§9) an event of the discipline with
-// the time control would get, for a form to show while it is filled in.
-func TimeControlWarnings(discipline, timeControl string) ([]Warning, error) {
+// TimeControlWarnings are the warnings (the game's rule book: Adiukh's §9)
+// an event of the game ("" for Adiukh) and discipline with the time control
+// would get, for a form to show while it is filled in.
+func TimeControlWarnings(game, discipline, timeControl string) ([]Warning, error) {
+	k := AdiukhGame
+	if game != "" {
+		var err error
+		if k, err = ParseGameKind(game); err != nil {
+			return nil, err
+		}
+	}
 	d, err := ParseDiscipline(discipline)
 	if err != nil {
 		return nil, err
@@ -479,7 +474,7 @@ func TimeControlWarnings(discipline, timeControl string) ([]Warning, error) {
 	if err := checkClockKind(d, tc); err != nil {
 		return nil, err
 	}
-	return checkTimeControl(d, tc), nil
+	return checkTimeControl(k, d, tc), nil
 }
 
 // DefaultTimeZone is the zone of an event that names none: Adygea's.
@@ -511,7 +506,7 @@ func (e *Event) Location() *time.Location {
 
 // Warnings lists what an arbiter should know about the event's settings.
 func (e *Event) Warnings() []Warning {
-	return checkTimeControl(e.Discipline, e.TimeControl)
+	return checkTimeControl(e.Game, e.Discipline, e.TimeControl)
 }
 
 // EventInput carries the settings of an event to create or change. A nil

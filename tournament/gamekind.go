@@ -5,100 +5,79 @@ import (
 	"strings"
 
 	"adiukh/rules"
-	_ "adiukh/rules/russian" // Russian draughts registers itself as a rules.Game
+	"adiukh/rules/games"
 )
 
-// GameKind is the game an event is played in: Adiukh, or Russian draughts
-// (issue 51). It is chosen when the event is created.
+// GameKind is the game an event is played in, by its key ("adiukh",
+// "russian", …; "" for an event stored before events had a game, which is
+// Adiukh's). It is chosen when the event is created. All that differs
+// between games is on the game's value (Variant, from the registry of
+// rules/games): this package, and every one above it, asks it and never
+// compares a key.
 //
 // A result keeps the points of its game: an Adiukh game the checkers of
 // its final position, two scores adding up to 24 ("17:7"); a Russian game
 // its win, draw or loss as 2:0, 1:1 or 0:2, as the sheet writes it. Either
 // is scored in the standings by the event's table (Scoring): only who won
-// counts there. A Russian game that ends on the board — the side to move
-// has no move, or a draw of the axioms — ends by final_position.
+// counts there. A game that ends on the board — the side to move has no
+// move, or a draw of its rules — ends by final_position.
 type GameKind string
 
-const (
-	AdiukhGame  GameKind = "adiukh"
-	RussianGame GameKind = "russian"
-)
+// AdiukhGame is the default game.
+var AdiukhGame = GameKind(games.Default.Key)
 
 // GameKinds lists the games an event may be played in, Adiukh first.
-var GameKinds = []GameKind{AdiukhGame, RussianGame}
+var GameKinds = func() []GameKind {
+	out := make([]GameKind, len(games.All))
+	for i, v := range games.All {
+		out[i] = GameKind(v.Key)
+	}
+	return out
+}()
 
 // ParseGameKind accepts the API spelling of a game.
 func ParseGameKind(s string) (GameKind, error) {
-	for _, k := range GameKinds {
-		if string(k) == strings.TrimSpace(s) {
-			return k, nil
-		}
+	v, ok := games.Lookup(s)
+	if !ok {
+		return "", Invalid("game", "unknown game %q; use one of %s", s, joinQuoted(GameKinds))
 	}
-	return "", Invalid("game", "unknown game %q; use one of %s", s, joinQuoted(GameKinds))
+	return GameKind(v.Key), nil
 }
+
+// IsDefault reports whether the game is the default one, which files and
+// lists written before there were other games leave unnamed.
+func (k GameKind) IsDefault() bool { return k.Variant() == games.Default }
+
+// Variant is the game's value: everything in which it differs from the
+// others.
+func (k GameKind) Variant() *rules.Variant { return games.Of(string(k)) }
 
 // Key is the game's name in the catalogue; Words its name in English, as
 // the English messages say it ("Russian draughts").
-func (k GameKind) Key() string { return "gametype." + string(k.OrAdiukh()) }
+func (k GameKind) Key() string { return k.Variant().NameKey() }
 
-func (k GameKind) Words() string {
-	if k.OrAdiukh() == RussianGame {
-		return "Russian draughts"
-	}
-	return "Adiukh"
-}
+func (k GameKind) Words() string { return k.Variant().English }
 
 // OrAdiukh is the game, Adiukh when none is set (an event stored before
 // events had a game).
-func (k GameKind) OrAdiukh() GameKind {
-	if k == "" {
-		return AdiukhGame
-	}
-	return k
-}
+func (k GameKind) OrAdiukh() GameKind { return GameKind(k.Variant().Key) }
 
 // Rules is the game's rules.
-func (k GameKind) Rules() rules.Game {
-	g, ok := rules.GameNamed(string(k.OrAdiukh()))
-	if !ok {
-		panic(fmt.Sprintf("tournament: game %q is not registered", k))
-	}
-	return g
-}
+func (k GameKind) Rules() rules.Game { return k.Variant().Rules }
 
 // GamePoints is what the two scores of a played game add up to: the 24
 // checkers of Adiukh, the 2 points of a Russian game.
-func (k GameKind) GamePoints() int {
-	if k.OrAdiukh() == RussianGame {
-		return 2
-	}
-	return 24
-}
+func (k GameKind) GamePoints() int { return k.Variant().Scale.Points }
 
 // OnAdiukhScale gives a result of the game in Adiukh's 24 points, which
 // the standings and the rating formula count in: Adiukh's own as they are;
 // another game's by who won (2:0 is 24:0, 1:1 is 12:12, 0:0 stays).
 func (k GameKind) OnAdiukhScale(white, black int) (int, int) {
-	switch {
-	case k.OrAdiukh() == AdiukhGame:
-		return white, black
-	case white > black:
-		return 24, 0
-	case black > white:
-		return 0, 24
-	case white == 0:
-		return 0, 0
-	}
-	return 12, 12
+	return k.Variant().Scale.OnAdiukhScale(white, black)
 }
 
 // ScoreExample is a score of the game as a form shows it for an example.
-func (k GameKind) ScoreExample() string {
-	if k.OrAdiukh() == RussianGame {
-		return "2:0"
-	}
-	return "17:7"
-}
+func (k GameKind) ScoreExample() string { return k.Variant().Scale.Example }
 
 // Win is the result of a game that winner wins by reason, in the game's
 // points: 24:0 in Adiukh, 2:0 in Russian draughts.
@@ -116,10 +95,12 @@ func (k GameKind) Draw(reason EndReason) Result {
 }
 
 // ParseResult reads a score with its end reason in the game's points:
-// ParseResult's for Adiukh; for Russian draughts 2:0, 1:1 or 0:2 (2:0 or
-// 0:2 by forfeit, 0:0 for a double forfeit).
+// ParseResult's for a game of graded scores (Adiukh's); for a game scored
+// by a win, a draw or a loss, 2:0, 1:1 or 0:2 (2:0 or 0:2 by forfeit, 0:0
+// for a double forfeit).
 func (k GameKind) ParseResult(score, endReason string) (Result, error) {
-	if k.OrAdiukh() == AdiukhGame {
+	v := k.Variant()
+	if v.Scale.Graded {
 		return ParseResult(score, endReason)
 	}
 	reason := EndReason(strings.TrimSpace(endReason))
@@ -133,23 +114,25 @@ func (k GameKind) ParseResult(score, endReason string) (Result, error) {
 		}
 		return Result{EndReason: Bye}, nil
 	}
-	w, b, err := parseScore(score)
+	w, b, err := parseScore(score, v.Scale.Example)
 	if err != nil {
 		return Result{}, err
 	}
 	r := Result{White: w, Black: b, EndReason: reason}
-	decisive, draw := (w == 2 && b == 0) || (w == 0 && b == 2), w == 1 && b == 1
+	sc := rules.Score{White: w, Black: b}
+	win, loss, draw := v.Scale.Win(true), v.Scale.Win(false), v.Scale.Draw()
+	decisive := sc == win || sc == loss
 	switch {
 	case reason == DoubleForfeit:
 		if w != 0 || b != 0 {
 			return Result{}, Invalid("score", "a double forfeit scores 0:0; got %s", score)
 		}
-	case !decisive && !draw:
-		return Result{}, Invalid("score", "a game of Russian draughts scores 2:0, 1:1 or 0:2; got %s", score)
+	case !v.Scale.Allows(sc):
+		return Result{}, Invalid("score", "a game of %s scores %s, %s or %s; got %s", k, win, draw, loss, score)
 	case (reason == Resignation || reason == LossOnTime || reason == ArbiterLoss || reason == Forfeit) && !decisive:
-		return Result{}, Invalid("score", "a game of Russian draughts lost by %s scores 2:0 or 0:2; got %s", reason, score)
-	case (reason == Agreement || reason == BothFlags) && !draw:
-		return Result{}, Invalid("score", "a game of Russian draughts drawn by %s scores 1:1; got %s", reason, score)
+		return Result{}, Invalid("score", "a game of %s lost by %s scores %s or %s; got %s", k, reason, win, loss, score)
+	case (reason == Agreement || reason == BothFlags) && sc != draw:
+		return Result{}, Invalid("score", "a game of %s drawn by %s scores %s; got %s", k, reason, draw, score)
 	}
 	return r, nil
 }
@@ -163,28 +146,26 @@ func (e *Event) ParseResult(score, endReason string) (Result, error) {
 // "adiukh-points"), which only Adiukh's results have.
 const adiukhPoints = "adiukh-points"
 
-// checkGame refuses what an event of its game cannot have. Russian
-// draughts has no composition contests here, and the checkers won
-// (adiukh-points) do not rank its players.
+// checkGame refuses what an event of its game cannot have: composition
+// contests of a game that has none here, and the checkers won
+// (adiukh-points) where a game's scores do not count them.
 func checkGame(e *Event) error {
-	if e.Game.OrAdiukh() == AdiukhGame {
-		return nil
-	}
+	v := e.Game.Variant()
 	var errs []error
-	if e.Discipline == Composition {
-		errs = append(errs, Invalid("game", "composition contests are of Adiukh only; a Russian draughts event plays games"))
+	if e.Discipline == Composition && !v.Compositions {
+		errs = append(errs, Invalid("game", "composition contests are of Adiukh only; a %s event plays games", e.Game))
 	}
 	for i, id := range e.TieBreaks {
-		if id == adiukhPoints {
+		if id == adiukhPoints && !v.GradedScores() {
 			errs = append(errs, Invalid(fmt.Sprintf("tiebreaks[%d]", i), "the checkers won (%s) rank players of Adiukh only", id))
 		}
 	}
 	return JoinInvalid(errs)
 }
 
-// applyGame sets the event's game when one is given; an event of Russian
-// draughts loses the checkers-won tie-break, unless its tie-breaks are
-// given too (and then checkGame refuses that one).
+// applyGame sets the event's game when one is given; an event of a game
+// without graded scores loses the checkers-won tie-break, unless its
+// tie-breaks are given too (and then checkGame refuses that one).
 func (in EventInput) applyGame(e *Event) error {
 	if in.Game == nil {
 		return nil
@@ -194,14 +175,15 @@ func (in EventInput) applyGame(e *Event) error {
 		return err
 	}
 	e.Game = k
-	if k == RussianGame && in.TieBreaks == nil {
+	if !k.Variant().GradedScores() && in.TieBreaks == nil {
 		e.TieBreaks = withoutAdiukhPoints(e.TieBreaks)
 	}
 	return nil
 }
 
 // withoutAdiukhPoints drops the tie-break of the checkers won from a list
-// of tie-breaks: an event of Russian draughts has no use for it.
+// of tie-breaks: an event of a game without graded scores has no use for
+// it.
 func withoutAdiukhPoints(ids []string) []string {
 	out := make([]string, 0, len(ids))
 	for _, id := range ids {
@@ -213,12 +195,9 @@ func withoutAdiukhPoints(ids []string) []string {
 }
 
 // DisciplineKey is the catalogue key of the event's discipline as its
-// pages name it: by Adiukh's names ("discipline.rapid"), or, for another
-// game, with the game's name ("discipline_russian.rapid": Russian
-// draughts — rapid).
+// pages name it: as its game's rule book names it, with the game's name
+// where it is not Adiukh ("discipline_russian.rapid": Russian draughts —
+// rapid).
 func (e Event) DisciplineKey() string {
-	if e.Game.OrAdiukh() == RussianGame {
-		return "discipline_russian." + string(e.Discipline)
-	}
-	return e.Discipline.Key()
+	return e.Game.Variant().DisciplinePrefix + string(e.Discipline)
 }

@@ -27,7 +27,7 @@ func TestRussianResults(t *testing.T) {
 		{"2:0", "agreement", "drawn by agreement scores 1:1", false},
 		{"2:0", "double_forfeit", "double forfeit scores 0:0", false},
 	} {
-		r, err := RussianGame.ParseResult(tc.score, tc.reason)
+		r, err := GameKind("russian").ParseResult(tc.score, tc.reason)
 		switch {
 		case tc.ok && err != nil:
 			t.Errorf("%s %s: %v", tc.score, tc.reason, err)
@@ -62,7 +62,7 @@ func TestRussianSheets(t *testing.T) {
 		{"an agreed draw in PDN", "[GameType \"25\"]\n[Result \"1-1\"]\n[Termination \"Draw by agreement\"]\n1. c3-d4 f6-g5 1-1", true, "", "1:1", "agreement", 0},
 		{"a capture left out", "1. c3-d4 f6-e5 2. d4-c5", false, "", "", "", 3},
 	} {
-		rep := checkSheet(RussianGame, tc.sheet)
+		rep := checkSheet(GameKind("russian"), tc.sheet)
 		if rep.Valid != tc.valid || rep.FinalScore != tc.final || rep.ClaimedScore != tc.claim || rep.ClaimedReason != tc.reason {
 			t.Errorf("%s: %+v", tc.name, rep)
 			continue
@@ -86,7 +86,7 @@ func TestRussianEventSettings(t *testing.T) {
 	if err := (EventInput{Game: &russian}).apply(e, func(string) bool { return true }); err != nil {
 		t.Fatal(err)
 	}
-	if e.Game != RussianGame || strings.Join(e.TieBreaks, ",") != "buchholz" {
+	if e.Game != GameKind("russian") || strings.Join(e.TieBreaks, ",") != "buchholz" {
 		t.Errorf("game %q, tie-breaks %v", e.Game, e.TieBreaks)
 	}
 	for field, in := range map[string]EventInput{

@@ -157,8 +157,8 @@ func checkMicroMatch(e *Event) error {
 		return nil
 	}
 	switch {
-	case e.Game.OrAdiukh() != RussianGame:
-		return Invalid("micro_match", "micro-matches with drawn openings are played in Russian draughts only")
+	case !e.Game.Variant().Openings:
+		return Invalid("micro_match", "%s has no table of openings: micro-matches with drawn openings are not played in it", e.Game)
 	case !e.Discipline.PlaysGames():
 		return Invalid("micro_match", "micro-matches are played in events of games: not in composition contests")
 	case e.Discipline.IsTeam() && e.Online:
@@ -194,7 +194,7 @@ func (e *Event) Points(r Result, white bool) float64 {
 	}
 	// Each game point is half the step from a loss to a win: two wins
 	// (4) are two wins' points, two draws (2) two draws'.
-	return microGamesEach*s.Loss + float64(side)*(s.Win-s.Loss)/float64(RussianGame.GamePoints())
+	return microGamesEach*s.Loss + float64(side)*(s.Win-s.Loss)/float64(e.Game.GamePoints())
 }
 
 // MicroMatchResult is the board's result of a micro-match from its two

@@ -34,7 +34,7 @@ func TestMicroMatchPoints(t *testing.T) {
 				t.Fatalf("the board scores %s by %s, want %s by %s", got.Score(), got.EndReason, tc.board, tc.reason)
 			}
 			for _, count := range []tournament.MicroCount{tournament.CountGames, tournament.CountMatches} {
-				e := &tournament.Event{Game: tournament.RussianGame, MicroMatch: tournament.DrawPerRound, MicroCount: count, Scoring: tournament.DefaultScoring(tournament.Swiss)}
+				e := &tournament.Event{Game: tournament.GameKind("russian"), MicroMatch: tournament.DrawPerRound, MicroCount: count, Scoring: tournament.DefaultScoring(tournament.Swiss)}
 				want := tc.games
 				if count == tournament.CountMatches {
 					want = tc.matches
@@ -46,7 +46,7 @@ func TestMicroMatchPoints(t *testing.T) {
 		})
 	}
 	// 1/½/0 counts a game point as half a win.
-	e := &tournament.Event{Game: tournament.RussianGame, MicroMatch: tournament.DrawPerBoard, MicroCount: tournament.CountGames,
+	e := &tournament.Event{Game: tournament.GameKind("russian"), MicroMatch: tournament.DrawPerBoard, MicroCount: tournament.CountGames,
 		Scoring: tournament.Scoring{Win: 1, Draw: 0.5, Loss: 0, Bye: 1, ForfeitWin: 1}}
 	if got := e.Points(r(3, 1, "final_position"), true); got != 1.5 {
 		t.Errorf("3:1 in 1/½/0 scores %g, want 1.5", got)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"adiukh/rules"
 )
 
 // EndReason says how a game ended (rules §5, §6.1) or why it was not played.
@@ -97,7 +99,7 @@ func ParseResult(score, endReason string) (Result, error) {
 		}
 		return Result{EndReason: Bye}, nil
 	}
-	w, b, err := parseScore(score)
+	w, b, err := parseScore(score, rules.Adiukh.Scale.Example)
 	if err != nil {
 		return Result{}, err
 	}
@@ -132,10 +134,12 @@ func isEndReason(reason EndReason) bool {
 	return false
 }
 
-func parseScore(score string) (white, black int, err error) {
+// parseScore reads "white:black"; example is a score of the game, for the
+// message of a score that is not written so.
+func parseScore(score, example string) (white, black int, err error) {
 	w, b, ok := strings.Cut(score, ":")
 	if !ok {
-		return 0, 0, Invalid("score", "write the score as white:black, like \"17:7\"; got %q", score)
+		return 0, 0, Invalid("score", "write the score as white:black, like %s; got %q", example, score)
 	}
 	white, errW := strconv.Atoi(strings.TrimSpace(w))
 	black, errB := strconv.Atoi(strings.TrimSpace(b))

@@ -134,42 +134,64 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 		}
 		g.Result = &res
 		g.OverrideReason = ""
-		action := ActionResultRecord
-		reason := in.Reason
+		action, reason := ResultAudit(correction, problem, in.Reason)
 		if problem.Format != "" {
-			// The arbiter's reason as typed, and the sheet's problem as a
-			// message, so that the log says it in each reader's language.
 			g.OverrideReason = in.Reason
-			reason = Note("note.result.against_sheet", in.Reason, problem)
-		}
-		switch {
-		case correction && problem.Format != "":
-			action = ActionResultCorrectOverride
-		case problem.Format != "":
-			action = ActionResultOverride
-		case correction:
-			action = ActionResultCorrect
 		}
 		if err := StoreGame(tx, round, g); err != nil {
 			return err
 		}
-		out = &RecordedResult{Game: g}
-		if correction && before.Result != nil && *before.Result != res {
-			out.Warnings = pairedOnOldResult(e, rounds, in.Round, in.Board, before.Result)
+		warnings, err := ResultWarnings(tx, e, rounds, in.Round, &before, g, sheetChanged, in.Sheet)
+		if err != nil {
+			return err
 		}
-		if g.SheetMissing(e.Discipline) {
-			out.Warnings = append(out.Warnings, sheetMissingWarning(e, in.Round, in.Board))
-		}
-		if sheetChanged {
-			warning, err := sheetNamesOther(tx, e, g, in.Round, in.Sheet)
-			if err != nil {
-				return err
-			}
-			out.Warnings = append(out.Warnings, warning...)
-		}
+		out = &RecordedResult{Game: g, Warnings: warnings}
 		return Audit(tx, s.now(), u, in.EventID, action, fmt.Sprintf("round %d board %d", in.Round, in.Board), resultView(&before), resultView(g), reason)
 	})
 	return out, err
+}
+
+// ResultAudit is the audit log's action of a result recorded through any
+// door (a board's, a micro-match game's) — a correction, an override of
+// the sheet, both, or neither — and the reason it keeps: the arbiter's
+// reason as typed, and with an override the sheet's problem as a message,
+// so that the log says it in each reader's language.
+func ResultAudit(correction bool, problem rules.Message, reason string) (action, note string) {
+	if problem.Format != "" {
+		reason = Note("note.result.against_sheet", reason, problem)
+	}
+	switch {
+	case correction && problem.Format != "":
+		return ActionResultCorrectOverride, reason
+	case problem.Format != "":
+		return ActionResultOverride, reason
+	case correction:
+		return ActionResultCorrect, reason
+	}
+	return ActionResultRecord, reason
+}
+
+// ResultWarnings are what a result just stored on board g of round n may
+// have upset, whichever door it came through: later rounds paired on the
+// board's old result, a score sheet the event requires and the board
+// lacks, a new sheet naming others than the board's players. before is the
+// board as it was.
+func ResultWarnings(tx PlayerTx, e *Event, rounds []Round, n int, before, g *Game, sheetChanged bool, sheet string) ([]Warning, error) {
+	var warnings []Warning
+	if old := before.Result; old != nil && (g.Result == nil || *old != *g.Result) {
+		warnings = pairedOnOldResult(e, rounds, n, g.Board, old)
+	}
+	if g.SheetMissing(e.Discipline) {
+		warnings = append(warnings, sheetMissingWarning(e, n, g.Board))
+	}
+	if sheetChanged {
+		named, err := sheetNamesOther(tx, e, g, n, sheet)
+		if err != nil {
+			return nil, err
+		}
+		warnings = append(warnings, named...)
+	}
+	return warnings, nil
 }
 
 // pairedOnOldResult warns that rounds after round n were paired while

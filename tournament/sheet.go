@@ -6,20 +6,30 @@ import (
 	"adiukh/rules"
 )
 
-// checkSheet replays a game sheet against the rules of the game and keeps
-// what the result check needs.
+// checkSheet replays a game sheet (the first game of a PDN file) against
+// the rules of the game and keeps what the result check needs.
 func checkSheet(game GameKind, text string) SheetReport {
-	if game.OrAdiukh() != AdiukhGame {
-		return checkGameSheet(game.Rules(), text)
+	verdicts := game.Rules().ValidateGames(text)
+	if len(verdicts) == 0 {
+		return SheetReport{} // not valid, with nothing to point at
 	}
-	r := rules.ValidateSheet(text)
-	rep := SheetReport{Valid: r.Valid, FinalReached: r.Final, Errors: SheetErrors(r.Errors)}
-	if r.Final && r.Score != nil {
-		rep.FinalScore = r.Score.String()
+	return SheetReportOf(verdicts[0])
+}
+
+// SheetReportOf keeps of a game's verdict what the result check needs: a
+// game that ended on the board (a final position, a draw of its rules)
+// reached its final position; a result the sheet writes before it stands
+// as its claim.
+func SheetReportOf(v rules.Verdict) SheetReport {
+	rep := SheetReport{Valid: v.Valid, Errors: SheetErrors(v.Errors)}
+	if v.Replayed && v.Final != nil {
+		if out := v.Final.Outcome(); out.Over {
+			rep.FinalReached, rep.FinalScore = true, out.Score.String()
+			return rep
+		}
 	}
-	if written := r.Sheet.Result; written != nil {
-		rep.ClaimedScore = written.Score.String()
-		rep.ClaimedReason = string(written.Reason)
+	if w := v.Written; w != nil {
+		rep.ClaimedScore, rep.ClaimedReason = w.Score.String(), string(w.Reason)
 	}
 	return rep
 }
@@ -32,25 +42,6 @@ func SheetErrors(problems []rules.Problem) []SheetError {
 		errs = append(errs, SheetError{Line: p.Line, Ply: p.Ply, MoveNo: p.MoveNumber, Message: p.Message, Detail: p.Detail})
 	}
 	return errs
-}
-
-// checkGameSheet replays a sheet through the game's rules.Game: a sheet of
-// Russian draughts, or the first game of a PDN file. A game that ended on
-// the board (no move, or a draw of the axioms) reached its final position;
-// a result written before it stands as the sheet's claim.
-func checkGameSheet(game rules.Game, text string) SheetReport {
-	verdicts := game.ValidateGames(text)
-	if len(verdicts) == 0 {
-		return SheetReport{} // not valid, with nothing to point at
-	}
-	v := verdicts[0]
-	rep := SheetReport{Valid: v.Valid, Errors: SheetErrors(v.Errors)}
-	if v.Final != nil && v.Final.Outcome().Over && v.PDN != "" {
-		rep.FinalReached, rep.FinalScore = true, v.Final.Outcome().Score.String()
-	} else if v.Result != nil {
-		rep.ClaimedScore, rep.ClaimedReason = v.Result.String(), string(v.Reason)
-	}
-	return rep
 }
 
 // MaxSheetBytes bounds a game sheet: the longest games take a few

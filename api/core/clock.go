@@ -73,7 +73,7 @@ func (l *urgentLane) leave(address string) {
 // next in the ordinary one.
 func (l *urgentLane) atTheClock(c *gin.Context) {
 	if c.Request.Method == http.MethodPost && l.paths[c.FullPath()] {
-		address := c.ClientIP()
+		address := ClientAddress(c)
 		if l.enter(address) {
 			defer l.leave(address)
 			c.Request = c.Request.WithContext(tournament.WithUrgency(c.Request.Context()))

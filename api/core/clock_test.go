@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -79,4 +80,66 @@ func TestUrgentLanePerAddress(t *testing.T) {
 		t.Error("another address's move is not urgent while the first floods the lane")
 	}
 	close(held)
+}
+
+// The urgent lane counts an IPv6 client by its /64: addresses of one /64
+// share its places, and another /64's move is urgent all the same.
+func TestUrgentLaneCountsAnIPv6NetworkAsOne(t *testing.T) {
+	releaseMode()
+	r := gin.New()
+	var lane urgentLane
+	r.Use(lane.atTheClock)
+	held := make(chan struct{})
+	defer close(held)
+	marked := make(chan bool)
+	lane.post(r, "", "/api/v1/games/:gid/moves", func(c *gin.Context) {
+		marked <- tournament.Urgent(c.Request.Context())
+		<-held
+	})
+	send := func(address string) bool {
+		req := httptest.NewRequest("POST", "/api/v1/games/7/moves", nil)
+		req.RemoteAddr = "[" + address + "]:4000"
+		go r.ServeHTTP(httptest.NewRecorder(), req)
+		return <-marked
+	}
+	for i := range urgentPerAddress {
+		if !send(fmt.Sprintf("2001:db8:1:2::%x", i+1)) {
+			t.Fatalf("move %d of the /64: not urgent", i+1)
+		}
+	}
+	if send("2001:db8:1:2:ffff::1") {
+		t.Error("another address of the same /64 is urgent past the /64's places")
+	}
+	if !send("2001:db8:1:3::1") {
+		t.Error("an address of another /64 is not urgent while the first /64 fills the lane")
+	}
+}
+
+// ClientAddress keys the client as gin reads it: the connecting address,
+// or what a trusted proxy forwards; an IPv6 client by its /64.
+func TestClientAddress(t *testing.T) {
+	releaseMode()
+	r := gin.New()
+	if err := r.SetTrustedProxies([]string{"10.0.0.1"}); err != nil {
+		t.Fatal(err)
+	}
+	var got string
+	r.GET("/", func(c *gin.Context) { got = ClientAddress(c) })
+	for _, tc := range []struct{ remote, forwarded, want string }{
+		{"192.0.2.7:4000", "", "192.0.2.7"},
+		{"[2001:db8:1:2::7]:4000", "", "2001:db8:1:2::/64"},
+		{"[::ffff:192.0.2.7]:4000", "", "192.0.2.7"},
+		{"10.0.0.1:4000", "2001:db8:9:9:1:2:3:4", "2001:db8:9:9::/64"},
+		{"192.0.2.8:4000", "2001:db8:9:9:1:2:3:4", "192.0.2.8"},
+	} {
+		req := httptest.NewRequest("GET", "/", nil)
+		req.RemoteAddr = tc.remote
+		if tc.forwarded != "" {
+			req.Header.Set("X-Forwarded-For", tc.forwarded)
+		}
+		r.ServeHTTP(httptest.NewRecorder(), req)
+		if got != tc.want {
+			t.Errorf("from %s forwarding %q: %q, want %q", tc.remote, tc.forwarded, got, tc.want)
+		}
+	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"adiukh/internal/connlimit"
 	"adiukh/tournament"
 )
 
@@ -72,7 +73,32 @@ func newMetrics(d Deps) *metrics {
 	if db, ok := d.DB.(DBPools); ok {
 		m.registry.MustRegister(newDBPoolCollector(db))
 	}
+	if d.Connections != nil {
+		m.registry.MustRegister(connectionMetrics(d.Connections)...)
+	}
 	return m
+}
+
+// connectionMetrics export what the listener bounding the connections
+// holds and refused: refusals rising mean an address at its cap (a flood,
+// or a club's NAT to raise it for) or a server at its total.
+func connectionMetrics(stats func() connlimit.Stats) []prometheus.Collector {
+	refused := func(why string, count func(connlimit.Stats) int64) prometheus.Collector {
+		return prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "adiukh_connections_refused_total", Help: "Connections closed as soon as accepted: their address held its cap, or the server its total with none idle.",
+			ConstLabels: prometheus.Labels{"why": why},
+		}, func() float64 { return float64(count(stats())) })
+	}
+	return []prometheus.Collector{
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "adiukh_connections_open", Help: "Client connections held open.",
+		}, func() float64 { return float64(stats().Open) }),
+		refused("address", func(s connlimit.Stats) int64 { return s.RefusedAddress }),
+		refused("total", func(s connlimit.Stats) int64 { return s.RefusedTotal }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "adiukh_connections_closed_idle_total", Help: "Connections waiting for a request closed early, to make room or as the server filled up.",
+		}, func() float64 { return float64(stats().ClosedIdle) }),
+	}
 }
 
 // dbPoolCollector exports the database's connection pools, each by the

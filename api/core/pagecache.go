@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
 	"fmt"
-	"hash/fnv"
 	"net/http"
 	"net/url"
 	"runtime"
@@ -235,7 +235,7 @@ func (pc *pageCache) make(c *gin.Context, version int64, key string, m *making) 
 	keep := rec.status == http.StatusOK && len(header.Values("Set-Cookie")) == cookies
 	var page *cachedPage
 	if keep {
-		page = newCachedPage(header.Get("Content-Type"), version, key, rec.body.Bytes())
+		page = newCachedPage(header.Get("Content-Type"), rec.body.Bytes())
 		m.page = page
 	}
 	pc.mu.Lock()
@@ -257,10 +257,17 @@ func (pc *pageCache) make(c *gin.Context, version int64, key string, m *making) 
 	return page
 }
 
-func newCachedPage(contentType string, version int64, key string, body []byte) *cachedPage {
-	h := fnv.New64a()
-	h.Write([]byte(key))
-	p := &cachedPage{contentType: []string{contentType}, etag: []string{fmt.Sprintf(`W/"%d-%x"`, version, h.Sum64())}, plain: bytes.Clone(body),
+// newCachedPage keeps an answer. Its ETag is a hash of what the reader
+// gets (the type and the body), never a version of the data: it changes
+// only when the page does, and tells a stranger nothing of the writes
+// elsewhere, a sign-up, a reset request or a private event's change
+// (issue 59.2).
+func newCachedPage(contentType string, body []byte) *cachedPage {
+	h := sha256.New()
+	h.Write([]byte(contentType))
+	h.Write([]byte{0})
+	h.Write(body)
+	p := &cachedPage{contentType: []string{contentType}, etag: []string{fmt.Sprintf(`W/"%x"`, h.Sum(nil)[:16])}, plain: bytes.Clone(body),
 		plainLength: []string{strconv.Itoa(len(body))}}
 	var z bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&z, gzip.BestSpeed)

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"adiukh/internal/connlimit"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/composition"
@@ -96,6 +97,10 @@ type Deps struct {
 	// StreamLimits bound the live-game streams held open;
 	// DefaultStreamLimits when zero.
 	StreamLimits StreamLimits
+	// Connections tells what the listener bounding the server's
+	// connections holds and refused, for /metrics; nil when the server
+	// listens without one (tests).
+	Connections func() connlimit.Stats
 }
 
 // DefaultLiveEvery is how often live pages look for news: the page cache

@@ -53,7 +53,7 @@ func (h *handler) streamGame(c *gin.Context) error {
 	if u := tournament.UserFromContext(ctx); u != nil {
 		account = u.ID
 	}
-	slot, err := h.OpenStream(c.ClientIP(), account, gid, player)
+	slot, err := h.OpenStream(core.ClientAddress(c), account, gid, player)
 	if err != nil {
 		return err
 	}

@@ -777,6 +777,38 @@ func TestLiveStreamCaps(t *testing.T) {
 	}
 }
 
+// The stream caps count an IPv6 client by its /64 (issue 59.4): addresses
+// of one /64 share its streams of a game and in all, where 100 addresses
+// of one /64 held 400 streams; another /64 has its own.
+func TestLiveStreamCapsCountAnIPv6NetworkAsOne(t *testing.T) {
+	t.Parallel()
+	limits := core.StreamLimits{PerGame: 2, PerAddress: 3, PerAccount: 10, Total: 70}
+	s, sec, srv := streamServer(t, "sqlite", limits, 6)
+	games := sec.Games(s)
+	path := func(i int) string { return fmt.Sprintf("/api/v1/games/%d/stream", int(apitest.Num(games[i]["id"]))) }
+	status := func(p, address string) int {
+		t.Helper()
+		return openStream(t, srv, p, address, "").status
+	}
+	for i := range limits.PerGame {
+		if code := status(path(0), fmt.Sprintf("2001:db8:1:2::%d", i+1)); code != http.StatusOK {
+			t.Fatalf("stream %d of game 1 from the /64: %d", i+1, code)
+		}
+	}
+	if code := status(path(0), "2001:db8:1:2:ffff::1"); code != http.StatusTooManyRequests {
+		t.Errorf("a third stream of game 1 from another address of the /64: %d, want 429", code)
+	}
+	if code := status(path(0), "2001:db8:1:3::1"); code != http.StatusOK {
+		t.Errorf("a stream of game 1 from another /64: %d, want 200", code)
+	}
+	if code := status(path(1), "2001:db8:1:2::3"); code != http.StatusOK {
+		t.Fatalf("the /64's third stream in all: %d", code)
+	}
+	if code := status(path(2), "2001:db8:1:2::4"); code != http.StatusTooManyRequests {
+		t.Errorf("a fourth stream in all from the /64: %d, want 429", code)
+	}
+}
+
 // A flood of streams past the limits leaves nothing held: after the first
 // thousand refused, three thousand more leave what the process holds after
 // a collection (its live heap and goroutine stacks) and its goroutines

@@ -127,12 +127,12 @@ func (h *handler) putMicroGame(c *gin.Context) error {
 	if body.Version == nil {
 		return tournament.Invalid("version", "is required: send the version of the game you are changing (from GET …/rounds/%d)", ids[1])
 	}
-	g, err := h.MicroMatches.RecordGame(c.Request.Context(), micromatch.GameInput{EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]), Game: int(ids[3]),
+	r, err := h.MicroMatches.RecordGame(c.Request.Context(), micromatch.GameInput{EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]), Game: int(ids[3]),
 		Score: body.Score, EndReason: body.EndReason, Sheet: body.Sheet, Version: *body.Version, Reason: body.Reason})
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newGameView(catalog.For(core.JSONLang(c)), g))
+	c.JSON(http.StatusOK, recordedView{newGameView(catalog.For(core.JSONLang(c)), r.Game), warningViews(r.Warnings)})
 	return nil
 }
 

@@ -52,7 +52,7 @@ func (h *handler) postToken(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	u, err := h.Accounts.Login(c.Request.Context(), body.Email, body.Password, c.ClientIP())
+	u, err := h.Accounts.Login(c.Request.Context(), body.Email, body.Password, core.ClientAddress(c))
 	if err != nil {
 		return err
 	}
@@ -117,7 +117,7 @@ func (h *handler) putPassword(c *gin.Context) error {
 	if body.Email == "" {
 		body.Email = tournament.UserFromContext(c.Request.Context()).Email
 	}
-	if err := h.Accounts.SetPassword(c.Request.Context(), body.Email, body.CurrentPassword, body.NewPassword, c.ClientIP()); err != nil {
+	if err := h.Accounts.SetPassword(c.Request.Context(), body.Email, body.CurrentPassword, body.NewPassword, core.ClientAddress(c)); err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, passwordChangedView{Password: "changed", Sessions: "ended"})

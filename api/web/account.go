@@ -105,7 +105,7 @@ func (h *handler) changeName(c *gin.Context) error {
 // account; this browser is signed in again so that the reader stays.
 func (h *handler) changePassword(c *gin.Context) error {
 	u := tournament.UserFromContext(c.Request.Context())
-	err := h.Accounts.SetPassword(c.Request.Context(), u.Email, c.PostForm("current_password"), c.PostForm("password"), c.ClientIP())
+	err := h.Accounts.SetPassword(c.Request.Context(), u.Email, c.PostForm("current_password"), c.PostForm("password"), core.ClientAddress(c))
 	if err != nil {
 		f := newForm()
 		if err := f.fail(err, h.translator(c)); err != nil {

@@ -57,7 +57,7 @@ func (h *handler) login(c *gin.Context) error {
 	email := strings.ToLower(strings.TrimSpace(c.PostForm("email")))
 	data := loginPageData{Form: newForm(), Next: safeNext(c.PostForm("next")), Reset: h.Accounts.ConfirmsByMail()}
 	data.Form.Values["email"] = email
-	u, err := h.Accounts.Login(c.Request.Context(), email, c.PostForm("password"), c.ClientIP())
+	u, err := h.Accounts.Login(c.Request.Context(), email, c.PostForm("password"), core.ClientAddress(c))
 	var wait *account.WaitError
 	switch {
 	case errors.As(err, &wait):

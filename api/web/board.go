@@ -2,17 +2,19 @@ package web
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"adiukh/rules"
-	"adiukh/rules/russian"
 	"adiukh/tournament"
 )
 
-// The board is drawn server-side as SVG: 8×8 squares of 50 units, White at
-// the bottom (Black at the bottom for the player of Black), with the files
-// and ranks in a margin. app.js redraws the
-// towers from the same encoding (see core.TowerCode) when stepping through a
-// game, and a Russian draughts game's flat pieces from core.PieceCode's.
+// The board is drawn server-side as SVG: the game's squares (8×8 or 10×10)
+// of 50 units, White at the bottom (Black at the bottom for the player of
+// Black), with the files and ranks in a margin, or each dark square's
+// number in its corner where the game numbers them. app.js redraws the
+// pieces from the same encoding (see core.PieceCode) when stepping through
+// a game: Adiukh's towers, other games' flat men and kings.
 const squareSize = 50
 
 // boardView is one position ready to draw.
@@ -20,15 +22,19 @@ type boardView struct {
 	Squares []squareView
 	Files   []labelView
 	Ranks   []labelView
+	// Side is the drawing's width and height, the margin included.
+	Side int
 }
 
 type squareView struct {
-	X, Y  int // top-left corner
-	Dark  bool
-	Name  string // "c3" on dark squares
-	Tower *towerView
-	Piece *pieceView // a piece of Russian draughts, which has no towers
-	Mark  bool       // a square of the move just played, or of the problem
+	X, Y int // top-left corner
+	Dark bool
+	Name string // "c3" or "32" on dark squares
+	// Number is the name written in a corner of a numbered board's square.
+	Number string
+	Tower  *towerView
+	Piece  *pieceView // a flat man or king, of a game without towers
+	Mark   bool       // a square of the move just played, or of the problem
 }
 
 // towerView is a tower as drawn: the owner's colour on top, the other
@@ -41,8 +47,7 @@ type towerView struct {
 	Label string
 }
 
-// pieceView is a flat piece of Russian draughts: a man, or a king marked
-// by a crown ring.
+// pieceView is a flat piece: a man, or a king marked by a crown ring.
 type pieceView struct {
 	Owner string // "w" or "b"
 	King  bool
@@ -81,70 +86,100 @@ func newTowerView(t rules.Tower) *towerView {
 	return v
 }
 
-// newBoardView draws a position seen from bottom's side: White's with rank 1
-// at the bottom and files a..h, Black's turned round (rank 8 at the bottom,
-// files h..a), as a player of Black sits at the board. Marked squares are
-// highlighted. The squares keep their names, so scripts are unaffected.
+// newBoardView draws a position of Adiukh seen from bottom's side (see
+// stateBoardView), its marked squares highlighted.
 func newBoardView(p rules.Position, bottom rules.Color, marked ...rules.Square) *boardView {
-	return layBoard(bottom, marked, func(sq *squareView, s rules.Square) { sq.Tower = newTowerView(p.At(s)) })
+	names := make([]string, len(marked))
+	for i, m := range marked {
+		names[i] = m.String()
+	}
+	return layBoard(rules.Adiukh.Board, bottom, names, func(sq *squareView) { sq.Tower = newTowerView(p.At(mustSquare(sq.Name))) })
 }
 
-// newRussianBoardView draws a position of Russian draughts as newBoardView
-// draws Adiukh's: flat men and kings instead of towers.
-func newRussianBoardView(p russian.Position, bottom rules.Color, marked ...rules.Square) *boardView {
-	return layBoard(bottom, marked, func(sq *squareView, s rules.Square) {
-		if c, king, ok := p.Piece(s); ok {
-			sq.Piece = &pieceView{Owner: colorCode(c), King: king}
+// mustSquare is a square of Adiukh's board by its name, which layBoard
+// gives.
+func mustSquare(name string) rules.Square {
+	s, _ := rules.ParseSquare(name)
+	return s
+}
+
+// stateBoardView draws a position of any game seen from bottom's side:
+// White's with White's first rank at the bottom, Black's turned round, as a
+// player of Black sits at the board; towers or flat pieces as the game has
+// them; marked squares highlighted. The squares keep their names, so
+// scripts are unaffected.
+func stateBoardView(v *rules.Variant, s rules.State, bottom rules.Color, marked ...string) *boardView {
+	pieces := map[string]rules.Piece{}
+	for _, p := range s.Pieces() {
+		pieces[p.Square] = p
+	}
+	return layBoard(v.Board, bottom, marked, func(sq *squareView) {
+		p, ok := pieces[sq.Name]
+		switch {
+		case !ok:
+		case v.Towers:
+			sq.Tower = newTowerView(rules.Tower{Owner: p.Owner, Own: p.Own, Other: p.Other})
+		default:
+			sq.Piece = &pieceView{Owner: colorCode(p.Owner), King: p.King}
 		}
 	})
 }
 
 // gameBoardView draws a played game's position, stored in the notation of
-// its event's game: Adiukh's towers or Russian draughts' flat pieces.
-func gameBoardView(k tournament.GameKind, position string, bottom rules.Color, marked ...rules.Square) (*boardView, error) {
-	if k.OrAdiukh() == tournament.RussianGame {
-		p, err := russian.ParseFEN(position)
-		if err != nil {
-			return nil, fmt.Errorf("a game's stored position %q: %w", position, err)
-		}
-		return newRussianBoardView(p, bottom, marked...), nil
-	}
-	p, err := rules.ParsePosition(position)
+// its event's game.
+func gameBoardView(k tournament.GameKind, position string, bottom rules.Color, marked ...string) (*boardView, error) {
+	s, err := k.Rules().ParseState(position, rules.White)
 	if err != nil {
 		return nil, fmt.Errorf("a game's stored position %q: %w", position, err)
 	}
-	return newBoardView(p, bottom, marked...), nil
+	return stateBoardView(k.Variant(), s, bottom, marked...), nil
 }
 
-// layBoard lays out the squares, files and ranks seen from bottom's side;
-// place puts the piece of a dark square on it.
-func layBoard(bottom rules.Color, marked []rules.Square, place func(*squareView, rules.Square)) *boardView {
+// layBoard lays out the squares, and the files and ranks or the squares'
+// numbers, seen from bottom's side; place puts the piece of a dark square
+// on it.
+func layBoard(board rules.Board, bottom rules.Color, marked []string, place func(*squareView)) *boardView {
+	n := board.Size
 	// column and row place a file and a rank on the drawing, 0 at the left
 	// and at the top.
 	column := func(file int) int { return file }
-	row := func(rank int) int { return 7 - rank }
+	row := func(rank int) int { return n - 1 - rank }
 	if bottom == rules.Black {
-		column = func(file int) int { return 7 - file }
+		column = func(file int) int { return n - 1 - file }
 		row = func(rank int) int { return rank }
 	}
-	b := &boardView{}
-	for y := 0; y < 8; y++ {
-		for x := 0; x < 8; x++ {
+	b := &boardView{Side: 20 + n*squareSize}
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
 			file, rank := column(x), row(y) // both maps are their own inverse
 			sq := squareView{X: 20 + x*squareSize, Y: y * squareSize}
-			if s, ok := rules.SquareAt(file, rank); ok {
-				sq.Dark, sq.Name = true, s.String()
-				place(&sq, s)
-				for _, m := range marked {
-					sq.Mark = sq.Mark || m == s
+			if name, ok := board.SquareName(file, rank); ok {
+				sq.Dark, sq.Name = true, name
+				if board.Numeric {
+					sq.Number = name
 				}
+				place(&sq)
+				sq.Mark = slices.Contains(marked, name)
 			}
 			b.Squares = append(b.Squares, sq)
 		}
 	}
-	for i := 0; i < 8; i++ {
-		b.Files = append(b.Files, labelView{X: 20 + column(i)*squareSize + squareSize/2, Y: 8*squareSize + 15, Text: string(rune('a' + i))})
+	if board.Numeric {
+		return b
+	}
+	for i := 0; i < n; i++ {
+		b.Files = append(b.Files, labelView{X: 20 + column(i)*squareSize + squareSize/2, Y: n*squareSize + 15, Text: string(rune('a' + i))})
 		b.Ranks = append(b.Ranks, labelView{X: 10, Y: row(i)*squareSize + squareSize/2 + 5, Text: fmt.Sprint(i + 1)})
 	}
 	return b
+}
+
+// moveEnds are the squares a move written in full notation starts and
+// ends on: "c3" and "e5" of "c3:e5", "32" and "28" of "32-28".
+func moveEnds(notation string) []string {
+	squares := strings.FieldsFunc(notation, func(r rune) bool { return r == '-' || r == ':' || r == 'x' })
+	if len(squares) == 0 {
+		return nil
+	}
+	return []string{squares[0], squares[len(squares)-1]}
 }

@@ -48,8 +48,12 @@ func TestTowerCode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := core.TowerCode(p), "a1:w1/0 e5:w2/1 h8:b1/3"; got != want {
-		t.Errorf("TowerCode = %q, want %q", got, want)
+	s, err := rules.Adiukh.Rules.ParseState(p.String(), rules.White)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := core.PieceCode(true, s), "a1:w1/0 e5:w2/1 h8:b1/3"; got != want {
+		t.Errorf("PieceCode = %q, want %q", got, want)
 	}
 	b := newBoardView(p, rules.White)
 	towers := map[string]*towerView{}

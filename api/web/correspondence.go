@@ -238,12 +238,9 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 	if gp.ViewerPlays && gp.Side == rules.Black {
 		bottom = rules.Black
 	}
-	var marked []rules.Square
+	var marked []string
 	if n := len(v.Moves); n > 0 {
-		last := v.Moves[n-1].Notation
-		from, _ := rules.ParseSquare(last[:2])
-		to, _ := rules.ParseSquare(last[len(last)-2:])
-		marked = []rules.Square{from, to}
+		marked = moveEnds(v.Moves[n-1].Notation)
 	}
 	board, err := gameBoardView(v.Kind, v.Position, bottom, marked...)
 	if err != nil {

@@ -172,7 +172,7 @@ func (h *handler) timeControlCheck(c *gin.Context) error {
 		return err
 	}
 	tr := h.translator(c)
-	warnings, err := tournament.TimeControlWarnings(c.Query("discipline"), c.Query("time_control"))
+	warnings, err := tournament.TimeControlWarnings(c.Query("game"), c.Query("discipline"), c.Query("time_control"))
 	out := struct {
 		Warnings []string `json:"warnings"`
 		Error    string   `json:"error,omitempty"`

@@ -20,10 +20,11 @@ import (
 // verdict on the sheet and the position at its first problem.
 type gameEditPageData struct {
 	eventHeader
-	Round   int
-	Row     boardRow
-	Form    *form
-	Report  *rules.Report
+	Round int
+	Row   boardRow
+	Form  *form
+	// Verdict is the sheet replayed by the rules of the event's game.
+	Verdict *rules.Verdict
 	Problem *rules.Problem
 	Board   *boardView
 	Reasons []tournament.EndReason
@@ -31,9 +32,6 @@ type gameEditPageData struct {
 	Warnings []tournament.Warning
 	// Saved says that the result and sheet of the form were just saved.
 	Saved bool
-	// Verdict is the sheet replayed by the rules of a game other than
-	// Adiukh's, for which no board is drawn yet.
-	Verdict *rules.Verdict
 }
 
 func (h *handler) gameEditData(c *gin.Context, ids []int64) (*gameEditPageData, error) {
@@ -69,23 +67,20 @@ func (d *gameEditPageData) check() {
 	if strings.TrimSpace(sheet) == "" {
 		return
 	}
-	if d.Event.Game.OrAdiukh() != tournament.AdiukhGame {
-		d.Verdict = sheetVerdict(d.Event.Game, sheet)
-		if len(d.Verdict.Errors) > 0 {
-			d.Problem = &d.Verdict.Errors[0]
-		}
-		return
+	v := sheetVerdict(d.Event.Game, sheet)
+	d.Verdict = &v
+	if len(v.Errors) > 0 {
+		d.Problem = &v.Errors[0]
 	}
-	d.Report = rules.ValidateSheet(sheet)
-	if len(d.Report.Errors) > 0 {
-		d.Problem = &d.Report.Errors[0]
+	variant := d.Event.Game.Variant()
+	last, marked := v.Final, []string(nil)
+	if n := len(v.Moves); n > 0 {
+		marked = []string{v.Moves[n-1].From(), v.Moves[n-1].To()}
 	}
-	var marked []rules.Square
-	if n := len(d.Report.Played); n > 0 {
-		m := d.Report.Played[n-1].Move
-		marked = []rules.Square{m.From, m.To}
+	if last == nil {
+		last = variant.Rules.Start()
 	}
-	d.Board = newBoardView(d.Report.Position, rules.White, marked...)
+	d.Board = stateBoardView(variant, last, rules.White, marked...)
 }
 
 func (h *handler) gameEditPage(c *gin.Context) error {

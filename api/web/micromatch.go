@@ -137,6 +137,7 @@ func (h *handler) enterMicroGame(c *gin.Context) error {
 	}
 	values := map[string]string{"board": strings.TrimSpace(c.PostForm("board")), "game": strings.TrimSpace(c.PostForm("game")), "score": strings.TrimSpace(c.PostForm("score")),
 		"end_reason": c.PostForm("end_reason"), "reason": strings.TrimSpace(c.PostForm("reason")), "sheet": c.PostForm("sheet")}
+	var recorded *tournament.RecordedResult
 	err = func() error {
 		board, err := strconv.Atoi(values["board"])
 		if err != nil || board < 1 {
@@ -150,17 +151,23 @@ func (h *handler) enterMicroGame(c *gin.Context) error {
 		if err != nil {
 			return err
 		}
-		_, err = h.MicroMatches.RecordGame(c.Request.Context(), micromatch.GameInput{EventID: ids[0], Round: int(ids[1]), Board: board, Game: game,
+		recorded, err = h.MicroMatches.RecordGame(c.Request.Context(), micromatch.GameInput{EventID: ids[0], Round: int(ids[1]), Board: board, Game: game,
 			Score: values["score"], EndReason: values["end_reason"], Sheet: values["sheet"], Version: version, Reason: values["reason"]})
 		return err
 	}()
-	if err == nil {
+	if err == nil && len(recorded.Warnings) == 0 {
 		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/rounds/%d/results?saved=%s", ids[0], ids[1], values["board"]))
 		return nil
 	}
 	data, loadErr := h.resultsData(c, ids[0], int(ids[1]))
 	if loadErr != nil {
 		return loadErr
+	}
+	if err == nil {
+		// Saved, with what it may have upset, as a board's result is.
+		data.Saved, data.Warnings = values["board"], recorded.Warnings
+		h.renderWith(c, h.translator(c), http.StatusOK, "results", data.Event.Name, data)
+		return nil
 	}
 	data.Form.Values = values
 	if err := data.Form.fail(err, h.translator(c)); err != nil {

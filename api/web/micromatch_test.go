@@ -88,7 +88,7 @@ func TestMicroMatchEventForm(t *testing.T) {
 	arbiter := s.SignIn(tournament.ArbiterRole)
 	form := url.Values{"name": {"Кубок"}, "game": {"adiukh"}, "discipline": {"rapid"}, "system": {"swiss"}, "rounds": {"5"}, "time_control": {"15+5"},
 		"visibility": {"public"}, "micro_match": {"board"}, "micro_count": {"matches"}}
-	if rec := arbiter.Post("/manage/events", form); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), "микроматчи с жеребьёвкой дебютов играются только в русских шашках") {
+	if rec := arbiter.Post("/manage/events", form); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), "у игры «Адиюх» нет таблицы дебютов") {
 		t.Errorf("micro-matches in Adiukh: %d, want 400 at the field\n%s", rec.Code, apitest.PageText(rec))
 	}
 	form.Set("game", "russian")

@@ -46,7 +46,7 @@ func (h *handler) passwordResetPage(c *gin.Context) error {
 
 func (h *handler) requestPasswordReset(c *gin.Context) error {
 	f := formValues(c, "email")
-	if err := h.Accounts.RequestPasswordReset(c.Request.Context(), f.Values["email"], c.ClientIP()); err != nil {
+	if err := h.Accounts.RequestPasswordReset(c.Request.Context(), f.Values["email"], core.ClientAddress(c)); err != nil {
 		core.RetryAfterOf(c, err)
 		var e *tournament.Error
 		if errors.As(err, &e) && e.Code == tournament.ETOOMANY {

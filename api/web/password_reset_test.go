@@ -215,3 +215,37 @@ func (m *mailTray) awaitAfter(t testing.TB, re *regexp.Regexp, seen int) []strin
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// Reset requests are limited per client address with an IPv6 client
+// counted by its /64 (issue 59.4): after five from addresses of one /64,
+// the next from another address of it waits; one from another /64 does
+// not.
+func TestPasswordResetLimitCountsAnIPv6NetworkAsOne(t *testing.T) {
+	t.Parallel()
+	st := storetest.SQLite(t)
+	now := time.Now()
+	accounts := apitest.Accounts(st, account.Options{Now: func() time.Time { return now }, Mailer: &mailTray{}, SiteURL: "https://adiukh.example"})
+	t.Cleanup(func() { _ = accounts.Close(context.Background()) })
+	s := apitest.WithRouter(&apitest.WebServer{Server: apitest.NewServer(t, st), Store: st, Accounts: accounts}, "")
+	askFrom := func(address string) int {
+		form := url.Values{"email": {"player@example.org"}}
+		req := httptest.NewRequest(http.MethodPost, "/password-reset", strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		req.RemoteAddr = "[" + address + "]:4000"
+		rec := httptest.NewRecorder()
+		s.Handler.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	for i := range 5 {
+		if code := askFrom(fmt.Sprintf("2001:db8:1:2::%d", i+1)); code != http.StatusOK {
+			t.Fatalf("request %d of the /64: %d", i+1, code)
+		}
+	}
+	if code := askFrom("2001:db8:1:2:ffff::9"); code != http.StatusTooManyRequests {
+		t.Errorf("a sixth request from another address of the same /64: %d, want 429", code)
+	}
+	if code := askFrom("2001:db8:1:3::1"); code != http.StatusOK {
+		t.Errorf("a request from another /64: %d, want 200", code)
+	}
+}

@@ -12,7 +12,6 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/rules"
-	"adiukh/rules/russian"
 	"adiukh/tournament"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/teams"
@@ -619,7 +618,7 @@ func (h *handler) gamePage(c *gin.Context) error {
 		if err != nil {
 			return err
 		}
-		microGamePage(&data, round, game, max(n, 1))
+		microGamePage(&data, d.Event.Game, round, game, max(n, 1))
 		h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
 		return nil
 	}
@@ -627,51 +626,35 @@ func (h *handler) gamePage(c *gin.Context) error {
 		h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
 		return nil
 	}
-	if d.Event.Game.OrAdiukh() == tournament.RussianGame {
-		russianFrames(&data, game.Sheet)
-	} else {
-		adiukhFrames(&data, game.Sheet)
-	}
+	sheetFrames(&data, d.Event.Game, game.Sheet)
 	data.Moves = moveRows(data.Frames)
 	data.Last = len(data.Frames) - 1
 	h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
 	return nil
 }
 
-// adiukhFrames replays an Adiukh sheet into the viewer's frames, and draws
-// its last position with the last move marked.
-func adiukhFrames(data *gamePageData, sheet string) {
-	pos := rules.Start()
-	var report *rules.Report
-	if sheet != "" {
-		report = rules.ValidateSheet(sheet)
-		pos = report.Sheet.Start
-		data.Replay = &sheetReplay{Valid: report.Valid, Replayed: report.Replayed(), Errors: report.Errors}
-		data.Printable = report.Replayed()
-	}
-	data.Frames = append(data.Frames, frameView{Code: core.TowerCode(pos)})
-	data.Board = newBoardView(pos, rules.White)
-	if report == nil {
+// sheetFrames replays a sheet by the rules of the event's game (its first
+// game, as the event's results read it) into the viewer's frames; a board
+// without a sheet shows the initial position.
+func sheetFrames(data *gamePageData, game tournament.GameKind, sheet string) {
+	v := game.Variant()
+	if sheet == "" {
+		start := v.Rules.Start()
+		data.Frames = append(data.Frames, frameView{Code: core.PieceCode(v.Towers, start)})
+		data.Board = stateBoardView(v, start, rules.White)
 		return
 	}
-	for _, m := range report.Played {
-		pos = pos.Play(m.Move)
-		data.Frames = append(data.Frames, frameView{
-			Ply: m.Ply, Number: m.Number, White: m.Side == rules.White, Written: m.Move.String(),
-			Code: core.TowerCode(pos), From: m.Move.From.String(), To: m.Move.To.String(),
-		})
-	}
-	if played := report.Played; len(played) > 0 {
-		last := played[len(played)-1].Move
-		data.Board = newBoardView(pos, rules.White, last.From, last.To)
-	}
+	verdict := sheetVerdict(game, sheet)
+	data.Replay = &sheetReplay{Valid: verdict.Valid, Replayed: verdict.Replayed, Errors: verdict.Errors}
+	data.Printable = verdict.Replayed
+	verdictFrames(data, v, verdict)
 }
 
 // microGamePage fills the page of game n (1 or 2) of a micro-match board:
 // the players as they had the colours in it, its result, the opening, and
 // its sheet replayed from the initial position, the opening's moves first;
 // a game without its sheet shows the opening's position.
-func microGamePage(data *gamePageData, round *tournament.Round, g *tournament.Game, n int) {
+func microGamePage(data *gamePageData, game tournament.GameKind, round *tournament.Round, g *tournament.Game, n int) {
 	if n > 2 {
 		n = 2
 	}
@@ -699,19 +682,19 @@ func microGamePage(data *gamePageData, round *tournament.Round, g *tournament.Ga
 	if data.Opening != nil {
 		moves = data.Opening.Moves
 	}
-	report, err := russian.ValidateAfterOpening(sheet, moves)
+	verdict, err := game.Rules().ValidateAfterOpening(sheet, moves)
 	if err != nil {
 		// An opening stored that no longer replays: the sheet as a game
 		// of its own.
-		report = russian.ValidateGames(sheet)[0]
+		verdict = sheetVerdict(game, sheet)
 	}
 	if sheet != "" {
-		data.Replay = &sheetReplay{Valid: report.Valid, Replayed: report.Replayed(), Errors: report.Errors}
-		data.Printable = report.Replayed()
-		russianReportFrames(data, report)
+		data.Replay = &sheetReplay{Valid: verdict.Valid, Replayed: verdict.Replayed, Errors: verdict.Errors}
+		data.Printable = verdict.Replayed
+		verdictFrames(data, game.Variant(), verdict)
 	} else {
 		// Without a sheet, the board stands where the opening left it.
-		russianReportFrames(data, report)
+		verdictFrames(data, game.Variant(), verdict)
 		data.Frames, data.Moves = data.Frames[len(data.Frames)-1:], nil
 		data.Frames[0].Ply = 0
 	}
@@ -719,49 +702,35 @@ func microGamePage(data *gamePageData, round *tournament.Round, g *tournament.Ga
 	data.Last = len(data.Frames) - 1
 }
 
-// russianFrames replays a sheet of Russian draughts (its first game, as
-// the event's results read it) by its rules into the viewer's frames: flat
-// men and kings, the moves in its notation with every landing square.
-func russianFrames(data *gamePageData, sheet string) {
-	if sheet == "" {
-		data.Frames = append(data.Frames, frameView{Code: core.PieceCode(russian.Start())})
-		data.Board = newRussianBoardView(russian.Start(), rules.White)
-		return
+// verdictFrames are the frames of a replayed game, from its start through
+// every move, its opening's too; the board shows the last, with the last
+// move marked.
+func verdictFrames(data *gamePageData, v *rules.Variant, verdict rules.Verdict) {
+	pos := verdict.Start
+	if pos == nil {
+		pos = v.Rules.Start()
 	}
-	report := russian.ValidateGames(sheet)[0]
-	data.Replay = &sheetReplay{Valid: report.Valid, Replayed: report.Replayed(), Errors: report.Errors}
-	data.Printable = report.Replayed()
-	russianReportFrames(data, report)
-}
-
-// russianReportFrames are the frames of a replayed game of Russian
-// draughts, from its start through every move, its opening's too; the
-// board shows the last, with the last move marked.
-func russianReportFrames(data *gamePageData, report *russian.Report) {
-	pos := report.Start
-	data.Frames = append(data.Frames, frameView{Code: core.PieceCode(pos)})
-	data.Board = newRussianBoardView(pos, rules.White)
-	played := report.Moves()
-	for _, m := range played {
-		pos = pos.Play(&m.Move)
+	data.Frames = append(data.Frames, frameView{Code: core.PieceCode(v.Towers, pos)})
+	data.Board = stateBoardView(v, pos, rules.White)
+	for _, m := range verdict.Moves {
 		data.Frames = append(data.Frames, frameView{
-			Ply: m.Ply, Number: m.Number, White: m.Side == rules.White, Written: m.Move.String(),
-			Code: core.PieceCode(pos), From: m.Move.From.String(), To: m.Move.To.String(),
+			Ply: m.Ply, Number: m.Number, White: m.Side == rules.White, Written: m.Notation,
+			Code: core.PieceCode(v.Towers, m.After), From: m.From(), To: m.To(),
 		})
 	}
-	if len(played) > 0 {
-		last := played[len(played)-1].Move
-		data.Board = newRussianBoardView(pos, rules.White, last.From, last.To)
+	if n := len(verdict.Moves); n > 0 {
+		last := verdict.Moves[n-1]
+		data.Board = stateBoardView(v, last.After, rules.White, last.From(), last.To())
 	}
 }
 
 // sheetVerdict replays a sheet by the rules of the game: its first game.
-func sheetVerdict(game tournament.GameKind, sheet string) *rules.Verdict {
+func sheetVerdict(game tournament.GameKind, sheet string) rules.Verdict {
 	verdicts := game.Rules().ValidateGames(sheet)
 	if len(verdicts) == 0 {
-		return &rules.Verdict{}
+		return rules.Verdict{}
 	}
-	return &verdicts[0]
+	return verdicts[0]
 }
 
 func findBoard(d *tournament.EventData, round, board int) (*tournament.Round, *tournament.Game) {

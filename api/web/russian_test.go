@@ -30,7 +30,7 @@ func TestEventFormGame(t *testing.T) {
 	// The disciplines are named by the game: Adiukh's classical one is
 	// "Адиюх", Russian draughts' its classical programme; a form sent back
 	// for Russian draughts names them so.
-	if !strings.Contains(page, `>`+apitest.RuT("discipline.standard")+`</option>`) || !strings.Contains(page, `data-russian="`+apitest.RuT("discipline_russian.standard")+`"`) {
+	if !strings.Contains(page, `>`+apitest.RuT("discipline.standard")+`</option>`) || !strings.Contains(page, `data-name-russian="`+apitest.RuT("discipline_russian.standard")+`"`) {
 		t.Errorf("the new-event form does not name the disciplines of both games")
 	}
 	refused := a.Post("/manage/events", url.Values{"name": {""}, "game": {"russian"}, "discipline": {"standard"}, "system": {"swiss"}, "visibility": {"public"}})

@@ -59,7 +59,7 @@ func (h *handler) signup(c *gin.Context) error {
 	f := formValues(c, "email", "surname", "given_names", "patronymic")
 	err := h.Accounts.SignUp(c.Request.Context(), account.SignUpInput{
 		Email: f.Values["email"], Password: c.PostForm("password"), Names: nameParts(f), Locale: string(h.Lang(c)),
-		From: c.ClientIP(), Trap: c.PostForm("website"), Stamp: c.PostForm("started"),
+		From: core.ClientAddress(c), Trap: c.PostForm("website"), Stamp: c.PostForm("started"),
 	})
 	if err != nil {
 		core.RetryAfterOf(c, err)

@@ -206,3 +206,39 @@ func TestSignupAClubFromOneAddress(t *testing.T) {
 		})
 	}
 }
+
+// Sign-ups are counted per client address with an IPv6 client counted by
+// its /64 (issue 59.4): another address of the same /64 is over the bound
+// its neighbour reached, an address of another /64 is not.
+func TestSignupLimitCountsAnIPv6NetworkAsOne(t *testing.T) {
+	t.Parallel()
+	st := storetest.SQLite(t)
+	clock := &apitest.FakeClock{At: time.Now()}
+	limits := account.DefaultLimits()
+	limits.SignUpsPerAddress = 2
+	s := apitest.WithRouter(&apitest.WebServer{Server: apitest.NewServer(t, st), Store: st, Accounts: apitest.Accounts(st, account.Options{Now: clock.Now, Limits: limits})}, "")
+	anon := s.Anonymous()
+	n := 0
+	signUpFrom := func(address string) int {
+		started := startedField.FindStringSubmatch(anon.Get("/signup").Body.String())[1]
+		clock.Set(clock.Now().Add(50 * time.Second))
+		n++
+		form := url.Values{"email": {fmt.Sprintf("player%d@example.org", n)}, "surname": {"Игрок"}, "given_names": {fmt.Sprintf("Номер %d", n)}, "password": {"шашки адиюх"}, "started": {started}}
+		req := httptest.NewRequest(http.MethodPost, "/signup", strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		req.RemoteAddr = "[" + address + "]:4000"
+		return anon.Do(req).Code
+	}
+	for i, address := range []string{"2001:db8:1:2::1", "2001:db8:1:2::2"} {
+		if code := signUpFrom(address); code != http.StatusOK {
+			t.Fatalf("sign-up %d of the /64: %d", i+1, code)
+		}
+	}
+	if code := signUpFrom("2001:db8:1:2:ffff::3"); code != http.StatusTooManyRequests {
+		t.Errorf("a third sign-up from another address of the same /64: %d, want 429", code)
+	}
+	if code := signUpFrom("2001:db8:1:3::1"); code != http.StatusOK {
+		t.Errorf("a sign-up from another /64: %d, want 200", code)
+	}
+}

@@ -56,6 +56,36 @@ func TestPerftRussian(t *testing.T) {
 	}
 }
 
+// Files as people and programs write them pass: our own games.pdn with
+// an agreed draw (1-1, no Termination), lidraughts' "Normal" draw, ½-½
+// after the moves, a sheet with Cyrillic files and a draw in words.
+func TestValidateRussianAsWritten(t *testing.T) {
+	t.Parallel()
+	pdn, sheet := filepath.Join("testdata", "russian-as-written.pdn"), filepath.Join("testdata", "russian-sheet-as-written.txt")
+	out, _, status := runCLI(t, "validate", "--game", "russian", "--json", pdn, sheet)
+	var verdicts []struct {
+		Valid  bool    `json:"valid"`
+		Score  *string `json:"score"`
+		Reason string  `json:"end_reason"`
+		Games  []struct {
+			Valid  bool    `json:"valid"`
+			Score  *string `json:"score"`
+			Reason string  `json:"end_reason"`
+		} `json:"games"`
+	}
+	if err := json.Unmarshal([]byte(out), &verdicts); status != 0 || err != nil || len(verdicts) != 2 {
+		t.Fatalf("status %d, %v:\n%s", status, err, out)
+	}
+	for i, g := range verdicts[0].Games {
+		if !g.Valid || g.Score == nil || *g.Score != "1:1" || g.Reason != "agreement" {
+			t.Errorf("game %d of the PDN: %+v", i+1, g)
+		}
+	}
+	if v := verdicts[1]; len(verdicts[0].Games) != 3 || !v.Valid || v.Score == nil || *v.Score != "1:1" || v.Reason != "agreement" {
+		t.Fatalf("verdicts %s", out)
+	}
+}
+
 func TestValidateRussian(t *testing.T) {
 	t.Parallel()
 	file := filepath.Join("testdata", "russian-games.pdn")
@@ -115,8 +145,8 @@ func TestGameFlags(t *testing.T) {
 		status int
 		errOut string
 	}{
-		{[]string{"moves", "--game", "chess"}, 2, `--game "chess": write adiukh or russian`},
-		{[]string{"moves", "--fen", "W:Wa1:Bh8"}, 2, "--fen is for Russian draughts"},
+		{[]string{"moves", "--game", "chess"}, 2, `--game "chess": write one of adiukh, russian, international, brazilian`},
+		{[]string{"moves", "--fen", "W:Wa1:Bh8"}, 2, "--fen is for the draughts games"},
 		{[]string{"perft", "--game", "russian", "--position", "white: a1", "--depth", "1"}, 2, "--position is Adiukh's notation"},
 		{[]string{"moves", "--game", "russian", "--fen", "W:Wz9"}, 2, `"z9" is not a dark square`},
 		{[]string{"validate", "--game", "checkers", "x.pdn"}, 2, `--game "checkers"`},

@@ -21,6 +21,10 @@ type config struct {
 	SMTP           string
 	LogFormat      string
 	LogLevel       string
+	// MaxConnections and MaxConnectionsPerAddress bound the connections
+	// the server holds (connlimit); empty: the defaults.
+	MaxConnections           string
+	MaxConnectionsPerAddress string
 }
 
 // setting is one line of the table: its flag, the environment variable read
@@ -48,6 +52,10 @@ var settings = map[string]setting{
 		func(c *config) *string { return &c.SMTP }},
 	"log-format": {"ADIUKH_LOG_FORMAT", "text", "`FORMAT` of the log on standard error: text or json (env ADIUKH_LOG_FORMAT)",
 		func(c *config) *string { return &c.LogFormat }},
+	"max-connections": {"ADIUKH_MAX_CONNECTIONS", "", "most `CONNECTIONS` the server holds in all; by default its limit of open files less a quarter of it (at least 256 kept for the database and files), at most 20,000 (env ADIUKH_MAX_CONNECTIONS)",
+		func(c *config) *string { return &c.MaxConnections }},
+	"max-connections-per-address": {"ADIUKH_MAX_CONNECTIONS_PER_ADDRESS", "", "most `CONNECTIONS` one client address holds, an IPv6 client counted by its /64; a trusted proxy's count in the total alone; by default 300 (env ADIUKH_MAX_CONNECTIONS_PER_ADDRESS)",
+		func(c *config) *string { return &c.MaxConnectionsPerAddress }},
 	"log-level": {"ADIUKH_LOG_LEVEL", "info", "least `LEVEL` of what the log keeps: debug, info, warn or error (env ADIUKH_LOG_LEVEL)",
 		func(c *config) *string { return &c.LogLevel }},
 }

@@ -47,11 +47,13 @@ type child struct {
 	base string
 }
 
-// startChild runs adiukh serve on dsn and waits until it listens.
-func startChild(t *testing.T, dsn string) *child {
+// startChild runs adiukh serve on dsn, with more flags if given, and waits
+// until it listens.
+func startChild(t *testing.T, dsn string, flags ...string) *child {
 	t.Helper()
 	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), serveEnv+"="+strings.Join([]string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--secret", strings.Repeat("k", 32)}, "\n"))
+	args := append([]string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--secret", strings.Repeat("k", 32)}, flags...)
+	cmd.Env = append(os.Environ(), serveEnv+"="+strings.Join(args, "\n"))
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

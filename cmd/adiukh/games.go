@@ -3,30 +3,32 @@ package main
 import (
 	"flag"
 	"fmt"
+	"strings"
 
 	"adiukh/rules"
-	// Russian draughts registers itself as a rules.Game.
-	_ "adiukh/rules/russian"
+	"adiukh/rules/games"
 )
 
 // gameFlags adds --game, and --fen for the games whose positions are
-// written as FEN, to a command's flags; Adiukh, the default, keeps its
-// --position and --side.
+// written as FEN (all the draughts games), to a command's flags; Adiukh,
+// the default, keeps its --position and --side.
 func gameFlags(fs *flag.FlagSet) (game, fen *string) {
-	game = fs.String("game", "adiukh", "the game: adiukh or russian (Russian draughts)")
-	fen = fs.String("fen", "", "the position of Russian draughts as a FEN, e.g. \"W:Wa1,c3:Bf6\" (default: the initial position)")
+	game = fs.String("game", "adiukh", "the game: adiukh, russian (Russian draughts), international (international draughts, 10×10) or brazilian (Brazilian draughts)")
+	fen = fs.String("fen", "", "the position as a FEN, e.g. \"W:Wa1,c3:Bf6\" (Russian, Brazilian) or \"W:W31,32:B1,2\" (international) (default: the initial position)")
 	return game, fen
 }
 
 // chooseGame returns the game a command was asked for, refusing flags of
 // another game's positions.
 func chooseGame(name, fen, position string) (rules.Game, error) {
-	g, ok := rules.GameNamed(name)
+	v, ok := games.Lookup(name)
+	if !ok {
+		return nil, newProblem("--game %q: write one of %s", name, strings.Join(games.Keys(), ", "))
+	}
+	g := v.Rules
 	switch {
-	case !ok:
-		return nil, newProblem("--game %q: write adiukh or russian", name)
 	case g.Name() == "adiukh" && fen != "":
-		return nil, newProblem("--fen is for Russian draughts; an Adiukh position is given with --position and --side")
+		return nil, newProblem("--fen is for the draughts games; an Adiukh position is given with --position and --side")
 	case g.Name() != "adiukh" && position != "":
 		return nil, newProblem("--position is Adiukh's notation; give the position with --fen")
 	}

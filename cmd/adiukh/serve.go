@@ -9,12 +9,15 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"adiukh/api"
+	"adiukh/internal/connlimit"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/composition"
@@ -72,7 +75,7 @@ func randomToken() string {
 
 func serve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("serve", stderr)
-	cfg := fs.settings("public-url", "addr", "db", "trusted-proxies", "secret", "log-format", "log-level", "smtp")
+	cfg := fs.settings("public-url", "addr", "db", "trusted-proxies", "secret", "log-format", "log-level", "smtp", "max-connections", "max-connections-per-address")
 	drain := fs.Duration("shutdown-timeout", 30*time.Second, "how long to wait for requests in progress on SIGTERM before closing the database")
 	if err := fs.Parse(args); err != nil {
 		return parseStatus(err)
@@ -103,6 +106,18 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		fail(stderr, "adiukh serve: --trusted-proxies", err)
 		return 2
 	}
+	// Before anything reads the limit (the live-game streams' total is
+	// computed from it too).
+	files, err := connlimit.RaiseFileLimit()
+	if err != nil {
+		fail(stderr, "adiukh serve", err)
+		return 1
+	}
+	limits, err := connectionLimits(cfg, files, trusted)
+	if err != nil {
+		fail(stderr, "adiukh serve", err)
+		return 2
+	}
 
 	st := openStore(stderr, "adiukh serve", cfg.DB)
 	if st == nil {
@@ -115,6 +130,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		fail(stderr, "adiukh serve", err)
 		return 1
 	}
+	held := connlimit.New(ln, limits, log)
+	defer held.Close() // the server closes it first, but not when serve stops before serving
 	hasUsers, err := st.HasUsers(context.Background())
 	if err != nil {
 		fail(stderr, "adiukh serve", err)
@@ -174,16 +191,20 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		SetupToken:     setupToken,
 		TrustedProxies: trusted,
 		PublicURL:      cfg.PublicURL,
+		Connections:    held.Stats,
+		StreamLimits:   streamLimits(limits),
 	})
 	srv := &http.Server{
 		Handler:           handler,
 		ConnContext:       api.ConnContext,
+		ConnState:         held.ConnState,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       time.Minute,     // a TRF upload over a slow line
 		WriteTimeout:      2 * time.Minute, // the largest PDF
-		IdleTimeout:       2 * time.Minute,
+		IdleTimeout:       limits.Idle,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	log.Info("connection limits", "total", limits.Total, "per_address", limits.PerAddress, "open_files", files)
 	say(stdout, "adiukh is listening on http://%s (database %s)", ln.Addr(), store.Redact(cfg.DB))
 	if !hasUsers {
 		printFirstRun(stdout, ln.Addr().String(), setupToken, store.Redact(cfg.DB))
@@ -199,11 +220,74 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	// On PostgreSQL the instances tell each other of every game changed,
 	// so that a move made on one reaches the watchers on another at once.
 	go corr.ListenForChanges(ctx, func(err error) { log.Error("live games' change feed", "err", err) })
-	if err := runServer(ctx, srv, ln, *drain, log); err != nil {
+	if err := runServer(ctx, srv, held, *drain, log); err != nil {
 		log.Error("server stopped", "err", err)
 		return 1
 	}
 	return 0
+}
+
+// idleTimeout is how long a kept-alive connection may wait for its next
+// request while the server is far from its total of connections; nearer,
+// connlimit shortens it.
+const idleTimeout = 2 * time.Minute
+
+// connectionLimits are the limits of connections the settings ask for, for
+// a process that may open files files: the defaults of connlimit where a
+// setting is empty, the trusted proxies (parseProxies) held to the total
+// alone. A total that leaves too few files for the database is refused,
+// naming the most allowed.
+func connectionLimits(cfg *config, files uint64, proxies []string) (connlimit.Limits, error) {
+	limits := connlimit.DefaultLimits(files, idleTimeout)
+	for _, p := range proxies {
+		prefix, err := netip.ParsePrefix(p)
+		if err != nil {
+			ip, err := netip.ParseAddr(p)
+			if err != nil {
+				return limits, newProblem("%q is neither an IP address nor a CIDR range", p)
+			}
+			prefix = netip.PrefixFrom(ip.Unmap(), ip.Unmap().BitLen())
+		}
+		limits.Proxies = append(limits.Proxies, prefix.Masked())
+	}
+	for _, s := range []struct {
+		flag, value string
+		into        *int
+	}{
+		{"--max-connections", cfg.MaxConnections, &limits.Total},
+		{"--max-connections-per-address", cfg.MaxConnectionsPerAddress, &limits.PerAddress},
+	} {
+		if s.value == "" {
+			continue
+		}
+		n, err := strconv.Atoi(s.value)
+		if err != nil || n < 1 {
+			return limits, newProblem("%s %q: give a whole number of connections, at least 1", s.flag, s.value)
+		}
+		*s.into = n
+	}
+	if most := connlimit.MaxTotal(files); limits.Total > most {
+		return limits, newProblem("--max-connections %d leaves too few of the process's %d open files for the database and the files it reads; at most %d", limits.Total, files, most)
+	}
+	if cfg.MaxConnectionsPerAddress == "" {
+		// A total lowered below the default cap lowers the cap with it.
+		limits.PerAddress = min(limits.PerAddress, limits.Total)
+	}
+	if limits.PerAddress > limits.Total {
+		return limits, newProblem("--max-connections-per-address %d is more than the %d connections in all (--max-connections)", limits.PerAddress, limits.Total)
+	}
+	return limits, nil
+}
+
+// streamLimits are the default limits of live-game streams with their total
+// below the connections' (three quarters of it): a spectator's stream past
+// it is answered 429 and the page asks for the game every few seconds,
+// before the connections run out and newcomers are refused without an
+// answer; the rest is left for pages.
+func streamLimits(connections connlimit.Limits) api.StreamLimits {
+	l := api.DefaultStreamLimits()
+	l.Total = max(min(l.Total, connections.Total*3/4), 1)
+	return l
 }
 
 // minSecretBytes is the shortest --secret accepted: as long as the

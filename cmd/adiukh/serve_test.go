@@ -1,11 +1,20 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"io"
+	"net"
+	"net/http"
+	"net/netip"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 
+	"adiukh/api"
+	"adiukh/internal/connlimit"
 	"adiukh/tournament/account"
 	"adiukh/tournament/store"
 )
@@ -54,5 +63,111 @@ func TestParseProxies(t *testing.T) {
 		if (err != nil) != tc.wantErr || strings.Join(got, "|") != strings.Join(tc.want, "|") {
 			t.Errorf("parseProxies(%q) = %v, %v; want %v (error %v)", tc.in, got, err, tc.want, tc.wantErr)
 		}
+	}
+}
+
+// The connection limits: the defaults from the file limit, the settings
+// over them, and a total that would leave the database too few files, or a
+// cap per address above the total, refused with the most allowed.
+func TestConnectionLimits(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		total, perAddress string
+		files             uint64
+		want              connlimit.Limits
+		wantErr           string
+	}{
+		{"", "", 20000, connlimit.Limits{Total: 15000, PerAddress: 300, Idle: idleTimeout}, ""},
+		{"", "", 1024, connlimit.Limits{Total: 768, PerAddress: 300, Idle: idleTimeout}, ""},
+		{"", "", 1 << 20, connlimit.Limits{Total: 20000, PerAddress: 300, Idle: idleTimeout}, ""},
+		{"", "", 300, connlimit.Limits{Total: 64, PerAddress: 64, Idle: idleTimeout}, ""},
+		{"5000", "600", 20000, connlimit.Limits{Total: 5000, PerAddress: 600, Idle: idleTimeout}, ""},
+		{"100", "", 20000, connlimit.Limits{Total: 100, PerAddress: 100, Idle: idleTimeout}, ""},
+		{"15001", "", 20000, connlimit.Limits{}, "at most 15000"},
+		{"", "800", 1024, connlimit.Limits{}, "more than the 768 connections in all"},
+		{"many", "", 20000, connlimit.Limits{}, `--max-connections "many": give a whole number`},
+		{"", "0", 20000, connlimit.Limits{}, `--max-connections-per-address "0": give a whole number`},
+	} {
+		cfg := &config{MaxConnections: tc.total, MaxConnectionsPerAddress: tc.perAddress}
+		got, err := connectionLimits(cfg, tc.files, nil)
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("total %q, per address %q, %d files: error %v, want %q", tc.total, tc.perAddress, tc.files, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("total %q, per address %q, %d files: %+v, %v; want %+v", tc.total, tc.perAddress, tc.files, got, err, tc.want)
+		}
+	}
+}
+
+// The trusted proxies are held to the total of connections alone: each
+// carries many clients' connections.
+func TestConnectionLimitsLeaveProxiesUncapped(t *testing.T) {
+	t.Parallel()
+	got, err := connectionLimits(&config{}, 20000, []string{"127.0.0.1", "10.1.2.3/8", "::1"})
+	want := []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32"), netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+	if err != nil || !reflect.DeepEqual(got.Proxies, want) {
+		t.Errorf("proxies %v, %v; want %v", got.Proxies, err, want)
+	}
+}
+
+// Spectators' streams are refused with 429 before the connections run out:
+// their total is three quarters of the connections' at most.
+func TestStreamTotalBelowConnections(t *testing.T) {
+	t.Parallel()
+	for _, connections := range []int{15000, 768, 64} {
+		got := streamLimits(connlimit.Limits{Total: connections, PerAddress: 300})
+		if got.Total > connections*3/4 || got.Total < 1 {
+			t.Errorf("%d connections: %d streams in all, want at most %d", connections, got.Total, connections*3/4)
+		}
+		if d := api.DefaultStreamLimits(); got.PerAddress != d.PerAddress || got.PerGame != d.PerGame || got.PerAccount != d.PerAccount {
+			t.Errorf("%d connections: limits %+v, want the defaults' per address, game and account", connections, got)
+		}
+	}
+}
+
+// The server serves on the connection listener with the limits asked for:
+// an address over its cap is refused at once, another address is answered,
+// and /metrics counts the refusals.
+func TestServeCapsConnectionsPerAddress(t *testing.T) {
+	t.Parallel()
+	server := startChild(t, filepath.Join(t.TempDir(), "adiukh.db"), "--max-connections-per-address", "3")
+	addr := strings.TrimPrefix(server.base, "http://")
+	answered := func(from string) bool {
+		d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 5 * time.Second}
+		c, err := d.Dial("tcp", addr)
+		if err != nil {
+			return false
+		}
+		t.Cleanup(func() { _ = c.Close() })
+		_ = c.SetDeadline(time.Now().Add(5 * time.Second))
+		if _, err := io.WriteString(c, "GET /healthz HTTP/1.1\r\nHost: adiukh.test\r\n\r\n"); err != nil {
+			return false
+		}
+		res, err := http.ReadResponse(bufio.NewReader(c), nil)
+		return err == nil && res.StatusCode == http.StatusOK
+	}
+	held := 0
+	for range 5 {
+		if answered("127.0.0.2") {
+			held++
+		}
+	}
+	if held != 3 {
+		t.Errorf("one address was answered on %d of 5 connections, want its cap 3", held)
+	}
+	if !answered("127.0.0.3") {
+		t.Error("another address was not answered")
+	}
+	res, err := http.Get(server.base + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	metrics, _ := io.ReadAll(res.Body)
+	if want := `adiukh_connections_refused_total{why="address"} 2`; !strings.Contains(string(metrics), want) {
+		t.Errorf("/metrics lacks %s", want)
 	}
 }

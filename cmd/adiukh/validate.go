@@ -40,9 +40,9 @@ type sheetVerdict struct {
 func validate(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("validate", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON array with an object per file")
-	game := fs.String("game", "adiukh", "the game: adiukh or russian (Russian draughts)")
+	game := fs.String("game", "adiukh", "the game: adiukh, russian (Russian draughts), international (international draughts, 10×10) or brazilian (Brazilian draughts)")
 	fs.Usage = func() {
-		say(stderr, "Usage: adiukh validate [--game adiukh|russian] [--json] FILE...")
+		say(stderr, "Usage: adiukh validate [--game adiukh|russian|international|brazilian] [--json] FILE...")
 		say(stderr, "Replays every move of each game sheet (text, or every game of a PDN file) and checks the written result.\nExit status 0 when every game is valid, 1 otherwise.")
 		fs.PrintDefaults()
 	}

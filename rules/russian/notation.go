@@ -229,5 +229,53 @@ func (p *Position) whyIllegal(r rules.Record) rules.Message {
 	case p.CanCapture() && !r.Capture:
 		return say("%s is not legal: capturing is compulsory (RD 3)", r.Text)
 	}
+	if twice, ok := p.jumpsTwice(r); ok {
+		return say("%s is not legal: it jumps the piece on %s twice, and a piece taken stays on the board until the capture ends (the Turkish strike, RD 7)", r.Text, twice)
+	}
 	return say("%s is not a legal move for %s", r.Text, side)
+}
+
+// jumpsTwice finds the piece a written capture would jump twice, walking
+// its squares on the board before the move, where the pieces it takes
+// stand until it ends (RD 7). ok is false when the squares do not trace
+// jumps over single pieces of the opponent.
+func (p *Position) jumpsTwice(r rules.Record) (twice Square, ok bool) {
+	if !r.Capture || len(r.Squares) < 3 {
+		return noSquare, false
+	}
+	empty := ^p.occupied() | 1<<r.Squares[0]
+	enemy := p.Men[p.Side^1]
+	var jumped uint32
+	for i := 0; i+1 < len(r.Squares); i++ {
+		over, ok := jumpBetween(r.Squares[i], r.Squares[i+1], empty, enemy)
+		if !ok {
+			return noSquare, false
+		}
+		if jumped&(1<<over) != 0 {
+			return over, true
+		}
+		jumped |= 1 << over
+	}
+	return noSquare, false
+}
+
+// jumpBetween is the one piece of enemy a jump from a to b along a
+// diagonal passes over, the other squares between them empty.
+func jumpBetween(a, b Square, empty, enemy uint32) (Square, bool) {
+	for d := 0; d < 4; d++ {
+		over := noSquare
+		for s := step[a][d]; s != noSquare; s = step[s][d] {
+			if s == b {
+				return over, over != noSquare
+			}
+			if empty&(1<<s) != 0 {
+				continue
+			}
+			if enemy&(1<<s) == 0 || over != noSquare {
+				break // a piece of its own, or a second one, blocks the way
+			}
+			over = s
+		}
+	}
+	return noSquare, false
 }

@@ -23,7 +23,10 @@ func ValidateAfterOpening(text string, opening []string) (*Report, error) {
 		return nil, err
 	}
 	r := newReport(firstGame(text))
-	r.readHeaders()
+	if !r.readHeaders() {
+		r.stop()
+		return r, nil
+	}
 	r.OpeningPlies = len(played)
 	if r.Start == Start() && startsWith(r.Sheet, played) {
 		r.replay(NewGame(Start()), 1)

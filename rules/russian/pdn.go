@@ -5,12 +5,17 @@ import "adiukh/rules"
 // PDN writes the replayed game as PDN 3.0 for GameType 25, as lidraughts
 // reads it: the sheet's headers as tags, the start position in a FEN tag
 // when it is not the initial one, the moves with every landing square and
-// 'x' for a capture, and the result 2-0, 1-1 or 0-2.
+// 'x' for a capture, and the result 2-0, 1-1 or 0-2, with a Termination
+// tag where the game ended off the board (an agreed draw, a resignation, a
+// flag), so that a reader tells an agreed draw from one the moves reach.
 func (r *Report) PDN() string {
 	g := rules.PDNGame{Sheet: r.Sheet, GameType: PDNGameType, Variant: PDNVariant,
 		Own: []string{"FEN", "Score", "Termination", "Position", "ToMove"}, Result: r.pdnResult()}
 	if r.Start != Start() {
 		g.Tags = append(g.Tags, [2]string{"FEN", r.Start.FEN()})
+	}
+	if r.Result != nil && r.Reason != "" && !r.Game.Outcome().Over {
+		g.Tags = append(g.Tags, [2]string{"Termination", string(r.Reason)})
 	}
 	for _, pm := range r.Moves() {
 		g.Moves = append(g.Moves, rules.PDNMove{Number: pm.Number, Side: pm.Side, Text: pm.Move.String()})

@@ -2,11 +2,21 @@ package russian
 
 import "adiukh/rules"
 
-// Rules is Russian draughts behind rules.Game; the package registers it
-// under the name "russian" when it is loaded.
+// Rules is Russian draughts behind rules.Game.
 type Rules struct{}
 
-func init() { rules.RegisterGame(Rules{}) }
+// Variant is Russian draughts as the program sees it (rules/games lists
+// it): 2:0, 1:1 or 0:2 a game, flat men and kings, PDN GameType 25, the
+// micro-matches of the FMJD's table of openings. Its rule book sets no
+// time controls, so an event is warned of none.
+var Variant = &rules.Variant{
+	Key: "russian", English: "Russian draughts", Rules: Rules{},
+	Board:       rules.Board{Size: 8},
+	Scale:       rules.Scale{Points: 2, Example: "2:0"},
+	PDNGameType: PDNGameType, Openings: true,
+	RatingLists: "russian-", SheetMoves: 60,
+	DisciplinePrefix: "discipline_russian.", DisciplineFullPrefix: "discipline_russian.",
+}
 
 func (Rules) Name() string { return "russian" }
 
@@ -29,13 +39,52 @@ func (Rules) ValidateGames(text string) []rules.Verdict {
 	reports := ValidateGames(text)
 	out := make([]rules.Verdict, len(reports))
 	for i, r := range reports {
-		v := rules.Verdict{Valid: r.Valid, Result: r.Result, Reason: r.Reason, Final: state{r.Game},
-			Plies: len(r.Played), White: r.Sheet.Header("White"), Black: r.Sheet.Header("Black"),
-			Errors: r.Errors, Warnings: r.Warnings}
-		if r.Replayed() {
-			v.PDN = r.PDN()
+		out[i] = r.Verdict()
+	}
+	return out
+}
+
+func (Rules) ValidateAfterOpening(text string, opening []string) (rules.Verdict, error) {
+	r, err := ValidateAfterOpening(text, opening)
+	if err != nil {
+		return rules.Verdict{}, err
+	}
+	return r.Verdict(), nil
+}
+
+// Verdict is the report as any game's verdict: the game from its start,
+// the opening's moves first.
+func (r *Report) Verdict() rules.Verdict {
+	v := rules.Verdict{Valid: r.Valid, Result: r.Result, Reason: r.Reason, Final: state{r.Game},
+		Plies: len(r.Played), White: r.Sheet.Header("White"), Black: r.Sheet.Header("Black"),
+		Errors: r.Errors, Warnings: r.Warnings, Replayed: r.Replayed(), OpeningPlies: r.OpeningPlies, Written: r.Sheet.Result}
+	if v.Written == nil && r.Result != nil {
+		// A PDN game writes its result in its Result tag.
+		v.Written = &rules.SheetResult{Score: *r.Result, Reason: r.Reason}
+	}
+	g := NewGame(r.Start)
+	v.Start = state{g}
+	for _, pm := range r.Moves() {
+		g = g.Play(&pm.Move)
+		v.Moves = append(v.Moves, rules.ReplayedMove{Ply: pm.Ply, Number: pm.Number, Side: pm.Side,
+			GameMove: rules.GameMove{Notation: pm.Move.String(), Path: squareNames(pm.Move.Path()), After: state{g}}})
+	}
+	if v.Replayed {
+		v.PDN, v.PDNAfterOpening = r.PDN(), r.PDNAfterOpening()
+		v.PDNWith = func(result rules.Score, reason rules.EndReason) string {
+			entered := *r
+			entered.Result, entered.Reason = &result, reason
+			return entered.PDN()
 		}
-		out[i] = v
+	}
+	return v
+}
+
+// squareNames names squares as the game writes them.
+func squareNames(squares []Square) []string {
+	out := make([]string, len(squares))
+	for i, s := range squares {
+		out[i] = s.String()
 	}
 	return out
 }
@@ -67,7 +116,7 @@ func (s state) Moves() []rules.GameMove {
 	moves := s.g.Position.LegalMoves()
 	out := make([]rules.GameMove, len(moves))
 	for i := range moves {
-		out[i] = rules.GameMove{Notation: moves[i].String(), After: state{s.g.Play(&moves[i])}}
+		out[i] = rules.GameMove{Notation: moves[i].String(), Path: squareNames(moves[i].Path()), After: state{s.g.Play(&moves[i])}}
 	}
 	return out
 }
@@ -83,11 +132,11 @@ func (s state) Play(written string) (rules.GameMove, error) {
 	if out := s.g.Outcome(); out.Over {
 		return rules.GameMove{}, &rules.MoveError{Detail: say("%s: the game is over (%s)", written, endWords(out))}
 	}
-	m, err := s.g.Position.Find(r)
+	m, _, err := rules.FindReading(r, s.g.Position.Find)
 	if err != nil {
 		return rules.GameMove{}, err
 	}
-	return rules.GameMove{Notation: m.String(), After: state{s.g.Play(&m)}}, nil
+	return rules.GameMove{Notation: m.String(), Path: squareNames(m.Path()), After: state{s.g.Play(&m)}}, nil
 }
 
 func (s state) Outcome() rules.Outcome {
@@ -96,4 +145,15 @@ func (s state) Outcome() rules.Outcome {
 		return rules.Outcome{}
 	}
 	return rules.Outcome{Over: true, Score: out.Score, Reason: out.Reason, Detail: endWords(out)}
+}
+
+// Pieces lists the men and kings square by square.
+func (s state) Pieces() []rules.Piece {
+	var out []rules.Piece
+	for sq := range Square(32) {
+		if c, king, ok := s.g.Position.Piece(sq); ok {
+			out = append(out, rules.Piece{Square: sq.String(), Owner: c, King: king, Own: 1})
+		}
+	}
+	return out
 }

@@ -2,21 +2,14 @@ package russian
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
-
-	"adiukh/rules"
 )
 
-// Russian draughts behind rules.Game: registered by name, positions as
-// FEN, moves with the state after them, the draws of the axioms as the end
-// of a game.
+// Russian draughts behind rules.Game: positions as FEN, moves with the
+// state after them, the draws of the axioms as the end of a game.
 func TestRulesGame(t *testing.T) {
-	g, ok := rules.GameNamed("russian")
-	if !ok || !slices.Equal(rules.GameNames(), []string{"adiukh", "russian"}) {
-		t.Fatalf("russian is not a known game: %v", rules.GameNames())
-	}
+	g := Variant.Rules
 	s := g.Start()
 	if s.Notation() != Start().FEN() || s.ToMove() != White || g.Perft(s, 5) != 7482 {
 		t.Fatalf("start %s", s.Notation())

@@ -39,6 +39,9 @@ type Report struct {
 	// rejected; Reason says how the game ended.
 	Result *rules.Score
 	Reason rules.EndReason
+	// startUnread is set when the sheet's FEN could not be read: nothing
+	// was replayed.
+	startUnread bool
 }
 
 // Played is one replayed move.
@@ -49,8 +52,17 @@ type Played struct {
 	Move        Move
 }
 
-// Replayed reports whether every move of the sheet replayed.
-func (r *Report) Replayed() bool { return len(r.Played) == len(r.Sheet.Moves) }
+// Replayed reports whether every move of the sheet replayed; none did
+// when its start could not be read.
+func (r *Report) Replayed() bool { return !r.startUnread && len(r.Played) == len(r.Sheet.Moves) }
+
+// stop ends the check of a sheet whose FEN cannot be read: replayed from
+// another position, its moves would yield errors that are not theirs.
+func (r *Report) stop() {
+	r.startUnread = true
+	r.Game = NewGame(r.Start)
+	r.Valid = false
+}
 
 // ValidateGames reads every game of a text and replays each: all the games
 // of a PDN file, or the one game of a sheet.
@@ -74,7 +86,10 @@ func ValidateGames(text string) []*Report {
 // checks the written result against the end reached.
 func Validate(sh *rules.Sheet) *Report {
 	r := newReport(sh)
-	r.readHeaders()
+	if !r.readHeaders() {
+		r.stop()
+		return r
+	}
 	startPly := 1
 	if r.Start.Side == Black {
 		startPly = 2
@@ -86,6 +101,7 @@ func Validate(sh *rules.Sheet) *Report {
 // newReport is the report on sh before its moves are replayed: the
 // sheet's own warnings and notation problems.
 func newReport(sh *rules.Sheet) *Report {
+	sh.ScoreDrawsAs(Draw)
 	r := &Report{Sheet: sh, Start: Start()}
 	r.Warnings = append(r.Warnings, sh.Warnings...)
 	for _, p := range sh.Problems {
@@ -112,15 +128,16 @@ func (r *Report) replay(g *Game, startPly int) {
 			r.Errors = append(r.Errors, problemAt(sm, ply, side, playedAfter(out, sm.Record.Text, ply-1)))
 			break
 		}
-		rec, detail := record(sm)
+		written, detail := record(sm)
+		rec := written
 		var m Move
 		if detail == nil {
-			found, err := g.Position.Find(rec)
+			found, reading, err := rules.FindReading(written, g.Position.Find)
 			if err != nil {
 				d := rules.Detail(err)
 				detail = &d
 			}
-			m = found
+			m, rec = found, reading
 		}
 		if detail != nil {
 			p := problemAt(sm, ply, side, *detail)
@@ -132,6 +149,9 @@ func (r *Report) replay(g *Game, startPly int) {
 		}
 		if m.IsCapture() && rec.Dash {
 			r.Warnings = append(r.Warnings, problemAt(sm, ply, side, say("%s is a capture: it is written with ':' (%s)", rec.Text, m)))
+		}
+		if rec.Latin != "" {
+			r.Warnings = append(r.Warnings, problemAt(sm, ply, side, rules.CyrillicNote(written, m)))
 		}
 		r.Played = append(r.Played, Played{Ply: ply, Number: (ply + 1) / 2, Side: side, Written: rec.Text, Move: m})
 		g = g.Play(&m)
@@ -204,14 +224,17 @@ func numberedRecord(text string) (rules.Record, bool) {
 	return r, len(r.Squares) >= 2
 }
 
-// readHeaders takes the start position and checks the game type.
-func (r *Report) readHeaders() {
+// readHeaders takes the start position and checks the game type. It
+// reports false when the FEN cannot be read.
+func (r *Report) readHeaders() (startRead bool) {
+	startRead = true
 	for _, h := range r.Sheet.Headers {
 		switch h.Key {
 		case "FEN":
 			p, err := ParseFEN(h.Value)
 			if err != nil {
-				r.Errors = append(r.Errors, headerProblem(h, rules.Detail(err)))
+				r.Errors = append(r.Errors, headerProblem(h, say("the FEN %q cannot be read, so the moves were not checked: %s", h.Value, rules.Detail(err))))
+				startRead = false
 				continue
 			}
 			r.Start = p
@@ -221,6 +244,7 @@ func (r *Report) readHeaders() {
 			}
 		}
 	}
+	return startRead
 }
 
 func headerProblem(h rules.Header, m rules.Message) rules.Problem {
@@ -234,24 +258,22 @@ func problemAt(sm *rules.SheetMove, ply int, side Color, m rules.Message) rules.
 }
 
 // writtenResult is the result the sheet gives: a score line of a sheet
-// ("2:0", "Счёт 1:1 соглашение"), or PDN's Result tag or termination
-// marker (2-0, 1-1, 0-2, and 1-0, 0-1, 1/2-1/2 as other programs write
-// them).
+// ("2:0", "Счёт 1:1 соглашение", "Ничья"), or PDN's Result tag or
+// termination marker (2-0, 1-1, 0-2, and 1-0, 0-1, 1/2-1/2, ½-½ as other
+// programs write them). A PDN draw whose Termination names no other
+// reason is a draw by agreement (RD 10): lidraughts writes "Normal" for
+// it, and our own files write no Termination.
 func (r *Report) writtenResult() (res *rules.SheetResult, ok bool) {
 	if res := r.Sheet.Result; res != nil {
 		return res, true
 	}
-	text := r.Sheet.Header("Result")
-	line := 0
+	text, line, column := r.Sheet.PDNResult, r.Sheet.PDNResultLine, r.Sheet.PDNResultColumn
 	for _, h := range r.Sheet.Headers {
-		if h.Key == "Result" {
-			line = h.Line
+		if h.Key == "Result" && h.Value != "" {
+			text, line, column = h.Value, h.Line, 1
 		}
 	}
-	if text == "" {
-		text = r.Sheet.PDNResult
-	}
-	score, known := map[string]rules.Score{"2-0": WhiteWins, "1-0": WhiteWins, "0-2": BlackWins, "0-1": BlackWins, "1-1": Draw, "1/2-1/2": Draw}[text]
+	score, known := rules.MarkerScore(text, WhiteWins, Draw)
 	if !known {
 		return nil, text == "" || text == "*"
 	}
@@ -265,7 +287,7 @@ func (r *Report) writtenResult() (res *rules.SheetResult, ok bool) {
 			reason = stem.reason
 		}
 	}
-	return &rules.SheetResult{Score: score, Reason: reason, Text: text, Line: line, Column: 1}, true
+	return &rules.SheetResult{Score: score, Reason: reason, Drawn: score == Draw, Text: text, Line: line, Column: column}, true
 }
 
 // judgeResult compares the written result with the game's end.
@@ -281,8 +303,9 @@ func (r *Report) judgeResult() {
 	if res == nil {
 		if out.Over && r.Replayed() {
 			r.Result, r.Reason = &out.Score, out.Reason
-		} else if r.Replayed() && r.Sheet.Header("Result") != "*" && r.Sheet.PDNResult != "*" {
-			// PDN's "*" says the game goes on; a sheet without a result
+		} else if r.Replayed() && !r.Sheet.ResultWritten() {
+			// PDN's "*" says the game goes on, and a result that could
+			// not be read has its own error; a sheet without a result
 			// may have lost it.
 			m := say("no result is written and the game is not over")
 			r.Warnings = append(r.Warnings, rules.Problem{Message: m.String(), Detail: m})
@@ -315,6 +338,10 @@ func (r *Report) judgeResult() {
 	switch res.Reason {
 	case "", rules.EndFinalPosition:
 		switch {
+		case draw && res.Drawn:
+			// "Ничья", "1:1 ничья", PDN's 1-1: a draw before the end that
+			// no axiom made is agreed (RD 10).
+			res.Reason = rules.EndAgreement
 		case draw:
 			fail("the sheet claims a draw, but no draw rule applies after the last move: no position stood three times, and the counts of axioms 3–6 have not run out")
 			return

@@ -52,7 +52,8 @@ func TestValidateLidraughtsPDN(t *testing.T) {
 }
 
 // A PDN result says who won, not how: a win before the end is taken as a
-// resignation with a warning, a draw is checked against the axioms.
+// resignation with a warning; a draw no axiom made is agreed, whether the
+// file names no Termination (as ours) or lidraughts' "Normal".
 func TestPDNResultBeforeTheEnd(t *testing.T) {
 	pdn := "[GameType \"25\"]\n[Result \"%s\"]\n%s\n1. c3-d4 f6-g5 %s\n"
 	for _, tc := range []struct {
@@ -62,7 +63,10 @@ func TestPDNResultBeforeTheEnd(t *testing.T) {
 	}{
 		{"2-0", "", true, rules.EndResignation},
 		{"0-2", `[Termination "Time forfeit"]`, true, rules.EndTime},
-		{"1-1", "", false, ""},
+		{"1-1", "", true, rules.EndAgreement},
+		{"1-1", `[Termination "Normal"]`, true, rules.EndAgreement},
+		{"1/2-1/2", "", true, rules.EndAgreement},
+		{"½-½", "", true, rules.EndAgreement},
 		{"1-1", `[Termination "Draw by agreement"]`, true, rules.EndAgreement},
 	} {
 		r := ValidateGames(fmt.Sprintf(pdn, tc.result, tc.termination, tc.result))[0]
@@ -132,6 +136,23 @@ func TestValidateSheets(t *testing.T) {
 		{"an Adiukh score", "1. c3-d4 17:7", false, 0, "not a score of Russian draughts", ""},
 		{"a draw without a rule", "1. c3-d4 f6-g5 1:1", false, 0, "claims a draw", ""},
 		{"an agreed draw", "1. c3-d4 f6-g5 1:1 agreement", true, 0, "", "1:1"},
+		{"a draw written 1:1 ничья", "1. c3-d4 f6-g5 1:1 ничья", true, 0, "", "1:1"},
+		{"a bare Ничья", "1. c3-d4 f6-g5\nНичья", true, 0, "", "1:1"},
+		{"ничья по согласию", "1. c3-d4 f6-g5\nничья по согласию", true, 0, "", "1:1"},
+		{"Результат: ничья", "1. c3-d4 f6-g5\nРезультат: ничья", true, 0, "", "1:1"},
+		{"Результат: 1-1", "1. c3-d4 f6-g5\nРезультат: 1-1", true, 0, "", "1:1"},
+		{"1:1, then ничья on the next line", "1. c3-d4 f6-g5 1:1\nничья", true, 0, "", "1:1"},
+		{"½-½ after the moves", "1. c3-d4 f6-g5 ½-½", true, 0, "", "1:1"},
+		{"1-0 after the moves", "1. c3-d4 f6-g5 1-0", true, 0, "", "2:0"},
+		{"0-2 after the moves", "1. c3-d4 f6-g5 0-2", true, 0, "", "0:2"},
+		{"a move after 2-0", "1. c3-d4 f6-g5 2-0 2. g3-h4", false, 0, "stands after the result", "2:0"},
+		{"a win called a draw", "1. c3-d4 f6-g5 2:0 ничья", false, 0, "says the game was drawn, but the score 2:0 is a win", ""},
+		{"Ничья after a repetition", "FEN: W:WKa1:BKh2\n1. a1-b2 h2-g1 2. b2-a1 g1-h2 3. a1-b2 h2-g1 4. b2-a1 g1-h2 Ничья", true, 0, "", "1:1"},
+		{"Cyrillic files in order", "1. в3-г4 е6-д5 2. г4:е5 2:0 сдача", false, 3, `"f5" is not a dark square`, ""},
+		{"Cyrillic files in order, played", "1. в3-г4 е6-д5 2. г4:е6 ж7:д5", true, 0, "", ""},
+		{"a capture jumping a piece twice", "FEN: B:Wa1,b2,b4,d2,d4,f2,f4:Ba5\n1... a5:c3:e1:g3:e5:c3:a5", false, 2, "jumps the piece on b4 twice, and a piece taken stays on the board until the capture ends (the Turkish strike, RD 7)", ""},
+		{"a king turning back over the piece it took", "FEN: W:WKa1:Bc3,e5\n1. a1:d4:b2", false, 1, "jumps the piece on c3 twice", ""},
+		{"an unclosed comment", "1. c3-d4 {a comment\nf6-g5 2. g3-h4", false, 0, "is not closed", ""},
 		{"a draw claimed by repetition, too early", "1. c3-d4 f6-g5 1:1 троекратное повторение", false, 0, "claims a draw", ""},
 		{"a draw claimed by repetition", "FEN: W:WKa1:BKh2\n1. a1-b2 h2-g1 2. b2-a1 g1-h2 3. a1-b2 h2-g1 4. b2-a1 g1-h2 1:1 repetition", true, 0, "", "1:1"},
 		{"a win written before the end", "1. c3-d4 f6-g5 2:0", false, 0, "before the game's end", ""},
@@ -157,6 +178,38 @@ func TestValidateSheets(t *testing.T) {
 				t.Fatalf("first error at ply %d: %q; want ply %d with %q", e.Ply, e.Message, tc.ply, tc.want)
 			}
 		})
+	}
+}
+
+// A FEN that cannot be read stops the check with its own error: its
+// moves replayed from the initial position would be errors of a game
+// never played. So it goes for a game played from an opening.
+func TestBadFENStopsTheCheck(t *testing.T) {
+	for _, sheet := range []string{"FEN: X:Wa1\n1. c3-d4 f6-e5", "fen: W:Wa1,a2\n1. c3-d4 f6-e5 2:0", "[GameType \"25\"]\n[FEN \"W:Wz9\"]\n\n1. c3-d4 *"} {
+		r := ValidateGames(sheet)[0]
+		if r.Valid || len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "cannot be read, so the moves were not checked") || r.Errors[0].Line == 0 {
+			t.Errorf("%q: errors %+v, want the FEN's alone", sheet, r.Errors)
+		}
+		if len(r.Played) > 0 || r.Replayed() || len(r.Warnings) > 0 {
+			t.Errorf("%q: %d plies replayed, warnings %v", sheet, len(r.Played), r.Warnings)
+		}
+		v := Rules{}.ValidateGames(sheet)[0]
+		if v.Valid || v.PDN != "" || v.Plies != 0 {
+			t.Errorf("%q: verdict %+v", sheet, v)
+		}
+	}
+	r, err := ValidateAfterOpening("FEN: B:Wc3,c3\n1. c3-d4", []string{"c3-d4"})
+	if err != nil || r.Valid || len(r.Errors) != 1 || len(r.Played) > 0 {
+		t.Errorf("after an opening: %v, errors %+v, %d plies", err, r.Errors, len(r.Played))
+	}
+}
+
+// A sheet whose result cannot be read has that error, and is not also
+// told it has no result.
+func TestUnreadResultIsNotNoResult(t *testing.T) {
+	r := Validate(rules.ParseSheet("1. c3-d4 f6-g5\nСчёт: abc"))
+	if r.Valid || len(r.Errors) != 1 || len(r.Warnings) != 0 {
+		t.Fatalf("errors %+v, warnings %+v; want the result's error alone", r.Errors, r.Warnings)
 	}
 }
 

@@ -51,7 +51,8 @@ type SignUpInput struct {
 	// are.
 	Names
 	Locale string
-	// From is the client's address, for the limits.
+	// From is the client's address as the per-address limits count it
+	// (an IPv6 client by its /64: the HTTP layer's key of the address).
 	From string
 	// Trap is the hidden field only scripts fill; Stamp is the form's
 	// SignUpStamp, which tells how long it took to fill in.

@@ -21,6 +21,7 @@ import (
 	"unicode"
 
 	"adiukh/rules"
+	"adiukh/rules/games"
 	"adiukh/rules/solve"
 	"adiukh/tournament"
 	"adiukh/tournament/openings"
@@ -80,16 +81,17 @@ var auditors = map[string]bool{"tournament": true, "correspondence": true, "comp
 // localFormat is where the message helpers of one package take their
 // format, called without a package name inside it.
 var localFormat = map[string]map[string]int{
-	"tournament":  {"Note": 0, "Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooManyUntil": 1, "TooLarge": 1, "say": 0, "newWarning": 1},
-	"rules":       {"say": 0, "recordError": 0, "fail": 0},
-	"russian":     {"say": 0, "fail": 0, "bad": 1},
-	"openings":    {"say": 0},
-	"solve":       {"say": 0, "stipulationError": 0},
-	"composition": {"say": 0},
-	"export":      {"say": 0},
-	"api":         {"say": 0},
-	"engines":     {"warning": 0, "difference": 0},
-	"main":        {"say": 1, "phrase": 0, "newProblem": 0},
+	"tournament":    {"Note": 0, "Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooManyUntil": 1, "TooLarge": 1, "say": 0, "newWarning": 1},
+	"rules":         {"say": 0, "recordError": 0, "fail": 0},
+	"russian":       {"say": 0, "fail": 0, "bad": 1},
+	"international": {"say": 0, "fail": 0, "bad": 1},
+	"openings":      {"say": 0},
+	"solve":         {"say": 0, "stipulationError": 0},
+	"composition":   {"say": 0},
+	"export":        {"say": 0},
+	"api":           {"say": 0},
+	"engines":       {"warning": 0, "difference": 0},
+	"main":          {"say": 1, "phrase": 0, "newProblem": 0},
 }
 
 // localMethod is where the message methods of one package take their
@@ -531,20 +533,18 @@ func TestEveryMessageHasBothLanguages(t *testing.T) {
 	}
 	// Enumerations shown through a key prefix need a text for each value.
 	families := map[string]string{
-		"discipline.":         "tournament.Discipline",
-		"discipline_full.":    "tournament.Discipline",
-		"discipline_russian.": "tournament.Discipline",
-		"gametype.":           "tournament.GameKind",
-		"system.":             "tournament.System",
-		"system_full.":        "tournament.System",
-		"reason.":             "tournament.EndReason",
-		"status.":             "tournament.EventStatus",
-		"round_status.":       "tournament.RoundStatus",
-		"visibility.":         "tournament.Visibility",
-		"tiebreak.":           "standings.ID",
-		"tiebreak_short.":     "standings.ID",
-		"notify.text.":        "correspondence.Kind",
-		"notify.subject.":     "correspondence.Kind",
+		"discipline.":      "tournament.Discipline",
+		"discipline_full.": "tournament.Discipline",
+		"system.":          "tournament.System",
+		"system_full.":     "tournament.System",
+		"reason.":          "tournament.EndReason",
+		"status.":          "tournament.EventStatus",
+		"round_status.":    "tournament.RoundStatus",
+		"visibility.":      "tournament.Visibility",
+		"tiebreak.":        "standings.ID",
+		"tiebreak_short.":  "standings.ID",
+		"notify.text.":     "correspondence.Kind",
+		"notify.subject.":  "correspondence.Kind",
 	}
 	for prefix, enum := range families {
 		if len(u.enums[enum]) == 0 {
@@ -556,6 +556,19 @@ func TestEveryMessageHasBothLanguages(t *testing.T) {
 	}
 	for _, a := range u.actions {
 		require("audit."+a, "tournament.Action "+strconv.Quote(a))
+	}
+	// Each game of the registry names itself, its disciplines (in pages
+	// and in documents) and its rating lists.
+	for _, v := range games.All {
+		at := "rules/games " + strconv.Quote(v.Key)
+		require(v.NameKey(), at)
+		for _, d := range u.enums["tournament.Discipline"] {
+			require(v.DisciplinePrefix+d, at)
+			require(v.DisciplineFullPrefix+d, at)
+		}
+		for _, list := range []string{"standard", "rapid", "blitz"} {
+			require("discipline."+v.RatingList(list), at+" (its rating lists)")
+		}
 	}
 
 	ids := make([]string, 0, len(need))

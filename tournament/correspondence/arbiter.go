@@ -133,7 +133,7 @@ func (s *Service) Reopen(ctx context.Context, in ReopenInput) (*View, error) {
 		g.Bank[g.ToMove] = bank
 		startTurn(g, p.st, p.leaves, s.now().UTC())
 		if g.Live {
-			g.Deadline = liveCheck(g, p.e.TimeControl)
+			g.Deadline = liveCheck(g, p.e.TimeControl, s.now())
 		}
 		if err := tx.SaveGame(g); err != nil {
 			return err
@@ -199,7 +199,7 @@ func (s *Service) GiveTime(ctx context.Context, in GiveTimeInput) (*View, error)
 		}
 		before := gameLog(p.g)
 		p.g.Bank[in.Side] += time.Duration(in.Seconds) * time.Second
-		p.g.Deadline = liveCheck(p.g, p.e.TimeControl)
+		p.g.Deadline = liveCheck(p.g, p.e.TimeControl, s.now())
 		if err := tx.SaveGame(p.g); err != nil {
 			return err
 		}

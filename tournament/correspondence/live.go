@@ -3,6 +3,8 @@ package correspondence
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	"adiukh/rules"
@@ -101,7 +103,7 @@ func (s *Service) startLiveRound(tx Tx, eventID int64, n int, at time.Time) (int
 		}
 		lg = micro[0]
 		startTurn(&lg, settings, nil, at.UTC())
-		lg.Deadline = liveCheck(&lg, e.TimeControl)
+		lg.Deadline = liveCheck(&lg, e.TimeControl, s.now())
 		games = append(games, lg)
 	}
 	if len(games) == 0 {
@@ -208,7 +210,7 @@ func (s *Service) Present(ctx context.Context, gameID int64) error {
 		}
 		p.g.Shown[p.side] = s.now().UTC()
 		if p.g.Status == Running {
-			p.g.Deadline = liveCheck(p.g, p.e.TimeControl)
+			p.g.Deadline = liveCheck(p.g, p.e.TimeControl, s.now())
 		}
 		shown = true
 		return tx.SaveGame(p.g)
@@ -265,8 +267,9 @@ func playingElsewhere(tx Tx, accounts []Account, g *Game, side rules.Color, now 
 	for i := range games {
 		o := &games[i]
 		// A game whose flag or no-show time has passed is over, whether
-		// the sweep has ended it yet or not.
-		if o.ID == g.ID || !o.Live || o.Status != Running || now.Before(o.StartedAt) || !now.Before(o.Deadline) {
+		// the sweep has ended it yet or not; one whose deadline is still
+		// its start has only not been announced yet (announceStarts).
+		if o.ID == g.ID || !o.Live || o.Status != Running || now.Before(o.StartedAt) || !now.Before(o.Deadline) && !waitsForStart(o) {
 			continue
 		}
 		for _, id := range others {
@@ -363,10 +366,15 @@ func checkStarted(g *Game, now time.Time, zone *time.Location) error {
 	return nil
 }
 
-// liveCheck is the next moment the sweep must look at a running live game
-// (kept as its Deadline, by which the sweep finds it): the side to move's
-// flag, or the no-show time while a player has not shown up.
-func liveCheck(g *Game, tc tournament.TimeControl) time.Time {
+// liveCheck is the next moment after now the sweep must look at a running
+// live game (kept as its Deadline, by which the sweep finds it): its start,
+// while it waits for it, when the pages opened before are told
+// (announceStarts); then the side to move's flag, or the no-show time while
+// a player has not shown up.
+func liveCheck(g *Game, tc tournament.TimeControl, now time.Time) time.Time {
+	if now.Before(g.StartedAt) {
+		return g.StartedAt
+	}
 	flag := g.TurnStart.Add(g.Bank[g.ToMove])
 	if g.Shown[rules.White].IsZero() || g.Shown[rules.Black].IsZero() {
 		if noShow := g.NoShowAt(tc); noShow.Before(flag) {
@@ -376,11 +384,12 @@ func liveCheck(g *Game, tc tournament.TimeControl) time.Time {
 	return flag
 }
 
-// ExpireLive is the live games' sweep, run every second: a flag that fell
-// ends its game (24:0), and a player who has not shown up by the no-show
-// time loses by forfeit. Each game is ended in its own transaction and
-// re-checked there, so several instances may sweep at once. It reports how
-// many games it ended.
+// ExpireLive is the live games' sweep, run every second: the games whose
+// start came are announced to their watchers (announceStarts), a flag that
+// fell ends its game (24:0), and a player who has not shown up by the
+// no-show time loses by forfeit. Each game is ended in its own transaction
+// and re-checked there, so several instances may sweep at once. It reports
+// how many games it ended.
 func (s *Service) ExpireLive(ctx context.Context, at time.Time) (int, error) {
 	var due []Game
 	err := s.store.View(ctx, func(tx Tx) (err error) {
@@ -390,11 +399,24 @@ func (s *Service) ExpireLive(ctx context.Context, at time.Time) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	ended := 0
+	starting := map[int64][]int64{}
+	var expiring []Game
 	for _, g := range due {
-		if !g.Live {
-			continue // the correspondence sweep's, once a minute
+		switch {
+		case !g.Live:
+			// the correspondence sweep's, once a minute
+		case waitsForStart(&g):
+			starting[g.EventID] = append(starting[g.EventID], g.ID)
+		default:
+			expiring = append(expiring, g)
 		}
+	}
+	// The players waiting at their boards first: their clocks run.
+	if err := s.announceStarts(ctx, starting, at); err != nil {
+		return 0, err
+	}
+	ended := 0
+	for _, g := range expiring {
 		err := s.store.Update(ctx, func(tx Tx) error {
 			p, err := loadGame(tx, g.ID)
 			if err != nil {
@@ -412,6 +434,56 @@ func (s *Service) ExpireLive(ctx context.Context, at time.Time) (int, error) {
 		}
 	}
 	return ended, nil
+}
+
+// waitsForStart reports whether the running live game's start is still to
+// be announced: its Deadline is kept at its start until then (liveCheck),
+// and no flag or no-show time can be as early.
+func waitsForStart(g *Game) bool {
+	return g.Live && g.Status == Running && g.Deadline.Equal(g.StartedAt)
+}
+
+// announceStarts tells the watchers of the live games whose start came,
+// by event, that they have started: each game is saved with its next
+// check (a new version, which every instance's streams send), and a page
+// opened before the start puts its game anew, with the clocks running and
+// the move form. A round's games start together: one transaction an event.
+func (s *Service) announceStarts(ctx context.Context, starting map[int64][]int64, at time.Time) error {
+	for _, eventID := range slices.Sorted(maps.Keys(starting)) {
+		var announced []int64
+		err := s.store.Update(ctx, func(tx Tx) error {
+			announced = announced[:0]
+			e, err := tx.Event(eventID)
+			if err != nil {
+				return err
+			}
+			// Locked in one order, so that two instances' sweeps do
+			// not wait for each other's games.
+			ids := slices.Sorted(slices.Values(starting[eventID]))
+			for _, id := range ids {
+				g, err := tx.LockGame(id)
+				if err != nil {
+					return err
+				}
+				if !waitsForStart(g) {
+					continue // another instance announced it, or a move was first
+				}
+				g.Deadline = liveCheck(g, e.TimeControl, at)
+				if err := tx.SaveGame(g); err != nil {
+					return err
+				}
+				announced = append(announced, id)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for _, id := range announced {
+			s.changed(id)
+		}
+	}
+	return nil
 }
 
 // outageAfter is how long the live clock may miss its beat (every second,
@@ -482,7 +554,7 @@ func (s *Service) resumeAfterOutage(tx Tx, last, at time.Time) ([]int64, error) 
 		if noShow := at.Sub(later(last, g.StartedAt)); noShow > 0 {
 			g.Stopped += noShow
 		}
-		g.Deadline = liveCheck(g, e.TimeControl)
+		g.Deadline = liveCheck(g, e.TimeControl, at)
 		if err := tx.SaveGame(g); err != nil {
 			return nil, err
 		}

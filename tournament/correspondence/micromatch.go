@@ -122,7 +122,7 @@ func startSecondGame(tx Tx, e *tournament.Event, st *Settings, g *Game, now time
 	bank := InitialBank(e.TimeControl)
 	second.StartedAt, second.Bank = now, [2]time.Duration{bank, bank}
 	startTurn(&second, st, nil, now)
-	second.Deadline = liveCheck(&second, e.TimeControl)
+	second.Deadline = liveCheck(&second, e.TimeControl, now)
 	return tx.CreateGames([]Game{second})
 }
 

@@ -40,7 +40,7 @@ func boardOf(t *testing.T, sec *section) tournament.Game {
 // legalMove is a move of the side to move in a Russian draughts position.
 func legalMove(t *testing.T, fen string) string {
 	t.Helper()
-	s, err := tournament.RussianGame.Rules().ParseState(fen, rules.White)
+	s, err := tournament.GameKind("russian").Rules().ParseState(fen, rules.White)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,7 +272,7 @@ func TestCorrespondenceMicroMatch(t *testing.T) {
 			}
 			b := boardOfRound(t, sec, first.Round, first.Board)
 			o := rounds[first.Round-1].OpeningOf(first.Board)
-			if rep, err := micromatch.CheckSheet(o, b.MicroSheets[0].Sheet); err != nil || !rep.Valid || !strings.Contains(b.MicroSheets[0].Sheet, move) || b.MicroSheets[1].Sheet != "" || b.Sheet != "" {
+			if rep, err := micromatch.CheckSheet(tournament.GameKind("russian"), o, b.MicroSheets[0].Sheet); err != nil || !rep.Valid || !strings.Contains(b.MicroSheets[0].Sheet, move) || b.MicroSheets[1].Sheet != "" || b.Sheet != "" {
 				t.Fatalf("after game 1's move %s the board's sheets are %+v (%+v, %v), its own %q", move, b.MicroSheets, rep, err, b.Sheet)
 			}
 			if _, err := svc.Resign(sec.as(first.BlackID), first.ID); err != nil {
@@ -347,7 +347,7 @@ func TestLiveMicroMatchSheets(t *testing.T) {
 			checked := func(game int, want []string) {
 				t.Helper()
 				ms := boardOf(t, sec).MicroSheets[game-1]
-				rep, err := micromatch.CheckSheet(opening, ms.Sheet)
+				rep, err := micromatch.CheckSheet(tournament.GameKind("russian"), opening, ms.Sheet)
 				if err != nil || !rep.Valid {
 					t.Fatalf("game %d's sheet %q: %+v, %v; want one the opening replays", game, ms.Sheet, rep, err)
 				}

@@ -469,7 +469,7 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 			if g.Shown[mover].IsZero() {
 				g.Shown[mover] = now
 			}
-			g.Deadline = liveCheck(g, p.e.TimeControl)
+			g.Deadline = liveCheck(g, p.e.TimeControl, now)
 		}
 		mv := &Move{GameID: g.ID, Ply: g.Ply, Notation: played.Notation, Position: g.Position, PlayedAt: now, Used: used, DrawOffer: offer, Left: g.Bank[mover]}
 		if err := tx.AddMove(mv); err != nil {

@@ -42,7 +42,7 @@ func TestRussianCorrespondenceGames(t *testing.T) {
 				t.Fatalf("the section's games: %d, %v", len(games), err)
 			}
 			g := games[0]
-			if g.Kind != tournament.RussianGame || g.Position != russianStart || g.ToMove != rules.White {
+			if g.Kind != tournament.GameKind("russian") || g.Position != russianStart || g.ToMove != rules.White {
 				t.Fatalf("a game starts as %s at %q, %s to move; want Russian draughts at the thematic start", g.Kind, g.Position, g.ToMove)
 			}
 			move := func(g correspondence.View, player int64, text string, ply int) *correspondence.View {
@@ -135,7 +135,7 @@ func TestRussianCorrespondenceGames(t *testing.T) {
 			if want := "FEN: " + russianStart + "\n1. b6:d8:g5:e3:c5 a7-b6 2. c5:a7\n"; sheet != want {
 				t.Errorf("the game's sheet:\n%s\nwant\n%s", sheet, want)
 			}
-			if rep := tournament.RussianGame.Rules().ValidateGames(sheet + "2:0\n"); len(rep) != 1 || !rep[0].Valid {
+			if rep := tournament.GameKind("russian").Rules().ValidateGames(sheet + "2:0\n"); len(rep) != 1 || !rep[0].Valid {
 				t.Errorf("the sheet does not replay as Russian draughts: %+v", rep)
 			}
 			standings, err := sec.events.Standings(sec.ctx, sec.eventID, 0)

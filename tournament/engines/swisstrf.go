@@ -180,7 +180,7 @@ func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
 	imp.Event = tournament.EventInput{Name: &name, Discipline: &discipline, System: &system, Rounds: &rounds, Baku: &baku, BlackFirst: &blackFirst}
 	trfHeader(t.Info, &imp.Event)
 	game := trfGame(t.Extra)
-	if game != tournament.AdiukhGame {
+	if !game.IsDefault() {
 		name := string(game)
 		imp.Event.Game = &name
 	}

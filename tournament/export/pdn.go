@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"adiukh/rules"
-	"adiukh/rules/russian"
 	"adiukh/tournament"
 )
 
@@ -68,50 +67,16 @@ func (x *Exporter) PDN(ctx context.Context, w io.Writer, eventID int64) ([]Skipp
 		if g.Sheet == "" {
 			continue
 		}
-		if d.Event.Game.OrAdiukh() != tournament.AdiukhGame {
-			pdn, problem := gamePDN(d, b)
-			if problem.Format != "" {
-				skipped = append(skipped, b.skipped(problem))
-				continue
-			}
-			if !first {
-				pdn = "\n" + pdn
-			}
-			first = false
-			if _, err := io.WriteString(w, pdn); err != nil {
-				return nil, fmt.Errorf("write PDN: %w", err)
-			}
+		pdn, problem := gamePDN(d, b)
+		if problem.Format != "" {
+			skipped = append(skipped, b.skipped(problem))
 			continue
 		}
-		rep := rules.ValidateSheet(g.Sheet)
-		if !rep.Replayed() {
-			skipped = append(skipped, b.skipped(replayProblem(rep)))
-			continue
-		}
-		tags := pdnTags(d, b)
-		switch res := g.Result; {
-		case res != nil && res.Played() && g.OverrideReason != "":
-			// The arbiter accepted a result the sheet does not show: the
-			// moves keep their own ending, which a reader checks them
-			// against, and the result that counts has tags of its own.
-			tags = append(tags, rules.Header{Key: "ArbiterScore", Value: res.Score()})
-			if res.EndReason != tournament.FinalPosition {
-				tags = append(tags, rules.Header{Key: "ArbiterTermination", Value: string(res.EndReason)})
-			}
-		case res != nil && res.Played():
-			// The entered result is the game's result; the domain and
-			// the rules spell the end reasons alike.
-			rep.Result = &rules.Score{White: res.White, Black: res.Black}
-			rep.Reason = rules.EndReason(res.EndReason)
-		}
-		setTags(rep.Sheet, tags)
 		if !first {
-			if _, err := io.WriteString(w, "\n"); err != nil {
-				return nil, fmt.Errorf("write PDN: %w", err)
-			}
+			pdn = "\n" + pdn
 		}
 		first = false
-		if _, err := io.WriteString(w, rep.PDN()); err != nil {
+		if _, err := io.WriteString(w, pdn); err != nil {
 			return nil, fmt.Errorf("write PDN: %w", err)
 		}
 	}
@@ -175,35 +140,33 @@ func (x *Exporter) pdnBoards(ctx context.Context, eventID int64) (*tournament.Ev
 	return d, boards, nil
 }
 
-// gamePDN is the PDN of a game of another game than Adiukh, replayed by
-// its rules (rules.Game), with the event's tags in front of the sheet's
-// and, where the arbiter entered a result the sheet agrees with or does
-// not give, that result; or the problem that stopped the replay.
+// gamePDN is the PDN of a game, replayed by the rules of the event's
+// game, with the event's tags in front of the sheet's and the result that
+// counts: the one the arbiter entered where the sheet agrees with it or
+// gives none; where the arbiter overrode the sheet, the moves keep their
+// own ending, which a reader checks them against, and the result that
+// counts has tags of its own. It returns the problem that stopped the
+// replay instead, when a move does not replay.
 func gamePDN(d *tournament.EventData, b *pdnBoard) (string, rules.Message) {
 	g := b.game
-	verdicts := d.Event.Game.Rules().ValidateGames(g.Sheet)
-	if len(verdicts) == 0 || verdicts[0].PDN == "" {
-		for _, v := range verdicts {
-			for _, p := range v.Errors {
-				if p.Ply > 0 {
-					return "", say("line %d, move %d: %s", p.Line, p.MoveNumber, p.Detail)
-				}
-			}
+	v, err := sheetVerdict(d.Event.Game, nil, g.Sheet)
+	if err != nil || !v.Replayed {
+		if p := problemOf(v.Errors, v.Plies); p.Format != "" {
+			return "", p
 		}
 		return "", say("the score sheet is not valid")
 	}
 	tags := pdnTags(d, b)
-	text := verdicts[0].PDN
-	if res := g.Result; res != nil && res.Played() {
-		result := strings.ReplaceAll(res.Score(), ":", "-")
-		if g.OverrideReason != "" {
-			tags = append(tags, rules.Header{Key: "ArbiterScore", Value: res.Score()})
-		} else {
-			tags = append(tags, rules.Header{Key: "Result", Value: result})
-			if body := strings.TrimRight(text, "\n"); strings.HasSuffix(body, " *") || strings.HasSuffix(body, "\n*") {
-				text = body[:len(body)-1] + result + "\n"
-			}
+	text := v.PDN
+	switch res := g.Result; {
+	case res != nil && res.Played() && g.OverrideReason != "":
+		tags = append(tags, rules.Header{Key: "ArbiterScore", Value: res.Score()})
+		if res.EndReason != tournament.FinalPosition {
+			tags = append(tags, rules.Header{Key: "ArbiterTermination", Value: string(res.EndReason)})
 		}
+	case res != nil && res.Played():
+		// The domain and the rules spell the end reasons alike.
+		text = v.PDNWith(rules.Score{White: res.White, Black: res.Black}, rules.EndReason(res.EndReason))
 	}
 	return withTags(text, tags), rules.Message{}
 }
@@ -329,7 +292,7 @@ func microGamePDN(d *tournament.EventData, b *pdnBoard, game int) (string, rules
 			tags[j].Value = fmt.Sprintf("%d.%d", r.Number, game+1)
 		}
 	}
-	tags = append(tags, rules.Header{Key: "GameType", Value: russian.PDNGameType})
+	tags = append(tags, rules.Header{Key: "GameType", Value: d.Event.Game.Variant().PDNGameType})
 	o := r.OpeningOf(g.Board)
 	if o != nil {
 		tags = append(tags, rules.Header{Key: "Opening", Value: fmt.Sprintf("%d. %s", o.Number, o.Name)},
@@ -342,7 +305,7 @@ func microGamePDN(d *tournament.EventData, b *pdnBoard, game int) (string, rules
 		result = strings.ReplaceAll(res.Score(), ":", "-")
 	}
 	sheet := &g.MicroSheets[game]
-	moves, problem := microMoves(o, sheet.Sheet)
+	moves, problem := microMoves(d.Event.Game, o, sheet.Sheet)
 	switch {
 	case moves != "" && res != nil && res.Played() && sheet.OverrideReason != "":
 		// As for a board: the moves keep their own ending, and the result
@@ -367,21 +330,16 @@ func microGamePDN(d *tournament.EventData, b *pdnBoard, game int) (string, rules
 
 // microMoves is the PDN of a micro-match game's sheet from its opening's
 // position ("" without a sheet), or the problem that stopped its replay.
-func microMoves(o *tournament.DrawnOpening, sheet string) (string, rules.Message) {
+func microMoves(game tournament.GameKind, o *tournament.DrawnOpening, sheet string) (string, rules.Message) {
 	if sheet == "" {
 		return "", rules.Message{}
 	}
-	var rep *russian.Report
-	if o == nil {
-		rep = russian.ValidateGames(sheet)[0]
-	} else {
-		var err error
-		if rep, err = russian.ValidateAfterOpening(sheet, o.Moves); err != nil {
-			return "", say("the score sheet is not valid")
-		}
-	}
-	if !rep.Replayed() {
-		for _, p := range rep.Errors {
+	v, err := sheetVerdict(game, o, sheet)
+	switch {
+	case err != nil:
+		return "", say("the score sheet is not valid")
+	case !v.Replayed:
+		for _, p := range v.Errors {
 			if p.Ply > 0 {
 				return "", say("line %d, move %d: %s", p.Line, p.MoveNumber, p.Detail)
 			}
@@ -389,7 +347,7 @@ func microMoves(o *tournament.DrawnOpening, sheet string) (string, rules.Message
 		return "", say("the score sheet is not valid")
 	}
 	if o == nil {
-		return rep.PDN(), rules.Message{}
+		return v.PDN, rules.Message{}
 	}
-	return rep.PDNAfterOpening(), rules.Message{}
+	return v.PDNAfterOpening, rules.Message{}
 }

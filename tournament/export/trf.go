@@ -50,7 +50,7 @@ func TRFView(ct *tournament.Crosstable) *trf.Tournament {
 		}
 	}
 	info("012", e.Name)
-	if e.Game.OrAdiukh() != tournament.AdiukhGame {
+	if !e.Game.IsDefault() {
 		// TRF has no line for the game: a comment names any game but
 		// Adiukh, the files' game before there was another.
 		info("###", "game: "+string(e.Game))

@@ -6,7 +6,6 @@ import (
 
 	"adiukh/internal/names"
 	"adiukh/rules"
-	"adiukh/rules/russian"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/report"
@@ -25,17 +24,19 @@ func EventView(e *tournament.Event) report.Event {
 	sc := e.Scoring
 	return report.Event{
 		ID: e.ID, SystemID: systemID,
-		Scoring:      report.Scoring{Win: sc.Win, Draw: sc.Draw, Loss: sc.Loss, Bye: sc.Bye, ForfeitWin: sc.ForfeitWin},
-		Name:         e.Name,
-		Discipline:   string(e.Discipline),
-		Game:         string(e.Game.OrAdiukh()),
-		Venue:        e.Venue,
-		City:         e.City,
-		ChiefArbiter: e.ChiefArbiter,
-		StartDate:    parseDate(e.StartDate),
-		EndDate:      parseDate(e.EndDate),
-		Rounds:       e.Rounds,
-		TimeControl:  timeControlView(e.TimeControl),
+		Scoring:       report.Scoring{Win: sc.Win, Draw: sc.Draw, Loss: sc.Loss, Bye: sc.Bye, ForfeitWin: sc.ForfeitWin},
+		Name:          e.Name,
+		Discipline:    string(e.Discipline),
+		Game:          string(e.Game.OrAdiukh()),
+		DisciplineKey: e.Game.Variant().DisciplineFullPrefix + string(e.Discipline),
+		GamePoints:    e.Game.GamePoints(),
+		Venue:         e.Venue,
+		City:          e.City,
+		ChiefArbiter:  e.ChiefArbiter,
+		StartDate:     parseDate(e.StartDate),
+		EndDate:       parseDate(e.EndDate),
+		Rounds:        e.Rounds,
+		TimeControl:   timeControlView(e.TimeControl),
 	}
 }
 
@@ -268,8 +269,8 @@ func ScoreSheetsView(d *tournament.EventData, n int, lang catalog.Lang) ([]repor
 		}
 		first := report.ScoreSheet{Event: event, Round: n, Board: g.Board, Date: date, White: white, Black: black, Game: 1, Opening: opening}
 		second := report.ScoreSheet{Event: event, Round: n, Board: g.Board, Date: date, White: black, Black: white, Game: 2, Opening: opening}
-		first.Moves, first.Score = microSheetMoves(r, &g, 0)
-		second.Moves, second.Score = microSheetMoves(r, &g, 1)
+		first.Moves, first.Score = microSheetMoves(d.Event, r, &g, 0)
+		second.Moves, second.Score = microSheetMoves(d.Event, r, &g, 1)
 		sheets = append(sheets, first, second)
 	}
 	return sheets, nil
@@ -278,7 +279,7 @@ func ScoreSheetsView(d *tournament.EventData, n int, lang catalog.Lang) ([]repor
 // microSheetMoves are the moves of game 0 or 1 of a micro-match board, from
 // the initial position, and its result, for its printed score sheet: none
 // until its sheet came in and replays, and no score until it is entered.
-func microSheetMoves(r *tournament.Round, g *tournament.Game, game int) ([]string, string) {
+func microSheetMoves(e *tournament.Event, r *tournament.Round, g *tournament.Game, game int) ([]string, string) {
 	var score string
 	if res := g.MicroGames[game]; res != nil && res.Played() {
 		score = res.Score()
@@ -287,19 +288,13 @@ func microSheetMoves(r *tournament.Round, g *tournament.Game, game int) ([]strin
 	if sheet == "" {
 		return nil, score
 	}
-	rep := russian.ValidateGames(sheet)[0]
-	if o := r.OpeningOf(g.Board); o != nil {
-		var err error
-		if rep, err = russian.ValidateAfterOpening(sheet, o.Moves); err != nil {
-			return nil, score
-		}
-	}
-	if !rep.Replayed() {
+	v, err := sheetVerdict(e.Game, r.OpeningOf(g.Board), sheet)
+	if err != nil || !v.Replayed {
 		return nil, score
 	}
 	var moves []string
-	for _, m := range rep.Moves() {
-		moves = append(moves, m.Move.String())
+	for _, m := range v.Moves {
+		moves = append(moves, m.Notation)
 	}
 	return moves, score
 }
@@ -364,15 +359,17 @@ func GameRecordView(d *tournament.EventData, n, b int) (report.GameRecord, error
 		Event: EventView(d.Event), Round: n, Board: b, Date: roundDate(d.Event),
 		White: PlayerView(d.Player(g.WhiteID)), Black: PlayerView(d.Player(g.BlackID)),
 	}
-	var sheetScore *rules.Score
-	if d.Event.Game.OrAdiukh() == tournament.RussianGame {
-		sheetScore, err = russianRecord(&rec, g, n)
-	} else {
-		sheetScore, err = adiukhRecord(&rec, g, n)
+	if g.Sheet == "" {
+		return report.GameRecord{}, tournament.NotFound("board %d of round %d has no score sheet", g.Board, n)
 	}
+	v, err := sheetVerdict(d.Event.Game, nil, g.Sheet)
 	if err != nil {
 		return report.GameRecord{}, err
 	}
+	if !v.Replayed {
+		return report.GameRecord{}, tournament.Conflict("sheet", "the score sheet of board %d in round %d does not replay (%s); correct it first", g.Board, n, problemOf(v.Errors, v.Plies))
+	}
+	sheetScore := fillRecord(&rec, d.Event.Game, v)
 	if g.Result != nil {
 		rec.Result = gameScore(d.Event.Scoring, *g.Result, true)
 		if r := g.Result.EndReason; r != tournament.FinalPosition {
@@ -426,24 +423,14 @@ func MicroGameRecordView(d *tournament.EventData, n, b, game int, lang catalog.L
 	if sheet.Sheet == "" {
 		return report.GameRecord{}, tournament.NotFound("game %d of board %d of round %d has no score sheet", game, b, n)
 	}
-	rep := russian.ValidateGames(sheet.Sheet)[0]
-	if o != nil {
-		if rep, err = russian.ValidateAfterOpening(sheet.Sheet, o.Moves); err != nil {
-			return report.GameRecord{}, err
-		}
+	v, err := sheetVerdict(d.Event.Game, o, sheet.Sheet)
+	if err != nil {
+		return report.GameRecord{}, err
 	}
-	if !rep.Replayed() {
-		return report.GameRecord{}, tournament.Conflict("sheet", "the score sheet of game %d of board %d in round %d does not replay (%s); correct it first", game, b, n, problemOf(rep.Errors, len(rep.Played)))
+	if !v.Replayed {
+		return report.GameRecord{}, tournament.Conflict("sheet", "the score sheet of game %d of board %d in round %d does not replay (%s); correct it first", game, b, n, problemOf(v.Errors, v.Plies))
 	}
-	out := rep.Game.Outcome()
-	rec.Final, rec.Ended = russianPositionView(rep.Game.Position), out.Over
-	if rep.Start != russian.Start() {
-		start := russianPositionView(rep.Start)
-		rec.Start = &start
-	}
-	for _, pm := range rep.Moves() {
-		rec.Moves = append(rec.Moves, pm.Move.String())
-	}
+	sheetScore := fillRecord(&rec, d.Event.Game, v)
 	if res := g.MicroGames[game-1]; res != nil {
 		rec.Result = gameScore(d.Event.Scoring, *res, true)
 		if res.EndReason != tournament.FinalPosition {
@@ -452,73 +439,56 @@ func MicroGameRecordView(d *tournament.EventData, n, b, game int, lang catalog.L
 	}
 	if sheet.OverrideReason != "" {
 		rec.Override = sheet.OverrideReason
-		if out.Over {
-			rec.SheetScore = out.Score.String()
+		if sheetScore != nil {
+			rec.SheetScore = sheetScore.String()
 		}
 	}
 	return rec, nil
 }
 
-// adiukhRecord fills a record's positions and moves from its Adiukh sheet;
-// it returns the score of the sheet's final position, nil when the moves
-// stop short of one.
-func adiukhRecord(rec *report.GameRecord, g *tournament.Game, n int) (*rules.Score, error) {
-	rep, err := replay(g, n)
-	if err != nil {
-		return nil, err
+// sheetVerdict replays the first game of a sheet by the rules of the
+// event's game: from the opening drawn for its board when there is one (a
+// micro-match's game), whichever form the sheet was entered in.
+func sheetVerdict(game tournament.GameKind, o *tournament.DrawnOpening, sheet string) (rules.Verdict, error) {
+	if o != nil {
+		return game.Rules().ValidateAfterOpening(sheet, o.Moves)
 	}
-	rec.Final, rec.Ended = positionView(rep.Position, rep.ToMove), rep.Final
-	if rep.Sheet.Start != rules.Start() || rep.Sheet.ToMove != rules.White {
-		start := positionView(rep.Sheet.Start, rep.Sheet.ToMove)
-		rec.Start = &start
+	verdicts := game.Rules().ValidateGames(sheet)
+	if len(verdicts) == 0 {
+		return rules.Verdict{}, tournament.Conflict("sheet", "the score sheet holds no game")
 	}
-	for _, pm := range rep.Played {
-		rec.Moves = append(rec.Moves, pm.Move.String())
-	}
-	if rep.Final {
-		return rep.Score, nil
-	}
-	return nil, nil
+	return verdicts[0], nil
 }
 
-// russianRecord fills a record's positions and moves from its sheet of
-// Russian draughts (its first game), replayed by rules/russian; it returns
-// the score of the end the moves reach, nil when the game is not over.
-func russianRecord(rec *report.GameRecord, g *tournament.Game, n int) (*rules.Score, error) {
-	if g.Sheet == "" {
-		return nil, tournament.NotFound("board %d of round %d has no score sheet", g.Board, n)
-	}
-	rep := russian.ValidateGames(g.Sheet)[0]
-	if !rep.Replayed() {
-		return nil, tournament.Conflict("sheet", "the score sheet of board %d in round %d does not replay (%s); correct it first", g.Board, n, problemOf(rep.Errors, len(rep.Played)))
-	}
-	out := rep.Game.Outcome()
-	rec.Final, rec.Ended = russianPositionView(rep.Game.Position), out.Over
-	if rep.Start != russian.Start() {
-		start := russianPositionView(rep.Start)
+// fillRecord fills a record's positions and moves from its replayed sheet:
+// the start position when it is not the game's initial one, the moves from
+// it (an opening's first), the last position; it returns the score of the
+// end the moves reach, nil when the game is not over.
+func fillRecord(rec *report.GameRecord, game tournament.GameKind, v rules.Verdict) *rules.Score {
+	variant := game.Variant()
+	out := v.Final.Outcome()
+	rec.Final, rec.Ended = stateView(variant, v.Final), out.Over
+	if initial := variant.Rules.Start(); v.Start.Notation() != initial.Notation() || v.Start.ToMove() != initial.ToMove() {
+		start := stateView(variant, v.Start)
 		rec.Start = &start
 	}
-	for _, pm := range rep.Played {
-		rec.Moves = append(rec.Moves, pm.Move.String())
+	for _, m := range v.Moves {
+		rec.Moves = append(rec.Moves, m.Notation)
 	}
 	if out.Over {
-		return &out.Score, nil
+		return &out.Score
 	}
-	return nil, nil
+	return nil
 }
 
-// russianPositionView lists the men and kings of a position of Russian
-// draughts square by square, as flat pieces.
-func russianPositionView(p russian.Position) report.Position {
-	v := report.Position{ToMove: colourView(p.Side), Flat: true}
-	for sq := range rules.Square(32) {
-		c, king, ok := p.Piece(sq)
-		if !ok {
-			continue
-		}
-		v.Towers = append(v.Towers, report.Tower{Square: sq.String(), Owner: colourView(c), Own: 1})
-		if king {
-			v.Kings = append(v.Kings, sq.String())
+// stateView lists what stands on the board square by square: towers, or
+// the flat men and kings of a game without them.
+func stateView(variant *rules.Variant, s rules.State) report.Position {
+	v := report.Position{ToMove: colourView(s.ToMove()), Flat: !variant.Towers}
+	for _, p := range s.Pieces() {
+		v.Towers = append(v.Towers, report.Tower{Square: p.Square, Owner: colourView(p.Owner), Own: p.Own, Other: p.Other})
+		if p.King {
+			v.Kings = append(v.Kings, p.Square)
 		}
 	}
 	return v

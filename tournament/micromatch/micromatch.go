@@ -23,7 +23,6 @@ import (
 	"strings"
 	"time"
 
-	"adiukh/rules/russian"
 	"adiukh/tournament"
 	"adiukh/tournament/openings"
 )
@@ -210,8 +209,8 @@ func manageable(ctx context.Context, tx Tx, eventID int64) (*tournament.Event, *
 	if err != nil {
 		return nil, nil, err
 	}
-	if e.Game.OrAdiukh() != tournament.RussianGame {
-		return nil, nil, tournament.Conflict("", "event %d is of %s: only Russian draughts events draw openings", eventID, e.Game.OrAdiukh().Words())
+	if !e.Game.Variant().Openings {
+		return nil, nil, tournament.Conflict("", "event %d is of %s, which has no table of openings", eventID, e.Game)
 	}
 	return e, u, nil
 }
@@ -254,13 +253,15 @@ type gameLog struct {
 // and held against the result as a board's sheet is: one that disagrees
 // refuses the result unless the arbiter overrides it with a reason. A
 // stale version is refused; correcting a game's result or its sheet needs
-// a reason.
-func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Game, error) {
+// a reason. As at every door of a result, the audit log says what kind of
+// change it was, and the warnings what it may have upset
+// (tournament.ResultAudit, tournament.ResultWarnings).
+func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.RecordedResult, error) {
 	if err := tournament.CheckSheetSize(in.Sheet); err != nil {
 		return nil, err
 	}
 	in.Reason = strings.TrimSpace(in.Reason)
-	var out *tournament.Game
+	var out *tournament.RecordedResult
 	err := s.store.Update(ctx, func(tx Tx) error {
 		e, u, err := manageable(ctx, tx, in.EventID)
 		if err != nil {
@@ -301,7 +302,7 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Gam
 		old, sheet := g.MicroGames[in.Game-1], g.MicroSheets[in.Game-1]
 		sheetChanged := strings.TrimSpace(in.Sheet) != "" && !sheet.Same(in.Sheet)
 		if sheetChanged {
-			rep, err := CheckSheet(round.OpeningOf(in.Board), in.Sheet)
+			rep, err := CheckSheet(e.Game, round.OpeningOf(in.Board), in.Sheet)
 			if err != nil {
 				return err
 			}
@@ -322,7 +323,7 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Gam
 		}
 		before := *g
 		if old != nil && *old == res && !sheetChanged {
-			out = g
+			out = &tournament.RecordedResult{Game: g}
 			return nil // nothing changes: no new version, nothing to log
 		}
 		correction := old != nil && (*old != res || (sheetChanged && g.MicroSheets[in.Game-1].Sheet != ""))
@@ -341,13 +342,10 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Gam
 			return tournament.Invalid("reason", "game %d of board %d already has the result %s; say why it is corrected", in.Game, in.Board, old.Score())
 		}
 		sheet.OverrideReason = ""
-		reason := in.Reason
 		if problem.Format != "" {
-			// As for a board: the arbiter's reason as typed, and the
-			// sheet's problem as a message for each reader's language.
 			sheet.OverrideReason = in.Reason
-			reason = tournament.Note("note.result.against_sheet", in.Reason, problem)
 		}
+		action, reason := tournament.ResultAudit(correction, problem, in.Reason)
 		g.MicroGames[in.Game-1] = &res
 		g.MicroSheets[in.Game-1] = sheet
 		g.Result = nil
@@ -358,16 +356,11 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Gam
 		if err := tournament.StoreGame(tx, round, g); err != nil {
 			return err
 		}
-		out = g
-		action := tournament.ActionResultRecord
-		switch {
-		case correction && problem.Format != "":
-			action = tournament.ActionResultCorrectOverride
-		case problem.Format != "":
-			action = tournament.ActionResultOverride
-		case correction:
-			action = tournament.ActionResultCorrect
+		warnings, err := tournament.ResultWarnings(tx, e, rounds, in.Round, &before, g, sheetChanged, in.Sheet)
+		if err != nil {
+			return err
 		}
+		out = &tournament.RecordedResult{Game: g, Warnings: warnings}
 		return tournament.Audit(tx, s.now(), u, in.EventID, action, fmt.Sprintf("round %d board %d", in.Round, in.Board),
 			logOf(in.Game, old, &before), logOf(in.Game, &res, g), reason)
 	})
@@ -385,25 +378,19 @@ func logOf(game int, r *tournament.Result, board *tournament.Game) *gameLog {
 	return l
 }
 
-// CheckSheet replays the sheet of a game of a micro-match from the
-// board's opening (rules/russian's ValidateAfterOpening): the whole game,
-// the opening's moves first, or the moves after it; a board without a
-// drawn opening (paired before the event drew them) has its sheet checked
-// as an ordinary game's. The report is a board sheet's: the final position
-// reached and its score, or the result the sheet claims.
-func CheckSheet(o *tournament.DrawnOpening, sheet string) (tournament.SheetReport, error) {
+// CheckSheet replays the sheet of a game of a micro-match of the event's
+// game from the board's opening (its rules' ValidateAfterOpening): the
+// whole game, the opening's moves first, or the moves after it; a board
+// without a drawn opening (paired before the event drew them) has its
+// sheet checked as an ordinary game's. The report is a board sheet's: the
+// final position reached and its score, and the result the sheet claims.
+func CheckSheet(game tournament.GameKind, o *tournament.DrawnOpening, sheet string) (tournament.SheetReport, error) {
 	if o == nil {
-		return tournament.CheckSheet(tournament.RussianGame, sheet), nil
+		return tournament.CheckSheet(game, sheet), nil
 	}
-	r, err := russian.ValidateAfterOpening(sheet, o.Moves)
+	v, err := game.Rules().ValidateAfterOpening(sheet, o.Moves)
 	if err != nil {
 		return tournament.SheetReport{}, fmt.Errorf("opening %d (%s): %w", o.Number, o.Name, err)
 	}
-	rep := tournament.SheetReport{Valid: r.Valid, Errors: tournament.SheetErrors(r.Errors)}
-	if out := r.Game.Outcome(); out.Over && r.Replayed() {
-		rep.FinalReached, rep.FinalScore = true, out.Score.String()
-	} else if r.Result != nil {
-		rep.ClaimedScore, rep.ClaimedReason = r.Result.String(), string(r.Reason)
-	}
-	return rep, nil
+	return tournament.SheetReportOf(v), nil
 }

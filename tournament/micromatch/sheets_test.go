@@ -3,6 +3,7 @@ package micromatch_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -98,6 +99,54 @@ func TestMicroSheetRefused(t *testing.T) {
 		}
 		if last := log[len(log)-1]; last.Action != tournament.ActionResultOverride || !strings.Contains(last.After, `"sheet":true`) {
 			t.Errorf("the audit log's last entry: %+v", last)
+		}
+	})
+}
+
+// A micro-match game's result comes through the same rules as a board's:
+// a correction after the next round was paired on the board's old result
+// says so, and a sheet naming others than the board's players is warned
+// about, as tournament.RecordResult warns.
+func TestMicroGameWarnsAsABoardDoes(t *testing.T) {
+	forEachService(t, func(t *testing.T, ctx context.Context, events *tournament.Service, svc *micromatch.Service) {
+		e := russianEvent(t, ctx, events, "round", "games")
+		r := pairAndPublish(t, ctx, events, e.ID)
+		for _, g := range r.Games {
+			if g.IsBye() {
+				continue
+			}
+			version := g.Version
+			for game := 1; game <= 2; game++ {
+				out, err := svc.RecordGame(ctx, micromatch.GameInput{EventID: e.ID, Round: 1, Board: g.Board, Game: game, Score: "2:0", EndReason: "resignation", Version: version})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(out.Warnings) != 0 {
+					t.Fatalf("board %d game %d: warnings %+v before round 2 is paired", g.Board, game, out.Warnings)
+				}
+				version = out.Version
+			}
+		}
+		pairAndPublish(t, ctx, events, e.ID)
+		board := storedRound(t, ctx, events, e.ID, 1).Games[0]
+		out, err := svc.RecordGame(ctx, micromatch.GameInput{EventID: e.ID, Round: 1, Board: board.Board, Game: 2, Score: "1:1", EndReason: "agreement",
+			Version: board.Version, Reason: "the sheet was misread"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(out.Warnings) != 1 || out.Warnings[0].Field != "score" || !strings.Contains(out.Warnings[0].Message, "round 2 was already paired") {
+			t.Errorf("a correction after round 2 was paired: warnings %+v", out.Warnings)
+		}
+		sheet := "[White \"Незнакомец\"]\n[Black \"Посторонний\"]\n[Result \"2-0\"]\n[Termination \"resignation\"]\n\n2-0\n"
+		out, err = svc.RecordGame(ctx, micromatch.GameInput{EventID: e.ID, Round: 1, Board: board.Board, Game: 1, Sheet: sheet,
+			Version: out.Version, Reason: "the sheet came in"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(out.Warnings, func(w tournament.Warning) bool {
+			return w.Field == "sheet" && strings.Contains(w.Message, "Незнакомец")
+		}) {
+			t.Errorf("a sheet naming others: warnings %+v", out.Warnings)
 		}
 	})
 }

@@ -10,6 +10,7 @@ import (
 const (
 	FieldNumber = "number"
 	FieldName   = "name"
+	FieldNameEn = "name_en"
 	FieldMoves  = "moves"
 	FieldFEN    = "fen"
 )
@@ -58,6 +59,13 @@ func (e *Error) Phrase() (string, []any) {
 			return "line %d, name: %s", []any{e.Line, e.Detail}
 		case e.Entry > 0:
 			return "opening %d of the list, name: %s", []any{e.Entry, e.Detail}
+		}
+	case FieldNameEn:
+		switch {
+		case e.Line > 0:
+			return "line %d, English name: %s", []any{e.Line, e.Detail}
+		case e.Entry > 0:
+			return "opening %d of the list, English name: %s", []any{e.Entry, e.Detail}
 		}
 	case FieldMoves:
 		switch {

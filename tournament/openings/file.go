@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"adiukh/tournament/csvfile"
 )
 
 // csvHeader is the first row WriteCSV writes; ReadCSV leaves a first row
@@ -41,7 +43,7 @@ func ReadCSV(r io.Reader) (*Table, error) {
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(line)
 		if strings.HasPrefix(line, "#") {
-			source = append(source, strings.TrimSpace(strings.TrimPrefix(line, "#")))
+			source = append(source, strings.TrimSpace(strings.TrimPrefix(csvfile.ReadText(line), "#")))
 			continue
 		}
 		if line != "" {
@@ -78,9 +80,9 @@ func ReadCSV(r io.Reader) (*Table, error) {
 		if err != nil {
 			return nil, &Error{Line: line, Field: FieldNumber, Detail: say("%q is not a number", row[0])}
 		}
-		o := Opening{Number: n, Name: row[1], Moves: splitMoves(row[2])}
+		o := Opening{Number: n, Name: csvfile.ReadText(row[1]), Moves: splitMoves(row[2])}
 		if len(row) == 4 {
-			o.NameEn = row[3]
+			o.NameEn = csvfile.ReadText(row[3])
 		}
 		t.Openings = append(t.Openings, o)
 		lines = append(lines, line)
@@ -105,34 +107,27 @@ func splitMoves(cell string) []string {
 
 // WriteCSV writes the table as ReadCSV reads it: the source as comment
 // lines, a header, then one opening a row; the English names in a fourth
-// column when the table has any.
+// column when the table has any. It writes through the project's one CSV
+// writer (csvfile), which neutralises a name that a spreadsheet
+// would read as a formula (=…, +…, -…, @…); ReadCSV reads it back as it
+// was.
 func (t *Table) WriteCSV(w io.Writer) error {
 	columns := 3
 	if slices.ContainsFunc(t.Openings, func(o Opening) bool { return o.NameEn != "" }) {
 		columns = 4
 	}
-	var b bytes.Buffer
+	out := csvfile.New(w, csvfile.Plain, "openings")
 	if t.Source != "" {
 		for _, line := range strings.Split(t.Source, "\n") {
-			b.WriteString("# " + line + "\n")
+			out.Comment(line)
 		}
 	}
-	cw := csv.NewWriter(&b)
-	if err := cw.Write(csvHeader[:columns]); err != nil {
-		return err
-	}
+	out.Write(csvHeader[:columns])
 	for _, o := range t.Openings {
-		row := []string{strconv.Itoa(o.Number), o.Name, strings.Join(o.Moves, " "), o.NameEn}
-		if err := cw.Write(row[:columns]); err != nil {
-			return err
-		}
+		row := []string{strconv.Itoa(o.Number), csvfile.Text(o.Name), strings.Join(o.Moves, " "), csvfile.Text(o.NameEn)}
+		out.Write(row[:columns])
 	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
-		return err
-	}
-	_, err := w.Write(b.Bytes())
-	return err
+	return out.Close()
 }
 
 // jsonOpening is an opening as a JSON file gives it: its moves a list or

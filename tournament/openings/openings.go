@@ -30,6 +30,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"adiukh/rules"
 	"adiukh/rules/russian"
@@ -125,6 +127,31 @@ func Replay(moves []string) (written []string, fen string, err error) {
 // FEN. An error names the opening by its place in the list.
 func (t *Table) Check() error { return t.check(func(i int) (int, int) { return 0, i + 1 }) }
 
+// MaxNameRunes bounds an opening's name, in either language, as a
+// player's name is bounded (tournament.PlayerInput).
+const MaxNameRunes = 100
+
+// nameProblem tells what makes a name unfit to keep, as every name of the
+// project is checked: text that is not UTF-8, a control character (a NUL,
+// a tab, a line break, which PDN's tags and the CSV would carry raw, and
+// PostgreSQL refuses a NUL), or more than MaxNameRunes characters.
+func nameProblem(name string) (rules.Message, bool) {
+	if !utf8.ValidString(name) {
+		return say("the text is not valid UTF-8"), true
+	}
+	n := 0
+	for _, r := range name {
+		n++
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return say("character %d is a control character (%U): a name is one line of text", n, r), true
+		}
+	}
+	if n > MaxNameRunes {
+		return say("the name is %d characters long; at most %d are allowed", n, MaxNameRunes), true
+	}
+	return rules.Message{}, false
+}
+
 // check validates a table: each opening numbered, named and legal, its FEN
 // (when given) the position its moves reach, and no number, name or
 // position twice. place gives where an opening was read, for the errors.
@@ -150,6 +177,12 @@ func (t *Table) check(place func(i int) (line, entry int)) error {
 		}
 		if o.Name == "" {
 			return fail(FieldName, 0, say("the name is missing"))
+		}
+		if detail, bad := nameProblem(o.Name); bad {
+			return fail(FieldName, 0, detail)
+		}
+		if detail, bad := nameProblem(o.NameEn); bad {
+			return fail(FieldNameEn, 0, detail)
 		}
 		if j, ok := names[o.Name]; ok {
 			return fail(FieldName, 0, say("the name %s is given twice: opening %d has it", o.Name, t.Openings[j].Number))

@@ -3,6 +3,7 @@ package openings_test
 import (
 	"bufio"
 	"bytes"
+	"encoding/csv"
 	"os"
 	"slices"
 	"strings"
@@ -241,6 +242,15 @@ func TestBadTables(t *testing.T) {
 		{"number twice", "csv", "1,A,c3-d4\n1,B,c3-b4\n", "line 2, number: number 1 is given twice: opening A has it"},
 		{"name twice", "csv", "1,A,c3-d4\n2,A,c3-b4\n", "line 2, name: the name A is given twice: opening 1 has it"},
 		{"no name", "csv", "1, ,c3-d4\n", "line 1, name: the name is missing"},
+		// Issue 59.5: a name is checked as every name of the project is.
+		{"NUL in a name", "csv", "1,A\x00B,c3-d4\n", "line 1, name: character 2 is a control character (U+0000): a name is one line of text"},
+		{"tab in an English name", "csv", "1,A,c3-d4,City\tgame\n", "line 1, English name: character 5 is a control character (U+0009)"},
+		{"long name", "csv", "1," + strings.Repeat("Я", 101) + ",c3-d4\n", "line 1, name: the name is 101 characters long; at most 100 are allowed"},
+		{"not UTF-8", "csv", "1,\xff,c3-d4\n", "line 1, name: the text is not valid UTF-8"},
+		{"JSON line break in a name", "json", `{"openings": [{"number": 1, "name": "A\nB", "moves": "c3-d4"}]}`,
+			"opening 1 of the list, name: character 2 is a control character (U+000A)"},
+		{"JSON long English name", "json", `{"openings": [{"number": 1, "name": "A", "name_en": "` + strings.Repeat("x", 100000) + `", "moves": "c3-d4"}]}`,
+			"opening 1 of the list, English name: the name is 100000 characters long; at most 100 are allowed"},
 		{"same position", "csv", "1,A,c3-d4 d6-c5 b2-c3 f6-g5\n2,B,c3-d4 f6-g5 b2-c3 d6-c5\n",
 			"line 2, moves: the moves reach the position of opening 1 (A)"},
 		{"columns", "csv", "1,A\n", "line 1: 2 cells: a row is an opening's number, name and moves, then its English name if it has one"},
@@ -283,5 +293,50 @@ func TestCheckAnEditedTable(t *testing.T) {
 	tab.Openings = append(tab.Openings, openings.Opening{Number: 901, Name: "again", Moves: []string{"c3-d4", "f6-g5", "b2-c3", "d6-c5"}})
 	if err := tab.Check(); err == nil || err.Error() != "opening 4 of the list, moves: the moves reach the position of opening 900 (Городская партия)" {
 		t.Errorf("a transposition of opening 900: %v", err)
+	}
+}
+
+// Issue 59.5: the table's CSV is written as every CSV of the project is:
+// a name a spreadsheet would run as a formula is neutralised, with any
+// separator a spreadsheet may split on, and reads back as it was.
+func TestCSVNeutralisesFormulas(t *testing.T) {
+	hostile := []string{`=cmd|' /C calc'!A0`, "+1+1", "@SUM(1)", "Дебют; =1+2", "-2+3"}
+	tab := &openings.Table{Source: "клуб, =HYPERLINK(1)"}
+	for i, name := range hostile {
+		tab.Openings = append(tab.Openings, openings.Opening{Number: i + 1, Name: name, NameEn: name + " en", Moves: openings.Default().Openings[i].Moves})
+	}
+	if err := tab.Check(); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := tab.WriteCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, comma := range []rune{',', ';', '\t'} {
+		r := csv.NewReader(bytes.NewReader(b.Bytes()))
+		r.Comma, r.LazyQuotes, r.FieldsPerRecord = comma, true, -1
+		records, err := r.ReadAll()
+		if err != nil {
+			t.Fatalf("read with %q: %v", comma, err)
+		}
+		for _, record := range records {
+			for _, cell := range record {
+				if c := strings.TrimLeft(cell, ` "`); c != "" && strings.ContainsRune("=+-@", rune(c[0])) {
+					t.Errorf("read with %q, a cell starts a formula: %q", comma, cell)
+				}
+			}
+		}
+	}
+	back, err := openings.ReadCSV(bytes.NewReader(b.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Source != tab.Source {
+		t.Errorf("the source reads back as %q", back.Source)
+	}
+	for i, o := range back.Openings {
+		if o.Name != hostile[i] || o.NameEn != hostile[i]+" en" {
+			t.Errorf("opening %d reads back as %q, %q; want %q", o.Number, o.Name, o.NameEn, hostile[i])
+		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"adiukh/rules/games"
 	"adiukh/tournament"
 	"adiukh/tournament/rating"
 )
@@ -25,35 +26,41 @@ const (
 	Blitz    = "blitz"
 )
 
-// Russian draughts keeps lists of its own beside Adiukh's (issue 51):
-// its players' ratings are not their Adiukh ones; the register of people
-// is shared.
-const (
-	RussianStandard = "russian-standard"
-	RussianRapid    = "russian-rapid"
-	RussianBlitz    = "russian-blitz"
-)
+// Each game keeps lists of its own beside Adiukh's (issue 51): its
+// players' ratings are not their Adiukh ones; the register of people is
+// shared. A game's lists are named by its prefix (rules.Variant's
+// RatingLists): "russian-standard" …
 
-// Lists are the rating lists, in the order pages show them: Adiukh's, then
-// Russian draughts'.
-var Lists = []string{Standard, Rapid, Blitz, RussianStandard, RussianRapid, RussianBlitz}
+// Lists are the rating lists, in the order pages show them: each game's
+// standard, rapid and blitz lists, the games in the registry's order.
+var Lists = func() []string {
+	var lists []string
+	for _, v := range games.All {
+		for _, d := range []string{Standard, Rapid, Blitz} {
+			lists = append(lists, v.RatingList(d))
+		}
+	}
+	return lists
+}()
 
 // ListOfGame is the list an event of the game and discipline counts in;
 // "" for none.
 func ListOfGame(game tournament.GameKind, d tournament.Discipline) string {
 	list := ListOf(d)
-	if list == "" || game.OrAdiukh() == tournament.AdiukhGame {
-		return list
+	if list == "" {
+		return ""
 	}
-	return string(game) + "-" + list
+	return game.Variant().RatingList(list)
 }
 
 // GameOfList is the game whose events a list rates.
 func GameOfList(list string) tournament.GameKind {
-	if game, _, ok := strings.Cut(list, "-"); ok {
-		return tournament.GameKind(game)
+	for _, v := range games.All {
+		if v.RatingLists != "" && strings.HasPrefix(list, v.RatingLists) {
+			return tournament.GameKind(v.Key)
+		}
 	}
-	return tournament.AdiukhGame
+	return tournament.GameKind(games.Default.Key)
 }
 
 // ListOf is the Adiukh list an event's discipline counts in; "" for none.

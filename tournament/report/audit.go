@@ -2,6 +2,7 @@ package report
 
 import (
 	"adiukh/tournament/catalog"
+	"adiukh/tournament/csvfile"
 	"io"
 	"strconv"
 	"time"
@@ -34,14 +35,14 @@ func AuditCSV(w io.Writer, loc catalog.Lang, d CSVDialect, rows []AuditRow) erro
 	for i, m := range head {
 		record[i] = text(loc, m)
 	}
-	f.write(record)
+	f.Write(record)
 	for _, r := range rows {
 		round := ""
 		if r.Round > 0 {
 			round = strconv.Itoa(r.Round)
 		}
-		f.write([]string{r.At.UTC().Format(time.RFC3339), r.Local, f.text(r.User), r.Action, f.text(r.Subject), round,
-			f.text(r.Players), f.text(r.Text), f.text(r.Changes), f.text(r.Before), f.text(r.After), f.text(r.Reason)})
+		f.Write([]string{r.At.UTC().Format(time.RFC3339), r.Local, csvfile.Text(r.User), r.Action, csvfile.Text(r.Subject), round,
+			csvfile.Text(r.Players), csvfile.Text(r.Text), csvfile.Text(r.Changes), csvfile.Text(r.Before), csvfile.Text(r.After), csvfile.Text(r.Reason)})
 	}
-	return f.close()
+	return f.Close()
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"adiukh/tournament/csvfile"
 )
 
 // hostileText is what people may type as a name, a club or a city that a
@@ -19,33 +21,6 @@ var hostileText = []string{
 	"\t=1+1",
 	"\r=1+1",
 	"＝1+1",
-}
-
-func TestNeutralise(t *testing.T) {
-	t.Parallel()
-	for _, s := range hostileText {
-		if got := neutralise(s); !strings.HasPrefix(got, "'"+s[:1]) {
-			t.Errorf("neutralise(%q) = %q, want it prefixed with '", s, got)
-		}
-	}
-	for _, tc := range []struct{ in, want string }{
-		// Second security pass, finding E: a plain file opened with the
-		// Russian list separator starts a cell after the semicolon.
-		{"semi;=1+2", "semi;'=1+2"},
-		{"a,b; +7 900", "a,b; '+7 900"},
-		{`x;"=HYPERLINK(1)"`, `x;"'=HYPERLINK(1)"`},
-		{"tab\t@SUM(1)", "tab\t'@SUM(1)"},
-		{"Хуаде Аскер", "Хуаде Аскер"},
-		{"", ""},
-		{"СШОР № 1", "СШОР № 1"},
-		{"'=already text", "'=already text"},
-		{"1,5", "1,5"},
-		{"Майкоп; Адыгея", "Майкоп; Адыгея"},
-	} {
-		if got := neutralise(tc.in); got != tc.want {
-			t.Errorf("neutralise(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
 }
 
 // noFormulaCell fails when any cell of a table read with any separator a
@@ -66,7 +41,7 @@ func noFormulaCell(t *testing.T, data []byte) {
 				if _, err := strconv.ParseFloat(strings.Replace(c, ",", ".", 1), 64); err == nil {
 					continue
 				}
-				if first, _ := utf8.DecodeRuneInString(c); c != "" && startsFormula(first) {
+				if first, _ := utf8.DecodeRuneInString(c); c != "" && csvfile.StartsFormula(first) {
 					t.Errorf("read with %q, a cell starts a formula: %q", comma, cell)
 				}
 			}
@@ -129,7 +104,7 @@ func TestCSVDialects(t *testing.T) {
 					for _, cell := range rec {
 						// A negative number is a number to a spreadsheet too.
 						_, err := strconv.ParseFloat(strings.Replace(cell, ",", ".", 1), 64)
-						if err != nil && neutralise(cell) != cell {
+						if err != nil && csvfile.Text(cell) != cell {
 							t.Errorf("cell %q would run as a formula", cell)
 						}
 					}

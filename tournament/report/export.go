@@ -2,6 +2,7 @@ package report
 
 import (
 	"adiukh/tournament/catalog"
+	"adiukh/tournament/csvfile"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -31,23 +32,23 @@ func StandingsCSV(w io.Writer, d CSVDialect, s Standings) error {
 	for _, tb := range s.TieBreaks {
 		header = append(header, tb.ID)
 	}
-	out.write(header)
+	out.Write(header)
 	for _, r := range s.Rows {
 		record := out.standingsRecord(r)
 		for _, v := range r.TieBreaks {
-			record = append(record, out.number(v))
+			record = append(record, out.Number(v))
 		}
-		out.write(record)
+		out.Write(record)
 	}
-	return out.close()
+	return out.Close()
 }
 
 // standingsRecord is a row's values for the columns of standingsColumns.
-func (f *csvFile) standingsRecord(r StandingsRow) []string {
+func (f csvFile) standingsRecord(r StandingsRow) []string {
 	p := r.Player
 	return []string{
-		strconv.Itoa(r.Place), strconv.Itoa(placeLast(r)), strconv.Itoa(p.StartNo), f.text(p.Name), formatInt(p.Rating), formatInt(p.BirthYear),
-		f.text(p.Club), f.text(p.City), f.text(p.FederationID), strconv.FormatBool(p.Withdrawn), f.number(r.Points),
+		strconv.Itoa(r.Place), strconv.Itoa(placeLast(r)), strconv.Itoa(p.StartNo), csvfile.Text(p.Name), formatInt(p.Rating), formatInt(p.BirthYear),
+		csvfile.Text(p.Club), csvfile.Text(p.City), csvfile.Text(p.FederationID), strconv.FormatBool(p.Withdrawn), f.Number(r.Points),
 	}
 }
 

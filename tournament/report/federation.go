@@ -2,6 +2,7 @@ package report
 
 import (
 	"adiukh/tournament/catalog"
+	"adiukh/tournament/csvfile"
 	"cmp"
 	"fmt"
 	"io"
@@ -43,28 +44,28 @@ func FederationCSV(w io.Writer, d CSVDialect, f Federation) error {
 		}
 	}
 	out := newCSV(w, d, "federation")
-	out.write(append(append(append([]string(nil), federationEventColumns...), standingsColumns...), ids...))
+	out.Write(append(append(append([]string(nil), federationEventColumns...), standingsColumns...), ids...))
 	for _, s := range f.Events {
 		e := s.Event
 		event := out.eventRecord(e)
 		for _, r := range s.Rows {
 			values := make([]string, len(ids))
 			for j, v := range r.TieBreaks {
-				values[column[s.TieBreaks[j].ID]] = out.number(v)
+				values[column[s.TieBreaks[j].ID]] = out.Number(v)
 			}
-			out.write(append(append(append([]string(nil), event...), out.standingsRecord(r)...), values...))
+			out.Write(append(append(append([]string(nil), event...), out.standingsRecord(r)...), values...))
 		}
 	}
-	return out.close()
+	return out.Close()
 }
 
 // eventRecord is an event's values for federationEventColumns.
-func (f *csvFile) eventRecord(e Event) []string {
+func (f csvFile) eventRecord(e Event) []string {
 	sc := e.Scoring
 	return []string{
-		formatInt(int(e.ID)), f.text(e.Name), f.text(disciplineName(catalog.Russian, e)), f.text(disciplineName(catalog.English, e)), e.SystemID,
-		isoDate(e.StartDate), isoDate(e.EndDate), f.text(e.City), formatInt(e.Rounds),
-		f.number(sc.Win), f.number(sc.Draw), f.number(sc.Loss), f.number(sc.Bye), f.number(sc.ForfeitWin),
+		formatInt(int(e.ID)), csvfile.Text(e.Name), csvfile.Text(disciplineName(catalog.Russian, e)), csvfile.Text(disciplineName(catalog.English, e)), e.SystemID,
+		isoDate(e.StartDate), isoDate(e.EndDate), csvfile.Text(e.City), formatInt(e.Rounds),
+		f.Number(sc.Win), f.Number(sc.Draw), f.Number(sc.Loss), f.Number(sc.Bye), f.Number(sc.ForfeitWin),
 	}
 }
 
@@ -79,7 +80,7 @@ var federationGameColumns = []string{"event_id", "round", "white_start_no", "whi
 // side scored in the event's table. A bye has its player as White.
 func FederationGamesCSV(w io.Writer, d CSVDialect, f Federation) error {
 	out := newCSV(w, d, "federation games")
-	out.write(federationGameColumns)
+	out.Write(federationGameColumns)
 	for _, s := range f.Events {
 		byNo := map[int]Player{}
 		for _, r := range s.Rows {
@@ -109,14 +110,14 @@ func FederationGamesCSV(w io.Writer, d CSVDialect, f Federation) error {
 		})
 		for _, g := range games {
 			white, black := scoreOf(s.Event.Scoring, g.score)
-			record := []string{formatInt(int(s.Event.ID)), strconv.Itoa(g.round), strconv.Itoa(g.white.StartNo), out.text(g.white.Name), "", "", resultKinds[g.score.Kind], gameScoreText(g.score), out.number(white), ""}
+			record := []string{formatInt(int(s.Event.ID)), strconv.Itoa(g.round), strconv.Itoa(g.white.StartNo), csvfile.Text(g.white.Name), "", "", resultKinds[g.score.Kind], gameScoreText(g.score), out.Number(white), ""}
 			if g.hasBlack {
-				record[4], record[5], record[9] = strconv.Itoa(g.black.StartNo), out.text(g.black.Name), out.number(black)
+				record[4], record[5], record[9] = strconv.Itoa(g.black.StartNo), csvfile.Text(g.black.Name), out.Number(black)
 			}
-			out.write(record)
+			out.Write(record)
 		}
 	}
-	return out.close()
+	return out.Close()
 }
 
 // scoreOf is what the two sides of a game score in the event's table, from

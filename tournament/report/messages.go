@@ -160,8 +160,8 @@ func disciplineName(loc catalog.Lang, e Event) string {
 	switch {
 	case e.Discipline == "":
 		return ""
-	case e.Game == "russian":
-		return catalog.For(loc).T("discipline_russian." + e.Discipline)
+	case e.DisciplineKey != "":
+		return catalog.For(loc).T(e.DisciplineKey)
 	}
 	return catalog.For(loc).T("discipline_full." + e.Discipline)
 }

@@ -3,6 +3,8 @@ package report
 import (
 	"io"
 	"strconv"
+
+	"adiukh/tournament/csvfile"
 )
 
 // RatingRow is one person's line of a published rating list.
@@ -30,16 +32,16 @@ var ratingColumns = []string{"rank", "federation_id", "name", "latin_name", "bir
 // RatingListCSV writes a rating list as CSV in dialect d with a header row.
 func RatingListCSV(w io.Writer, d CSVDialect, rows []RatingRow) error {
 	f := newCSV(w, d, "rating list")
-	f.write(ratingColumns)
+	f.Write(ratingColumns)
 	for _, r := range rows {
 		change := ""
 		if r.Change != nil {
 			change = strconv.Itoa(*r.Change)
 		}
-		f.write([]string{strconv.Itoa(r.Rank), f.text(r.FederationID), f.text(r.Name), f.text(r.LatinName), formatInt(r.BirthYear), r.Sex,
-			f.text(r.Club), f.text(r.Region), strconv.Itoa(r.Rating), change, strconv.Itoa(r.Games), strconv.Itoa(r.K)})
+		f.Write([]string{strconv.Itoa(r.Rank), csvfile.Text(r.FederationID), csvfile.Text(r.Name), csvfile.Text(r.LatinName), formatInt(r.BirthYear), r.Sex,
+			csvfile.Text(r.Club), csvfile.Text(r.Region), strconv.Itoa(r.Rating), change, strconv.Itoa(r.Games), strconv.Itoa(r.K)})
 	}
-	return f.close()
+	return f.Close()
 }
 
 // RatingListXLSX writes a rating list as an Excel workbook with the

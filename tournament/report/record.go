@@ -31,13 +31,13 @@ const (
 // position with every tower drawn as a stack of discs in its colours, the
 // positions in the notation of §7.2, and the numbered moves.
 //
-// A game of Russian draughts (Event.Game "russian") scores 2 points, and its
-// positions are Flat: men and kings drawn as flat discs, a king crowned by
-// a ring.
+// A game scores Event.GamePoints (24 when not set: Adiukh's), and the
+// positions of a game without towers are Flat: men and kings drawn as flat
+// discs, a king crowned by a ring.
 func GameRecordPDF(w io.Writer, loc catalog.Lang, g GameRecord) error {
-	points := 24
-	if g.Event.Game == "russian" {
-		points = 2
+	points := g.Event.GamePoints
+	if points == 0 {
+		points = 24
 	}
 	if err := checkScoreOf(g.Result, points); err != nil {
 		return fmt.Errorf("game record result: %w", err)

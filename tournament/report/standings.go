@@ -145,7 +145,7 @@ func ProgressPDF(w io.Writer, loc catalog.Lang, s Standings) error {
 		return t
 	})
 	notes := []string{
-		text(loc, msgLegendProgress) + "; " + text(loc, msgLegendForfeits) + "; " + text(loc, msgLegendByes),
+		text(loc, msgLegendProgress) + "; " + forfeitLegend(loc, s.Points) + "; " + text(loc, msgLegendByes),
 		d.tieBreakNote(s.TieBreaks),
 	}
 	switch {
@@ -216,7 +216,7 @@ func CrosstablePDF(w io.Writer, loc catalog.Lang, s Standings) error {
 		}
 		return t
 	})
-	notes := []string{text(loc, msgLegendForfeits), d.tieBreakNote(s.TieBreaks)}
+	notes := []string{forfeitLegend(loc, s.Points), d.tieBreakNote(s.TieBreaks)}
 	t.after = d.notesHeight(notes...) + signatureHeight
 	t.draw(d)
 	d.notes(notes...)
@@ -422,4 +422,11 @@ func checkStandings(s Standings, withGames bool) error {
 		}
 	}
 	return nil
+}
+
+// forfeitLegend explains the signs of a forfeit with the score a forfeit
+// counts in the event's game, whose played game adds up to points (24 when
+// not set: Adiukh's).
+func forfeitLegend(loc catalog.Lang, points int) string {
+	return text(loc, msgLegendForfeits, fmt.Sprintf("%d:0", cmp.Or(points, 24)))
 }

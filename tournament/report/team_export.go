@@ -3,6 +3,8 @@ package report
 import (
 	"io"
 	"strconv"
+
+	"adiukh/tournament/csvfile"
 )
 
 // teamStandingsColumns are the fixed CSV columns of the team standings; one
@@ -21,19 +23,19 @@ func TeamStandingsCSV(w io.Writer, d CSVDialect, s TeamStandings) error {
 	for _, tb := range s.TieBreaks {
 		header = append(header, tb.ID)
 	}
-	out.write(header)
+	out.Write(header)
 	for _, r := range s.Rows {
 		t := r.Team
 		record := []string{
-			strconv.Itoa(r.Place), strconv.Itoa(max(r.Place, r.PlaceLast)), strconv.Itoa(t.StartNo), out.text(t.Name), out.text(t.Club), out.text(t.City),
-			strconv.FormatBool(t.Withdrawn), out.number(r.MatchPoints), out.number(r.GamePoints),
+			strconv.Itoa(r.Place), strconv.Itoa(max(r.Place, r.PlaceLast)), strconv.Itoa(t.StartNo), csvfile.Text(t.Name), csvfile.Text(t.Club), csvfile.Text(t.City),
+			strconv.FormatBool(t.Withdrawn), out.Number(r.MatchPoints), out.Number(r.GamePoints),
 		}
 		for _, v := range r.TieBreaks {
-			record = append(record, out.number(v))
+			record = append(record, out.Number(v))
 		}
-		out.write(record)
+		out.Write(record)
 	}
-	return out.close()
+	return out.Close()
 }
 
 // The JSON shape of TeamStandingsJSON.

@@ -15,15 +15,19 @@ type Event struct {
 	// игра").
 	Discipline string
 	// Game is the game the event is played in as the API spells it
-	// ("adiukh", "russian"); "" is Adiukh.
-	Game         string
-	Venue        string
-	City         string
-	ChiefArbiter string
-	StartDate    time.Time
-	EndDate      time.Time // zero or equal to StartDate for a one-day event
-	Rounds       int       // rounds planned; standings after the last one are final
-	TimeControl  TimeControl
+	// ("adiukh", "russian"); "" is Adiukh. DisciplineKey is the catalogue
+	// key of the discipline's full name as its game names it, GamePoints
+	// what the two scores of its played game add up to (24, 2).
+	Game          string
+	DisciplineKey string
+	GamePoints    int
+	Venue         string
+	City          string
+	ChiefArbiter  string
+	StartDate     time.Time
+	EndDate       time.Time // zero or equal to StartDate for a one-day event
+	Rounds        int       // rounds planned; standings after the last one are final
+	TimeControl   TimeControl
 	// ID is the event's number in adiukh, SystemID its pairing system as
 	// the API spells it ("swiss", "round-robin"; empty for a composition
 	// contest, which pairs nobody), Scoring its points table:

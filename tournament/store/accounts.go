@@ -26,9 +26,10 @@ func (a accountStore) View(ctx context.Context, fn func(tx account.Tx) error) er
 }
 
 // DataVersion lets the account service keep the sign-ins it verified
-// while the data stays as it was (see Store.DataVersion).
+// while no write, the accounts' own records included, has come since (see
+// Store.WriteVersion).
 func (a accountStore) DataVersion(ctx context.Context) (int64, error) {
-	return a.s.DataVersion(ctx)
+	return a.s.WriteVersion(ctx)
 }
 
 func (a accountStore) SignInLimits(ctx context.Context, fn func(tx account.LimitTx) error) error {

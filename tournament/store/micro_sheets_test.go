@@ -33,7 +33,7 @@ func TestMicroSheetsStored(t *testing.T) {
 		})
 		game := round.Games[0]
 		game.Version = 1
-		report, err := micromatch.CheckSheet(&round.Openings[0], "4. g3-h4")
+		report, err := micromatch.CheckSheet(tournament.GameKind("russian"), &round.Openings[0], "4. g3-h4")
 		if err != nil {
 			t.Fatal(err)
 		}

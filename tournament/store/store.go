@@ -50,8 +50,9 @@ type Store struct {
 	// dsn and schema are PostgreSQL's, for the change feed (corrFeed):
 	// where it connects, and whose games' changes it hears.
 	dsn, schema string
-	// versionQuery reads the data version (DataVersion).
-	versionQuery preparedQuery
+	// versionQuery reads the data version (DataVersion),
+	// writeVersionQuery the version of every write (WriteVersion).
+	versionQuery, writeVersionQuery preparedQuery
 }
 
 // postgresConns caps an instance's shared connections to PostgreSQL (it

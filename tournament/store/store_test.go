@@ -64,11 +64,11 @@ func TestEventRoundTrip(t *testing.T) {
 				t.Errorf("stored event\n%+v\nread back as\n%+v", want, got)
 			}
 			// The game is kept: an event of Russian draughts.
-			want.Game = tournament.RussianGame
+			want.Game = tournament.GameKind("russian")
 			if err := tx.UpdateEvent(want); err != nil {
 				return err
 			}
-			if got, err := tx.Event(want.ID); err != nil || got.Game != tournament.RussianGame {
+			if got, err := tx.Event(want.ID); err != nil || got.Game != tournament.GameKind("russian") {
 				t.Errorf("an event of Russian draughts reads back as %+v, %v", got, err)
 			}
 			if _, err := tx.Event(want.ID + 100); tournament.ErrorCode(err) != tournament.ENOTFOUND {

@@ -49,8 +49,8 @@ func (s *Store) viewOptions() *sql.TxOptions {
 
 // run runs fn in a transaction on db (see retry), or on the connections
 // kept for urgent transactions when ctx is urgent; a write transaction
-// that wrote what a page may show raises the data version as its last
-// statement.
+// raises the versions of what it wrote as its last statement
+// (raiseVersions).
 func (s *Store) run(ctx context.Context, db *gorm.DB, opts *sql.TxOptions, fn func(t *tx) error) error {
 	urgent := tournament.Urgent(ctx)
 	readOnly := opts != nil && opts.ReadOnly
@@ -66,10 +66,10 @@ func (s *Store) run(ctx context.Context, db *gorm.DB, opts *sql.TxOptions, fn fu
 		}
 		w := &writes{}
 		return db.WithContext(context.WithValue(ctx, writesKey{}, w)).Transaction(func(db *gorm.DB) error {
-			if err := fn(&tx{db: db, readOnly: readOnly}); err != nil || readOnly || !w.versioned {
+			if err := fn(&tx{db: db, readOnly: readOnly}); err != nil || readOnly {
 				return err
 			}
-			return raiseDataVersion(db)
+			return raiseVersions(db, w)
 		}, opts)
 	})
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/store"
@@ -89,6 +91,44 @@ func TestDataVersionMovesWithEveryWrite(t *testing.T) {
 		})
 		if v := version(); v <= afterAudit {
 			t.Errorf("a notification left the version at %d", v)
+		}
+	})
+}
+
+// Issue 59.2: a write of the accounts' own records (a session made and
+// ended) leaves the data version, which the page cache keeps pages by,
+// and raises the version of every write, by which the account service
+// keeps the sign-ins it verified: a sign-out is seen at once.
+func TestAccountWritesLeaveTheDataVersion(t *testing.T) {
+	t.Parallel()
+	forEachDB(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		versions := func() (data, writes int64) {
+			t.Helper()
+			data, err := st.DataVersion(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if writes, err = st.WriteVersion(ctx); err != nil {
+				t.Fatal(err)
+			}
+			return data, writes
+		}
+		u, _ := seedEvent(t, st)
+		data, writes := versions()
+		session := &account.Session{UserID: u.ID, Hash: "hash of a session", CreatedAt: time.Now().UTC(), ExpiresAt: time.Now().Add(time.Hour).UTC()}
+		for _, write := range []func(tx account.Tx) error{
+			func(tx account.Tx) error { return tx.CreateSession(session) },
+			func(tx account.Tx) error { return tx.DeleteSession(session.Hash) },
+		} {
+			if err := st.Accounts().Update(ctx, write); err != nil {
+				t.Fatal(err)
+			}
+			afterData, afterWrites := versions()
+			if afterData != data || afterWrites <= writes {
+				t.Errorf("a session's write: data version %d → %d (want it kept), version of writes %d → %d (want it raised)", data, afterData, writes, afterWrites)
+			}
+			writes = afterWrites
 		}
 	})
 }

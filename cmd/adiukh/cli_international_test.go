@@ -1,0 +1,119 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The international and Brazilian draughts forms of moves, perft and
+// validate (issue 58.3).
+
+func TestMovesInternational(t *testing.T) {
+	t.Parallel()
+	out, _, status := runCLI(t, "moves", "--game", "international", "--fen", "W:WK37:B17,20,25,29,32,33,43", "--json")
+	var moves []struct {
+		Move string `json:"move"`
+		FEN  string `json:"fen"`
+	}
+	if err := json.Unmarshal([]byte(out), &moves); status != 0 || err != nil {
+		t.Fatalf("status %d, %v:\n%s", status, err, out)
+	}
+	want := map[string]string{"37x28x39x48": "B:WK48:B17,20,25,29", "37x23x34x48": "B:WK48:B17,20,25,33"}
+	if len(moves) != len(want) {
+		t.Fatalf("moves %+v, want %v", moves, want)
+	}
+	for _, m := range moves {
+		if want[m.Move] != m.FEN {
+			t.Errorf("%s leads to %s, want %s", m.Move, m.FEN, want[m.Move])
+		}
+	}
+	out, _, status = runCLI(t, "moves", "--game", "international")
+	if status != 0 || len(strings.Split(strings.TrimSpace(out), "\n")) != 9 || !strings.Contains(out, "32-28") {
+		t.Fatalf("status %d, the initial position's moves:\n%s", status, out)
+	}
+	out, _, status = runCLI(t, "moves", "--game", "brazilian", "--fen", "W:Wc3,a1:Bd4,f6,b2,b6", "--json")
+	if status != 0 || !strings.Contains(out, `"move": "c3:e5:g7"`) || strings.Count(out, `"move"`) != 1 {
+		t.Fatalf("status %d, Brazilian draughts' majority capture:\n%s", status, out)
+	}
+	_, errOut, status := runCLI(t, "--lang", "en", "moves", "--game", "international", "--fen", "W:W51:B1")
+	if status != 2 || !strings.Contains(errOut, `"51" is not a square of the board (1–50)`) {
+		t.Fatalf("status %d, error %q", status, errOut)
+	}
+}
+
+func TestPerftInternationalAndBrazilian(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		game, depth, want string
+	}{
+		{"international", "5", "27117"},
+		{"brazilian", "5", "7473"},
+	} {
+		out, _, status := runCLI(t, "perft", "--game", tc.game, "--depth", tc.depth)
+		if status != 0 || strings.TrimSpace(out) != tc.want {
+			t.Errorf("%s: status %d, output %q, want %s", tc.game, status, out, tc.want)
+		}
+	}
+	out, _, _ := runCLI(t, "perft", "--game", "international", "--fen", "W:WK46:B19,28,37", "--depth", "1")
+	if strings.TrimSpace(out) != "3" {
+		t.Fatalf("perft of a FEN: %q", out)
+	}
+}
+
+func TestValidateInternational(t *testing.T) {
+	t.Parallel()
+	file := filepath.Join("testdata", "international-games.pdn")
+	out, _, status := runCLI(t, "validate", "--game", "international", "--json", file)
+	var verdicts []struct {
+		Valid bool `json:"valid"`
+		Games []struct {
+			Valid    bool    `json:"valid"`
+			Score    *string `json:"score"`
+			FinalFEN string  `json:"final_fen"`
+			Reason   string  `json:"end_reason"`
+		} `json:"games"`
+	}
+	if err := json.Unmarshal([]byte(out), &verdicts); status != 0 || err != nil {
+		t.Fatalf("status %d, %v:\n%s", status, err, out)
+	}
+	g := verdicts[0].Games
+	if !verdicts[0].Valid || len(g) != 3 || *g[0].Score != "2:0" || *g[1].Score != "1:1" || g[1].Reason != "repetition" ||
+		g[1].FinalFEN != "W:WK47,K48:BK3,K4" || g[2].Score != nil {
+		t.Fatalf("verdicts %s", out)
+	}
+
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	if err := os.WriteFile(bad, []byte("1. 32-28 19-23\n2. 33-29 23x32\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, _, status = runCLI(t, "validate", "--game", "international", "--json", bad)
+	var one []struct {
+		Valid  bool `json:"valid"`
+		Errors []struct {
+			Ply   int      `json:"ply"`
+			Line  int      `json:"line"`
+			Text  string   `json:"text"`
+			Legal []string `json:"legal"`
+		} `json:"errors"`
+	}
+	if err := json.Unmarshal([]byte(out), &one); status != 1 || err != nil {
+		t.Fatalf("status %d, %v:\n%s", status, err, out)
+	}
+	if e := one[0].Errors; one[0].Valid || len(e) != 1 || e[0].Ply != 3 || e[0].Line != 2 || e[0].Text != "33-29" || len(e[0].Legal) != 1 || e[0].Legal[0] != "28x19" {
+		t.Fatalf("verdict %s", out)
+	}
+	out, _, status = runCLI(t, "--lang", "ru", "validate", "--game", "international", bad)
+	if status != 1 || !strings.Contains(out, "невозможный ход: бить обязательно") || !strings.Contains(out, "28x19") {
+		t.Fatalf("status %d, output:\n%s", status, out)
+	}
+	if err := os.WriteFile(bad, []byte("1. 32-28 19-23\n2. 28-55\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, _, status = runCLI(t, "--lang", "ru", "validate", "--game", "international", bad)
+	if status != 1 || !strings.Contains(out, "поля 55 нет: поля доски — 1–50") || !strings.Contains(out, "строка 2") {
+		t.Fatalf("status %d, output:\n%s", status, out)
+	}
+}

@@ -1,0 +1,384 @@
+package international
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"adiukh/rules"
+)
+
+func say(format string, args ...any) rules.Message { return rules.Message{Format: format, Args: args} }
+
+// SquareName writes a square as the game does: its number (international
+// draughts, 1–50) or its name (Brazilian draughts, a1 … h8).
+func (v *Variant) SquareName(s Square) string {
+	if v.numbered {
+		return strconv.Itoa(int(s) + 1)
+	}
+	file, rank := v.coordinates(s)
+	return string(rune('a'+file)) + strconv.Itoa(rank+1)
+}
+
+// parseSquare reads a square by its number (1–50 or 1–32, as PDN numbers
+// either board) or, on the 8×8 board, by its name.
+func (v *Variant) parseSquare(text string) (Square, bool) {
+	if n, err := strconv.Atoi(text); err == nil {
+		if n < 1 || n > v.squares {
+			return noSquare, false
+		}
+		return Square(n - 1), true
+	}
+	if v.numbered || len(text) != 2 {
+		return noSquare, false
+	}
+	s := v.at(int(text[0])-'a', int(text[1])-'1')
+	return s, s != noSquare
+}
+
+// squareHint is how a message names the squares of the board.
+func (v *Variant) squareHint() string {
+	if v.numbered {
+		return "1–50"
+	}
+	return "a1, c1 … h8, or 1–32"
+}
+
+// FEN writes the position as PDN 3.0 does: "W:W31,32,K50:B1,2", the side
+// to move first, a king marked K, each colour's squares in the order of
+// their numbers (by name on the 8×8 board, as lidraughts writes it).
+func (v *Variant) FEN(p Position) string {
+	var b strings.Builder
+	b.WriteString(colorLetter[p.Side])
+	for _, c := range []Color{White, Black} {
+		b.WriteString(":")
+		b.WriteString(colorLetter[c])
+		var names []string
+		for set := p.Men[c]; set != 0; set &= set - 1 {
+			s := lowest(set)
+			name := v.SquareName(s)
+			if p.Kings&(1<<s) != 0 {
+				name = "K" + name
+			}
+			names = append(names, name)
+		}
+		if !v.numbered {
+			slices.SortFunc(names, func(a, b string) int {
+				return strings.Compare(strings.TrimPrefix(a, "K"), strings.TrimPrefix(b, "K"))
+			})
+		}
+		b.WriteString(strings.Join(names, ","))
+	}
+	return b.String()
+}
+
+var colorLetter = [2]string{"W", "B"}
+
+// ParseFEN reads a position in PDN 3.0's FEN: the side to move, then each
+// colour's pieces, "W:W31-50:B1-20", K before a king, ranges allowed;
+// fields after the two colours (lidraughts' ":H0:F1") and a final "." are
+// left aside.
+func (v *Variant) ParseFEN(text string) (Position, error) {
+	var p Position
+	bad := func(offset int, format string, args ...any) (Position, error) {
+		return Position{}, &rules.PositionError{Offset: offset, Detail: say(format, args...)}
+	}
+	body := strings.TrimSuffix(strings.TrimSpace(text), ".")
+	lead := len(text) - len(strings.TrimLeft(text, " \t\r\n"))
+	fields := strings.Split(body, ":")
+	switch strings.ToUpper(strings.TrimSpace(fields[0])) {
+	case "W":
+		p.Side = White
+	case "B":
+		p.Side = Black
+	default:
+		return bad(lead+1, "%q: a FEN starts with the side to move, W or B, as in %s", fields[0], v.FEN(v.Start()))
+	}
+	offset := lead + len(fields[0]) + 1
+	seen := [2]bool{}
+	for _, field := range fields[1:] {
+		at := offset + 1
+		offset += len(field) + 1
+		f := strings.TrimSpace(field)
+		if f == "" {
+			continue
+		}
+		var c Color
+		switch f[0] {
+		case 'W':
+			c = White
+		case 'B':
+			c = Black
+		default:
+			if seen[White] && seen[Black] {
+				continue // H0, F1 and the like: counters PDN allows after the pieces
+			}
+			return bad(at, "%q: each colour's pieces follow W or B, as in %s", field, v.FEN(v.Start()))
+		}
+		if seen[c] {
+			return bad(at, "%s is given twice", c)
+		}
+		seen[c] = true
+		itemAt := at + len(field) - len(strings.TrimLeft(field, " ")) + 1
+		for _, item := range strings.Split(f[1:], ",") {
+			here := itemAt + len(item) - len(strings.TrimLeft(item, " "))
+			itemAt += len(item) + 1
+			item = strings.TrimSpace(item)
+			if item == "" {
+				continue
+			}
+			king := false
+			if item[0] == 'K' || item[0] == 'k' {
+				king, item = true, item[1:]
+			}
+			squares, ok := v.fenSquares(item)
+			if !ok {
+				return bad(here, "%q is not a square of the board (%s)", item, v.squareHint())
+			}
+			for _, s := range squares {
+				bit := uint64(1) << s
+				if p.occupied()&bit != 0 {
+					return bad(here, "square %s is given twice", v.SquareName(s))
+				}
+				p.Men[c] |= bit
+				if king {
+					p.Kings |= bit
+				}
+			}
+		}
+	}
+	if !seen[White] && !seen[Black] {
+		return bad(lead+1, "no pieces given: write %s", v.FEN(v.Start()))
+	}
+	for _, c := range []Color{White, Black} {
+		if n, _ := p.count(c); n > v.menEach {
+			return bad(lead+1, "%s has %d pieces: each side has at most %d", c, n, v.menEach)
+		}
+		if men := p.Men[c] &^ p.Kings & v.promotion[c]; men != 0 {
+			return bad(lead+1, "a %s man stands on %s, its last row, where it would be a king", c, v.SquareName(lowest(men)))
+		}
+	}
+	return p, nil
+}
+
+// fenSquares reads one square of a FEN list: a number, a range of numbers
+// or, on the 8×8 board, a name.
+func (v *Variant) fenSquares(item string) ([]Square, bool) {
+	lo, hi, isRange := strings.Cut(item, "-")
+	if !isRange {
+		s, ok := v.parseSquare(strings.ToLower(item))
+		return []Square{s}, ok
+	}
+	a, ok1 := v.parseSquare(lo)
+	b, ok2 := v.parseSquare(hi)
+	if !ok1 || !ok2 || a > b {
+		return nil, false
+	}
+	var out []Square
+	for s := a; s <= b; s++ {
+		out = append(out, s)
+	}
+	return out, true
+}
+
+// Record is a move as a person wrote it: its squares, the start, any
+// landing squares, the end.
+type Record struct {
+	Text    string
+	Squares []Square
+	Capture bool // written with 'x' or ':'
+	Dash    bool // written with '-'
+}
+
+// ParseRecord reads a written move: "32-28", "28x19", "28x17x8" (or
+// "c3-d4", "c3:e5:g3" on the 8×8 board, whose squares may also be
+// numbered). Analysis marks after it are left aside. The error says what
+// is wrong with the text; it is about notation only, not legality.
+func (v *Variant) ParseRecord(text string) (Record, error) {
+	r := Record{Text: text}
+	body := strings.TrimRight(strings.TrimSpace(text), "!?=+#.")
+	fail := func(format string, args ...any) (Record, error) {
+		return r, &rules.RecordError{Detail: say(format, args...)}
+	}
+	if body == "" {
+		return fail("%q: no move", text)
+	}
+	parts := strings.FieldsFunc(strings.ToLower(body), func(c rune) bool { return c == '-' || c == 'x' || c == ':' })
+	if len(parts) < 2 || strings.Count(body, "-")+strings.Count(strings.ToLower(body), "x")+strings.Count(body, ":") != len(parts)-1 {
+		if v.numbered {
+			return fail("%q: international draughts writes a move with its start and end squares, like 32-28 or 28x19", text)
+		}
+		return fail("%q: Brazilian draughts writes a move with its start and end squares, like c3-d4 or c3:e5", text)
+	}
+	for _, part := range parts {
+		s, ok := v.parseSquare(part)
+		if !ok {
+			if n, err := strconv.Atoi(part); err == nil {
+				return fail("%q: there is no square %d: the board's squares are %s", text, n, v.squareHint())
+			}
+			return fail("%q: %q is not a square of the board (%s)", text, part, v.squareHint())
+		}
+		r.Squares = append(r.Squares, s)
+	}
+	r.Capture = strings.ContainsAny(strings.ToLower(body), "x:")
+	r.Dash = strings.Contains(body, "-")
+	return r, nil
+}
+
+// Notate writes a legal move of p as the game writes it. International
+// draughts writes a capture by its first and last squares, "28x19", and
+// adds the landing squares between them only where another capture has
+// the same ends (FMJD notation, as lidraughts writes it); Brazilian
+// draughts writes every landing square, "c3:e5:g3", as the 8×8 board's
+// algebraic notation does.
+func (v *Variant) Notate(p *Position, m *Move) string {
+	if !m.IsCapture() {
+		return v.SquareName(m.From) + "-" + v.SquareName(m.To)
+	}
+	sep := "x"
+	if !v.numbered {
+		sep = ":"
+	}
+	path := m.Path()
+	if v.numbered && !v.sameEnds(p, m) {
+		path = []Square{m.From, m.To}
+	}
+	names := make([]string, len(path))
+	for i, s := range path {
+		names[i] = v.SquareName(s)
+	}
+	return strings.Join(names, sep)
+}
+
+// sameEnds reports whether another legal capture of p starts and ends
+// where m does.
+func (v *Variant) sameEnds(p *Position, m *Move) bool {
+	for _, o := range v.appendMoves(nil, p, 1<<m.From, true) {
+		if o.To == m.To && o.Taken != m.Taken {
+			return true
+		}
+	}
+	return false
+}
+
+// fullNotation writes a move with every landing square, as a message
+// naming the routes of an ambiguous record does.
+func (v *Variant) fullNotation(m *Move) string {
+	sep := "-"
+	if m.IsCapture() {
+		sep = "x"
+		if !v.numbered {
+			sep = ":"
+		}
+	}
+	names := []string{}
+	for _, s := range m.Path() {
+		names = append(names, v.SquareName(s))
+	}
+	return strings.Join(names, sep)
+}
+
+// Find returns the legal move that a written move names: its start, its
+// end and, in order, any landing squares written between them. A record
+// that names no legal move, or several with different results, is an
+// error that says why; an ambiguous one names the routes.
+func (v *Variant) Find(p *Position, r Record) (Move, error) {
+	routes := v.appendMoves(nil, p, 1<<r.Squares[0], false)
+	var found []Move
+	for i := range routes {
+		if matches(r, &routes[i]) {
+			found = append(found, routes[i])
+		}
+	}
+	found = dedupe(found, 0)
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		return Move{}, &rules.MoveError{Detail: v.whyIllegal(p, r)}
+	}
+	names := make([]string, len(found))
+	for i := range found {
+		names[i] = v.fullNotation(&found[i])
+	}
+	slices.Sort(names)
+	return Move{}, &rules.MoveError{Detail: say("%s is ambiguous: it fits %s; write the squares the piece lands on", r.Text, strings.Join(names, ", "))}
+}
+
+// matches reports whether the record names the route: the same start and
+// end, the squares written between them landing squares of the route in
+// order.
+func matches(r Record, m *Move) bool {
+	n := len(r.Squares)
+	if r.Squares[0] != m.From || r.Squares[n-1] != m.To {
+		return false
+	}
+	if m.captures == 0 {
+		return n == 2
+	}
+	landings := m.path[:m.captures-1]
+	for _, s := range r.Squares[1 : n-1] {
+		i := slices.Index(landings, s)
+		if i < 0 {
+			return false
+		}
+		landings = landings[i+1:]
+	}
+	return true
+}
+
+// whyIllegal explains the likeliest reason a record fits no legal move.
+func (v *Variant) whyIllegal(p *Position, r Record) rules.Message {
+	side := p.Side
+	if !v.HasMove(p) {
+		return say("%s: %s has no legal move, the game is over", r.Text, side)
+	}
+	from := r.Squares[0]
+	c, king, ok := p.Piece(from)
+	switch {
+	case !ok:
+		return say("%s: there is no piece on %s", r.Text, v.SquareName(from))
+	case c != side:
+		return say("%s: the piece on %s is %s's, and %s is to move", r.Text, v.SquareName(from), c, side)
+	case v.CanCapture(p) && !r.Capture:
+		return say("%s is not legal: capturing is compulsory", r.Text)
+	}
+	if taken, longest, ok := v.shorterCapture(p, r); ok {
+		return say("%s takes %d, but the longest capture takes %d pieces: the capture taking the most pieces must be played", r.Text, taken, longest)
+	}
+	if !king {
+		crowned := *p
+		crowned.Kings |= 1 << from
+		if _, err := v.Find(&crowned, r); err == nil {
+			return say("%s: the piece on %s is a man, which moves as a king only once crowned; a man that passes the far row during a capture stays a man", r.Text, v.SquareName(from))
+		}
+	}
+	return say("%s is not a legal move for %s", r.Text, side)
+}
+
+// shorterCapture reports whether the record names a capture that the
+// majority rule forbids, with the pieces it takes and the most a capture
+// takes.
+func (v *Variant) shorterCapture(p *Position, r Record) (taken, longest int, ok bool) {
+	legal := v.LegalMoves(p)
+	if len(legal) == 0 || !legal[0].IsCapture() {
+		return 0, 0, false
+	}
+	longest = legal[0].Captures()
+	g := generator{v: v, enemy: p.Men[p.Side^1], all: true, record: true}
+	from := r.Squares[0]
+	g.empty = v.all&^p.occupied() | 1<<from
+	g.cur = Move{From: from}
+	if p.Kings&(1<<from) != 0 {
+		g.kingCaptures(from, noDirection)
+	} else {
+		g.crown = v.promotion[p.Side]
+		g.manCaptures(from, noDirection)
+	}
+	for i := range g.moves {
+		if matches(r, &g.moves[i]) && g.moves[i].Captures() < longest {
+			return g.moves[i].Captures(), longest, true
+		}
+	}
+	return 0, 0, false
+}

@@ -1,0 +1,177 @@
+package international
+
+import (
+	"fmt"
+
+	"adiukh/rules"
+)
+
+// Rules is one variant behind rules.Game.
+type Rules struct{ v *Variant }
+
+// InternationalGame and BrazilianGame are the two games as the program sees
+// them (rules/games lists them): 2:0, 1:1 or 0:2 a game, flat men and
+// kings, their own rating lists. International draughts numbers its 50
+// squares; neither has a table of openings here, nor time norms of its
+// rule book that an event is warned by.
+var (
+	InternationalGame = &rules.Variant{
+		Key: "international", English: "International draughts", Rules: Rules{International},
+		Board:       rules.Board{Size: 10, Numeric: true},
+		Scale:       rules.Scale{Points: 2, Example: "2:0"},
+		PDNGameType: International.gameType, RatingLists: "international-", SheetMoves: 75,
+		DisciplinePrefix: "discipline_international.", DisciplineFullPrefix: "discipline_international.",
+	}
+	BrazilianGame = &rules.Variant{
+		Key: "brazilian", English: "Brazilian draughts", Rules: Rules{Brazilian},
+		Board:       rules.Board{Size: 8},
+		Scale:       rules.Scale{Points: 2, Example: "2:0"},
+		PDNGameType: Brazilian.gameType, RatingLists: "brazilian-", SheetMoves: 60,
+		DisciplinePrefix: "discipline_brazilian.", DisciplineFullPrefix: "discipline_brazilian.",
+	}
+)
+
+func (g Rules) Name() string { return g.v.key }
+
+func (g Rules) Start() rules.State { return state{g.v.NewGame(g.v.Start())} }
+
+// ParseState reads a FEN, which names the side to move itself.
+func (g Rules) ParseState(text string, _ Color) (rules.State, error) {
+	p, err := g.v.ParseFEN(text)
+	if err != nil {
+		return nil, err
+	}
+	return state{g.v.NewGame(p)}, nil
+}
+
+func (g Rules) Perft(s rules.State, depth int) int64 {
+	return g.v.Perft(s.(state).g.Position, depth)
+}
+
+func (g Rules) ValidateGames(text string) []rules.Verdict {
+	reports := g.v.ValidateGames(text)
+	out := make([]rules.Verdict, len(reports))
+	for i, r := range reports {
+		out[i] = r.Verdict()
+	}
+	return out
+}
+
+// ValidateAfterOpening replays the first game of the sheet as it is: these
+// games have no table of openings here.
+func (g Rules) ValidateAfterOpening(text string, opening []string) (rules.Verdict, error) {
+	if len(opening) > 0 {
+		return rules.Verdict{}, fmt.Errorf("%s: no game is played from an opening", g.v.key)
+	}
+	verdicts := g.ValidateGames(text)
+	if len(verdicts) == 0 {
+		return rules.Verdict{}, fmt.Errorf("%s: the sheet holds no game", g.v.key)
+	}
+	return verdicts[0], nil
+}
+
+// Verdict is the report as any game's verdict.
+func (r *Report) Verdict() rules.Verdict {
+	v := rules.Verdict{Valid: r.Valid, Result: r.Result, Reason: r.Reason, Final: state{r.Game},
+		Plies: len(r.Played), White: r.Sheet.Header("White"), Black: r.Sheet.Header("Black"),
+		Errors: r.Errors, Warnings: r.Warnings, Replayed: r.Replayed(), Written: r.Sheet.Result}
+	if v.Written == nil && r.Result != nil {
+		// A PDN game writes its result in its Result tag.
+		v.Written = &rules.SheetResult{Score: *r.Result, Reason: r.Reason}
+	}
+	g := r.v.NewGame(r.Start)
+	v.Start = state{g}
+	for _, pm := range r.Played {
+		before := g.Position
+		g = g.Play(&pm.Move)
+		v.Moves = append(v.Moves, rules.ReplayedMove{Ply: pm.Ply, Number: pm.Number, Side: pm.Side,
+			GameMove: rules.GameMove{Notation: r.v.Notate(&before, &pm.Move), Path: r.v.squareNames(pm.Move.Path()), After: state{g}}})
+	}
+	if v.Replayed {
+		v.PDN = r.PDN()
+		v.PDNAfterOpening = v.PDN
+		v.PDNWith = func(result rules.Score, reason rules.EndReason) string {
+			entered := *r
+			entered.Result, entered.Reason = &result, reason
+			return entered.PDN()
+		}
+	}
+	return v
+}
+
+// squareNames names squares as the game writes them.
+func (v *Variant) squareNames(squares []Square) []string {
+	out := make([]string, len(squares))
+	for i, s := range squares {
+		out[i] = v.SquareName(s)
+	}
+	return out
+}
+
+// Memoryless is false: the draw rules count repetitions and moves.
+func (Rules) Memoryless() bool { return false }
+
+func (g Rules) PDNTags(start rules.State) []rules.Header {
+	tags := []rules.Header{{Key: "GameType", Value: g.v.gameType}, {Key: "Variant", Value: g.v.pdnVariant}}
+	if p := start.(state).g.Position; p != g.v.Start() {
+		tags = append(tags, rules.Header{Key: "FEN", Value: g.v.FEN(p)})
+	}
+	return tags
+}
+
+// state is a game in progress behind rules.State.
+type state struct{ g *Game }
+
+func (s state) Notation() string { return s.g.v.FEN(s.g.Position) }
+
+func (s state) ToMove() Color { return s.g.Position.Side }
+
+// Moves lists no move once the game is over, a draw of the rules too.
+func (s state) Moves() []rules.GameMove {
+	if s.g.Outcome().Over {
+		return nil
+	}
+	v := s.g.v
+	moves := v.LegalMoves(&s.g.Position)
+	out := make([]rules.GameMove, len(moves))
+	for i := range moves {
+		out[i] = rules.GameMove{Notation: v.Notate(&s.g.Position, &moves[i]), Path: v.squareNames(moves[i].Path()), After: state{s.g.Play(&moves[i])}}
+	}
+	return out
+}
+
+func (s state) Play(written string) (rules.GameMove, error) {
+	v := s.g.v
+	r, err := v.ParseRecord(written)
+	if err != nil {
+		return rules.GameMove{}, err
+	}
+	if out := s.g.Outcome(); out.Over {
+		return rules.GameMove{}, &rules.MoveError{Detail: say("%s: the game is over (%s)", written, endWords(out))}
+	}
+	m, err := v.Find(&s.g.Position, r)
+	if err != nil {
+		return rules.GameMove{}, err
+	}
+	return rules.GameMove{Notation: v.Notate(&s.g.Position, &m), Path: v.squareNames(m.Path()), After: state{s.g.Play(&m)}}, nil
+}
+
+func (s state) Outcome() rules.Outcome {
+	out := s.g.Outcome()
+	if !out.Over {
+		return rules.Outcome{}
+	}
+	return rules.Outcome{Over: true, Score: out.Score, Reason: out.Reason, Detail: endWords(out)}
+}
+
+// Pieces lists the men and kings square by square.
+func (s state) Pieces() []rules.Piece {
+	var out []rules.Piece
+	v := s.g.v
+	for sq := Square(0); int(sq) < v.squares; sq++ {
+		if c, king, ok := s.g.Position.Piece(sq); ok {
+			out = append(out, rules.Piece{Square: v.SquareName(sq), Owner: c, King: king, Own: 1})
+		}
+	}
+	return out
+}

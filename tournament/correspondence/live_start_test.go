@@ -1,0 +1,123 @@
+package correspondence_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"adiukh/tournament/correspondence"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/store"
+	"adiukh/tournament/store/storetest"
+)
+
+// The players open their live game before its timed start, each on an
+// instance of its own: nothing changes for them until the start, and at
+// the start the sweep (both instances' at once) tells both watchers, with
+// a new version of the game whose clocks run, once. Without being told, a
+// page opened before the start never shows the move form.
+func TestLiveStartReachesTheWatchers(t *testing.T) {
+	t.Parallel()
+	for name, dsn := range storetest.DSNs(t) {
+		t.Run(name, func(t *testing.T) {
+			var stores [2]*store.Store
+			for i := range stores {
+				st, err := store.Open(dsn)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { st.Close() })
+				stores[i] = st
+			}
+			clk := &clock{now: t0}
+			opt := correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now, Backstop: time.Hour}
+			a := correspondence.NewService(stores[0].Correspondence(), opt)
+			b := correspondence.NewService(stores[1].Correspondence(), opt)
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			// On PostgreSQL B hears A's changes from the change feed; on
+			// SQLite, which has none, it polls the versions.
+			go b.ListenForChanges(ctx, func(err error) { t.Errorf("the change feed: %v", err) })
+			for try := 0; name == "postgres" && !b.Listening(); try++ {
+				if try == 500 {
+					t.Fatal("instance B's change feed does not listen")
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			start := t0.Add(time.Minute)
+			sec, games := liveEvent(t, stores[0], a, clk, 2, "3+2", start)
+			g := games[0]
+			// Both have shown up before they watch, so that nothing but the
+			// start changes the game while they do.
+			for _, id := range []int64{g.WhiteID, g.BlackID} {
+				if _, err := a.Game(sec.as(id), g.ID); err != nil {
+					t.Fatal(err)
+				}
+			}
+			white, err := a.Follow(sec.as(g.WhiteID), g.ID, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer white.Stop()
+			black, err := b.Follow(sec.as(g.BlackID), g.ID, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer black.Stop()
+			waiting := white.First.Version
+			if !white.First.NotStarted || black.First.Version != waiting {
+				t.Fatalf("before the start the watchers begin with versions %d and %d (not started: %v)", waiting, black.First.Version, white.First.NotStarted)
+			}
+
+			clk.Set(start.Add(-time.Millisecond))
+			if n, err := a.ExpireLive(context.Background(), clk.Now()); err != nil || n != 0 {
+				t.Fatalf("the sweep a millisecond before the start ended %d games (%v)", n, err)
+			}
+			if v, err := a.Game(sec.ctx, g.ID); err != nil || v.Version != waiting {
+				t.Fatalf("a millisecond before the start the game is at version %d (%v), want %d as it was", v.Version, err, waiting)
+			}
+
+			clk.Set(start.Add(300 * time.Millisecond))
+			var wg sync.WaitGroup
+			for _, svc := range []*correspondence.Service{a, b} {
+				wg.Go(func() {
+					if n, err := svc.ExpireLive(context.Background(), clk.Now()); err != nil || n != 0 {
+						t.Errorf("the sweep at the start ended %d games (%v), want none", n, err)
+					}
+				})
+			}
+			wg.Wait()
+			for who, f := range map[string]*correspondence.Following{"White on A": white, "Black on B": black} {
+				v := nextVersion(t, f, waiting)
+				if v.Version != waiting+1 || v.NotStarted || v.Left[v.ToMove] != 3*time.Minute-300*time.Millisecond {
+					t.Errorf("%s is told of version %d (not started: %v, clocks %v), want version %d, started, the side to move's clock running from the start",
+						who, v.Version, v.NotStarted, v.Left, waiting+1)
+				}
+			}
+			page, err := a.GamePage(sec.as(g.WhiteID), g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !page.CanMove || page.Version != waiting+1 {
+				t.Errorf("White's page after the start: may move %v at version %d, want the move at version %d", page.CanMove, page.Version, waiting+1)
+			}
+		})
+	}
+}
+
+// nextVersion waits for the watch's first version newer than after.
+func nextVersion(t *testing.T, f *correspondence.Following, after int) *correspondence.View {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case <-f.Changes:
+			if v := f.Next(after); v != nil {
+				return v
+			}
+		case <-deadline:
+			t.Fatalf("the watcher heard nothing after version %d", after)
+		}
+	}
+}

@@ -1,0 +1,54 @@
+package export
+
+import (
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+// A Russian draughts event's games.pdn validates with the game's own
+// rules, as `adiukh validate --game russian` reads it: an agreed draw; a
+// draw the sheet gives in words; a resignation the arbiter entered for a
+// sheet that stops before the end. Each keeps its result and how it came,
+// which the file writes in a Termination tag where the moves stop before
+// the end (a loss on time must not read back as a resignation).
+func TestRussianPDNValidates(t *testing.T) {
+	t.Parallel()
+	f := newDocFixture(t)
+	e, err := f.svc.CreateEvent(f.ctx, tournament.EventInput{Name: ptr("Первенство города"), Game: ptr("russian"), Discipline: ptr("rapid"),
+		System: ptr("round-robin"), TimeControl: ptr("15+10"), StartDate: ptr("2026-05-09"), EndDate: ptr("2026-05-09")})
+	f.must(err)
+	f.players(e.ID, 6)
+	r := f.pair(e.ID)
+	_, err = f.svc.PublishRound(f.ctx, e.ID, r.Number)
+	f.must(err)
+	games := []struct{ sheet, score, reason string }{
+		{"1. c3-d4 f6-g5 2. g3-h4 g7-f6\n1:1 agreement", "1:1", "agreement"},
+		{"1. c3-d4 f6-g5 2. g3-h4 g7-f6\nНичья", "1:1", "agreement"},
+		{"1. c3-d4 f6-g5 2. g3-h4", "2:0", "resignation"},
+	}
+	for i, g := range r.Games {
+		in := tournament.ResultInput{EventID: e.ID, Round: r.Number, Board: g.Board, Version: g.Version,
+			Sheet: games[i].sheet, Score: games[i].score, EndReason: games[i].reason}
+		_, err := f.svc.RecordResult(f.ctx, in)
+		f.must(err)
+	}
+	var pdn strings.Builder
+	skipped, err := New(f.svc, f.teams).PDN(f.ctx, &pdn, e.ID)
+	if err != nil || len(skipped) != 0 {
+		t.Fatalf("skipped %+v, %v", skipped, err)
+	}
+	if strings.Count(pdn.String(), `[Termination "agreement"]`) != 2 || strings.Count(pdn.String(), `[Termination "resignation"]`) != 1 || strings.Count(pdn.String(), `[Result "1-1"]`) != 2 {
+		t.Fatalf("the games do not say how they ended:\n%s", pdn.String())
+	}
+	verdicts := e.Game.Rules().ValidateGames(pdn.String())
+	if len(verdicts) != len(games) {
+		t.Fatalf("%d games read back, want %d:\n%s", len(verdicts), len(games), pdn.String())
+	}
+	for i, v := range verdicts {
+		if !v.Valid || v.Result == nil || v.Result.String() != games[i].score || string(v.Reason) != games[i].reason {
+			t.Errorf("game %d: valid %v, result %v (%s), errors %+v; want %s (%s)\n%s", i+1, v.Valid, v.Result, v.Reason, v.Errors, games[i].score, games[i].reason, pdn.String())
+		}
+	}
+}
