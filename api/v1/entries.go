@@ -319,11 +319,15 @@ func (h *handler) postTakeBackWithdrawal(c *gin.Context) error {
 
 type myEventEntryView struct {
 	eventEntryView
-	EventName    string `json:"event_name"`
-	CanWithdraw  bool   `json:"can_withdraw"`
-	WithdrawAsks bool   `json:"withdraw_asks"`
-	CanTakeBack  bool   `json:"can_take_back"`
-	CanEnter     bool   `json:"can_enter"`
+	EventName string `json:"event_name"`
+	// EventCancelled: the event is called off, for CancelReason; the
+	// entry no longer changes.
+	EventCancelled bool   `json:"event_cancelled"`
+	CancelReason   string `json:"cancel_reason,omitempty"`
+	CanWithdraw    bool   `json:"can_withdraw"`
+	WithdrawAsks   bool   `json:"withdraw_asks"`
+	CanTakeBack    bool   `json:"can_take_back"`
+	CanEnter       bool   `json:"can_enter"`
 }
 
 // getMyEventEntries lists the caller's latest entry to each event, newest
@@ -336,6 +340,9 @@ func (h *handler) getMyEventEntries(c *gin.Context) error {
 	views := make([]myEventEntryView, len(mine))
 	for i, m := range mine {
 		views[i] = myEventEntryView{eventEntryView: newEventEntryView(&m.Entry), EventName: m.Event.Name, CanWithdraw: m.CanWithdraw, WithdrawAsks: m.WithdrawAsks, CanTakeBack: m.CanTakeBack, CanEnter: m.CanEnter}
+		if m.Cancelled {
+			views[i].EventCancelled, views[i].CancelReason = true, m.Event.CancelReason
+		}
 	}
 	c.JSON(http.StatusOK, myEntriesView{views})
 	return nil

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"html"
 	"io"
@@ -17,6 +18,7 @@ import (
 	"adiukh/api"
 	"adiukh/api/apitest"
 	"adiukh/tournament"
+	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/store/storetest"
@@ -322,7 +324,11 @@ func TestMadePrivateTellsEntrants(t *testing.T) {
 				t.Errorf("a public event renamed told %v", told)
 			}
 			s.Must(http.StatusOK, tournament.ArbiterRole, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"visibility": "private"})
-			want := fmt.Sprint([]tournament.Notice{{To: "ann@example.org", Locale: "ru", Kind: entries.NoticeHidden, Args: []any{"Event", "Кубок Майкопа 2026", "Link", "/my"}}})
+			ann, err := s.Accounts.User(context.Background(), "ann@example.org")
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := fmt.Sprint([]tournament.Notice{{UserID: ann.ID, EventID: int64(id), To: "ann@example.org", Locale: "ru", Kind: entries.NoticeHidden, Args: []any{"Event", "Кубок Майкопа 2026", "Link", "/my"}}})
 			if fmt.Sprint(told) != want {
 				t.Errorf("made private, told %v, want %v", told, want)
 			}
@@ -332,6 +338,83 @@ func TestMadePrivateTellsEntrants(t *testing.T) {
 			my := player.Get("/my").Body.String()
 			if !strings.Contains(my, `<li class="hidden-event">Кубок Майкопа 2026 — `+apitest.RuT("my.event_hidden")+`</li>`) {
 				t.Errorf("the entrant's page does not keep the entry of the private event:\n%s", my)
+			}
+		})
+	}
+}
+
+// A cancelled event's entry reads cancelled on the entrant's own page,
+// with the reason, and offers no withdrawal; the form and the JSON API
+// that would withdraw it are refused, saying the event is cancelled. The
+// entrant is told in the site's inbox, on the page and through the API,
+// though no mail server is configured.
+func TestCancelledEventFreezesEntries(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			s := apitest.NewWebServerOn(t, st)
+			// The site as served: the inbox has the correspondence games'
+			// notifications beside the notices.
+			s.Handler = apitest.NewRouter(api.Deps{DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: s.Accounts,
+				Correspondence: correspondence.NewService(st.Correspondence(), correspondence.Options{}), Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+			arbiter := s.SignIn(tournament.ArbiterRole)
+			id := calendarEvent(s.Server, "Кубок Майкопа", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+			path := fmt.Sprintf("/events/%d/entries", id)
+			if rec := arbiter.Post(path+"/settings", url.Values{"open": {"on"}}); rec.Code != http.StatusSeeOther {
+				t.Fatalf("open entries: %d\n%s", rec.Code, rec.Body)
+			}
+			player := s.SignIn(tournament.PlayerRole)
+			player.Post("/account/name", url.Values{"surname": {"Тлехас"}, "given_names": {"Анна"}})
+			if rec := player.Post(path, url.Values{"birth_year": {"2004"}}); rec.Code != http.StatusSeeOther {
+				t.Fatalf("enter: %d\n%s", rec.Code, rec.Body)
+			}
+			s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/entries/accept", id), nil)
+			entry := regexp.MustCompile(`data-entry="(\d+)"`).FindStringSubmatch(player.Get("/my").Body.String())
+			if entry == nil {
+				t.Fatal("the player's page lists no entry")
+			}
+			withdraw := fmt.Sprintf("%s/%s/withdraw", path, entry[1])
+			s.Must(http.StatusOK, tournament.ArbiterRole, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "cancelled", "reason": "зал закрыт"})
+
+			my := player.Get("/my").Body.String()
+			if !strings.Contains(my, html.EscapeString(apitest.RuT("my.entry_cancelled", "Reason", "зал закрыт"))) || strings.Contains(my, `action="`+withdraw+`"`) {
+				t.Errorf("the entrant's page does not read cancelled, or offers a withdrawal:\n%s", my)
+			}
+			told := html.EscapeString(apitest.RuT("notice.inbox.event-cancelled", "Event", "Кубок Майкопа", "Reason", "зал закрыт"))
+			if !strings.Contains(my, `<li data-notice="event-cancelled" class="unread">`) || !strings.Contains(my, `<a href="/events/`+fmt.Sprint(id)+`">`+told+`</a>`) {
+				t.Errorf("the entrant's page does not tell of the cancellation:\n%s", my)
+			}
+			if again := player.Get("/my").Body.String(); strings.Contains(again, `class="unread"`) {
+				t.Errorf("the notice shown once is still unread")
+			}
+
+			if desk := arbiter.Get(path).Body.String(); strings.Contains(desk, `action="`+path+`/accept"`) {
+				t.Errorf("the arbiter is offered to accept entries of the cancelled event")
+			}
+			refusal := apitest.RuF("event %d is cancelled; its entries no longer change", id)
+			if rec := player.Post(withdraw, url.Values{"from": {"my"}}); rec.Code != http.StatusConflict || !strings.Contains(rec.Body.String(), html.EscapeString(refusal)) {
+				t.Errorf("withdrawing by the form: %d, want 409 saying %q\n%s", rec.Code, refusal, rec.Body)
+			}
+			// The API answers in English unless asked otherwise.
+			code, out := s.Do(tournament.PlayerRole, "POST", "/api/v1"+withdraw, nil)
+			if refusal := fmt.Sprintf("event %d is cancelled; its entries no longer change", id); code != http.StatusConflict || out["message"] != refusal {
+				t.Errorf("withdrawing through the API: %d %v, want 409 saying %q", code, out, refusal)
+			}
+
+			mine := s.Must(http.StatusOK, tournament.PlayerRole, "GET", "/api/v1/me/entries", nil)["entries"].([]any)
+			if e := mine[0].(map[string]any); e["event_cancelled"] != true || e["cancel_reason"] != "зал закрыт" || e["can_withdraw"] != false || e["status"] != "accepted" {
+				t.Errorf("the player's entries through the API: %v, want the accepted entry of a cancelled event, not to withdraw", e)
+			}
+
+			code, body := s.Text(tournament.PlayerRole, "GET", "/api/v1/me/notifications", "")
+			var inbox []map[string]any
+			if err := json.Unmarshal([]byte(body), &inbox); err != nil || code != http.StatusOK {
+				t.Fatalf("the inbox through the API: %d %s (%v)", code, body, err)
+			}
+			if len(inbox) == 0 || inbox[0]["source"] != "notices" || inbox[0]["kind"] != "event-cancelled" || apitest.Num(inbox[0]["event_id"]) != id ||
+				inbox[0]["text"] != apitest.RuT("notice.inbox.event-cancelled", "Event", "Кубок Майкопа", "Reason", "зал закрыт") {
+				t.Errorf("the inbox through the API: %v, want the cancellation first", inbox)
 			}
 		})
 	}

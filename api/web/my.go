@@ -3,10 +3,13 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/tournament"
+	"adiukh/tournament/entries"
 )
 
 // myRoutesWeb registers the signed-in player's own page and following
@@ -18,13 +21,53 @@ func (h *handler) myRoutesWeb(m *gin.RouterGroup) {
 	m.POST("/people/:pid/follow", h.Page(h.followPerson))
 }
 
+// myPageData is the account's own page with its notices worded.
+type myPageData struct {
+	*entries.MyPage
+	Inbox []noticeItem
+}
+
+// noticeItem is a notice of the site's inbox as the page shows it: its
+// text in the reader's language, linked to the page it is about.
+type noticeItem struct {
+	Kind string
+	Text string
+	Link string
+	At   time.Time
+	// Zone is where the site's own records are shown: a notice may be of
+	// no event, or of one the reader may no longer read.
+	Zone *time.Location
+	Read bool
+}
+
+// myPage shows the account's own page; the notices it shows are read
+// after.
 func (h *handler) myPage(c *gin.Context) error {
-	page, err := h.Entries.MyPage(c.Request.Context())
+	ctx := c.Request.Context()
+	page, err := h.Entries.MyPage(ctx)
 	if err != nil {
 		return err
 	}
-	h.render(c, http.StatusOK, "my", "my.title", page)
+	tr := h.translator(c)
+	data := &myPageData{MyPage: page}
+	var unread []int64
+	for _, n := range page.Notices {
+		link, _ := n.Arg("Link").(string)
+		data.Inbox = append(data.Inbox, noticeItem{Kind: n.Kind, Text: noticeText(tr, &n.Notice), Link: link, At: n.At, Zone: tournament.DefaultLocation(), Read: n.Read})
+		if !n.Read {
+			unread = append(unread, n.ID)
+		}
+	}
+	if err := h.Entries.MarkNoticesRead(ctx, unread); err != nil {
+		return err
+	}
+	h.renderWith(c, tr, http.StatusOK, "my", tr.T("my.title"), data)
 	return nil
+}
+
+// noticeText is a notice of the site's inbox in the reader's language.
+func noticeText(tr *translator, n *tournament.Notice) string {
+	return tr.T("notice.inbox."+n.Kind, n.Args...)
 }
 
 // followEvent follows the event or stops (follow=0), then shows its page.

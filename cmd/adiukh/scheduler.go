@@ -8,19 +8,21 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
+	"adiukh/tournament/entries"
 	"adiukh/tournament/mail"
 )
 
 // runScheduler applies the deadlines of correspondence games, mails
-// notifications and moves the events of solving contests on with their
-// windows every interval until ctx ends. It keeps no state of its own: the
+// notifications, moves the events of solving contests on with their
+// windows and closes the waiting lists of the events that have started
+// every interval until ctx ends. It keeps no state of its own: the
 // deadlines and windows are in the database, so a restart loses nothing,
 // and the sweep is safe to run on several instances at once.
-func runScheduler(ctx context.Context, svc *correspondence.Service, comp *composition.Service, log *slog.Logger, every time.Duration, now func() time.Time) {
+func runScheduler(ctx context.Context, svc *correspondence.Service, comp *composition.Service, ent *entries.Service, log *slog.Logger, every time.Duration, now func() time.Time) {
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
-		sweep(ctx, svc, comp, log, now())
+		sweep(ctx, svc, comp, ent, log, now())
 		select {
 		case <-ctx.Done():
 			return
@@ -30,7 +32,7 @@ func runScheduler(ctx context.Context, svc *correspondence.Service, comp *compos
 }
 
 // sweep is one run of the scheduler.
-func sweep(ctx context.Context, svc *correspondence.Service, comp *composition.Service, log *slog.Logger, at time.Time) {
+func sweep(ctx context.Context, svc *correspondence.Service, comp *composition.Service, ent *entries.Service, log *slog.Logger, at time.Time) {
 	rep, err := svc.Expire(ctx, at)
 	if err != nil && ctx.Err() == nil {
 		log.Error("correspondence deadlines", "err", err)
@@ -54,6 +56,13 @@ func sweep(ctx context.Context, svc *correspondence.Service, comp *composition.S
 	}
 	if judging > 0 {
 		log.Info("composition contests", "events_judging", judging)
+	}
+	lapsed, err := ent.CloseWaitingLists(ctx)
+	if err != nil && ctx.Err() == nil {
+		log.Error("waiting lists", "err", err)
+	}
+	if lapsed > 0 {
+		log.Info("waiting lists", "entries_closed", lapsed)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/entries"
 	"adiukh/tournament/store"
 )
 
@@ -41,7 +42,7 @@ func TestSchedulerStopsWithItsContext(t *testing.T) {
 	ticks := make(chan time.Time, 4)
 	done := make(chan struct{})
 	go func() {
-		runScheduler(ctx, svc, composition.NewService(st.Composition(), composition.Options{}), slog.New(slog.NewTextHandler(io.Discard, nil)), time.Millisecond, func() time.Time {
+		runScheduler(ctx, svc, composition.NewService(st.Composition(), composition.Options{}), entries.NewService(st.Entries(), entries.Options{}), slog.New(slog.NewTextHandler(io.Discard, nil)), time.Millisecond, func() time.Time {
 			t := time.Now()
 			select {
 			case ticks <- t:

@@ -212,7 +212,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	go runScheduler(ctx, corr, comp, log, time.Minute, time.Now)
+	go runScheduler(ctx, corr, comp, ent, log, time.Minute, time.Now)
 	// The live games' clocks resume from their stored stamps, the time
 	// the server was away given back, before the first request is served.
 	beat(ctx, corr, log, time.Now())

@@ -89,6 +89,9 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 		if told, err = awardNotices(tx, eventID, NoticeAwardProvisional); err != nil {
 			return err
 		}
+		if err := tournament.Tell(tx, s.now(), told); err != nil {
+			return err
+		}
 		out = c
 		return tournament.Audit(tx, s.now(), u, eventID, ActionProvisional, fmt.Sprintf("event %d", eventID), nil,
 			map[string]any{"award": items, "claims_until": c.ClaimsUntil, "place": place, "report": report}, reason)
@@ -478,6 +481,9 @@ func (s *Service) DecideClaim(ctx context.Context, claimID int64, uphold bool, r
 			return err
 		}
 		told = []tournament.Notice{n}
+		if err := tournament.Tell(tx, s.now(), told); err != nil {
+			return err
+		}
 		pc := cl.public(w.Code)
 		out = &pc
 		return tournament.Audit(tx, s.now(), u, cl.EventID, ActionClaimDecision, "entry "+w.Code, ClaimOpen, map[string]any{"claim": cl.ID, "status": cl.Status}, reason)
@@ -524,6 +530,9 @@ func (s *Service) PublishFinal(ctx context.Context, eventID int64, reason string
 			return err
 		}
 		if told, err = awardNotices(tx, eventID, NoticeAwardFinal); err != nil {
+			return err
+		}
+		if err := tournament.Tell(tx, s.now(), told); err != nil {
 			return err
 		}
 		out = c

@@ -221,6 +221,8 @@ type Tx interface {
 	AddAudit(a *tournament.AuditEntry) error
 	UserByEmail(email string) (*tournament.User, error)
 	User(id int64) (*tournament.User, error)
+	// The authors' inboxes on the site keep the contest's notices.
+	tournament.InboxTx
 
 	// DueContests lists, by ID, the events still in registration whose
 	// contest took entries until a deadline that has passed at the given

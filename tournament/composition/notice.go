@@ -17,7 +17,7 @@ const (
 )
 
 // notify hands notices to the notifier, if any, once the change they tell
-// of is kept.
+// of is kept with them in the authors' inboxes (tournament.Tell).
 func (s *Service) notify(ctx context.Context, notices []tournament.Notice) {
 	if s.notifier == nil {
 		return
@@ -53,7 +53,7 @@ func awardNotices(tx Tx, eventID int64, kind string) ([]tournament.Notice, error
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, tournament.Notice{To: a.Email, Locale: a.Locale, Kind: kind,
+		out = append(out, tournament.Notice{UserID: a.ID, EventID: eventID, To: a.Email, Locale: a.Locale, Kind: kind,
 			Args: []any{"Event", e.Name, "Link", entriesLink(eventID)}})
 	}
 	return out, nil
@@ -74,6 +74,6 @@ func claimNotice(tx Tx, w *Work, cl *Claim) (tournament.Notice, error) {
 	if cl.Status == ClaimUpheld {
 		kind = NoticeClaimUpheld
 	}
-	return tournament.Notice{To: a.Email, Locale: a.Locale, Kind: kind,
+	return tournament.Notice{UserID: a.ID, EventID: w.EventID, To: a.Email, Locale: a.Locale, Kind: kind,
 		Args: []any{"Event", e.Name, "Link", entriesLink(w.EventID), "Code", w.Code, "Reason", cl.Reason}}, nil
 }

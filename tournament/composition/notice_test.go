@@ -7,6 +7,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/composition"
+	"adiukh/tournament/entries"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -55,9 +56,10 @@ func TestAuthorsAreToldOfTheAwardAndTheClaims(t *testing.T) {
 				t.Fatal(err)
 			}
 			link := fmt.Sprintf("/events/%d/contest/entries", c.eventID)
+			aliceID, bobID := tournament.UserFromContext(c.as("alice")).ID, tournament.UserFromContext(c.as("bob")).ID
 			want := fmt.Sprint([]tournament.Notice{
-				{To: "alice@example.org", Kind: composition.NoticeAwardProvisional, Args: []any{"Event", "Конкурс составления 2026", "Link", link}},
-				{To: "bob@example.org", Kind: composition.NoticeAwardProvisional, Args: []any{"Event", "Конкурс составления 2026", "Link", link}},
+				{UserID: aliceID, EventID: c.eventID, To: "alice@example.org", Kind: composition.NoticeAwardProvisional, Args: []any{"Event", "Конкурс составления 2026", "Link", link}},
+				{UserID: bobID, EventID: c.eventID, To: "bob@example.org", Kind: composition.NoticeAwardProvisional, Args: []any{"Event", "Конкурс составления 2026", "Link", link}},
 			})
 			if got := fmt.Sprint(c.notices()); got != want {
 				t.Errorf("notices of the provisional award %s, want %s", got, want)
@@ -83,10 +85,19 @@ func TestAuthorsAreToldOfTheAwardAndTheClaims(t *testing.T) {
 			if _, err := c.svc.DecideClaim(c.as("director"), award.Claims[0].ID, true, "то же решение"); err != nil {
 				t.Fatal(err)
 			}
-			want = fmt.Sprint([]tournament.Notice{{To: "bob@example.org", Kind: composition.NoticeClaimUpheld,
+			want = fmt.Sprint([]tournament.Notice{{UserID: bobID, EventID: c.eventID, To: "bob@example.org", Kind: composition.NoticeClaimUpheld,
 				Args: []any{"Event", "Конкурс составления 2026", "Link", link, "Code", "003", "Reason", "то же решение"}}})
 			if got := fmt.Sprint(c.notices()); got != want {
 				t.Errorf("notices of the decision %s, want %s", got, want)
+			}
+			// The site's inbox keeps them too, mail or no mail.
+			var inbox []tournament.KeptNotice
+			err = c.st.Entries().View(t.Context(), func(tx entries.Tx) (err error) {
+				inbox, err = tx.Inbox(bobID, 10)
+				return err
+			})
+			if err != nil || len(inbox) != 2 || inbox[0].Kind != composition.NoticeClaimUpheld || inbox[1].Kind != composition.NoticeAwardProvisional {
+				t.Errorf("bob's inbox %+v (%v), want the claim's decision, then the provisional award", inbox, err)
 			}
 			bob, err := c.svc.MyWorks(c.as("bob"), c.eventID)
 			if err != nil || len(bob) != 1 || bob[0].Honour != nil || len(bob[0].Claims) != 1 || bob[0].Claims[0].Status != composition.ClaimUpheld || bob[0].Claims[0].Reason != "то же решение" {

@@ -28,7 +28,7 @@ const NoticeCancelled = "event-cancelled" // Event, Link, Reason
 func (s *Service) CancelEvent(ctx context.Context, eventID int64, reason string) (*tournament.Event, error) {
 	var e *tournament.Event
 	var told []tournament.Notice
-	err := s.store.Update(ctx, func(tx Tx) error {
+	err := s.updateTelling(ctx, &told, func(tx Tx) error {
 		old, u, err := tournament.Manageable(ctx, tx, eventID)
 		if err != nil {
 			return err
@@ -65,7 +65,7 @@ func (s *Service) CancelEvent(ctx context.Context, eventID int64, reason string)
 			return err
 		}
 		for _, a := range audience {
-			told = append(told, tournament.Notice{To: a.Email, Locale: a.Locale, Kind: NoticeCancelled,
+			told = append(told, tournament.Notice{UserID: a.ID, EventID: eventID, To: a.Email, Locale: a.Locale, Kind: NoticeCancelled,
 				Args: []any{"Event", e.Name, "Link", fmt.Sprintf("/events/%d", eventID), "Reason", why}})
 		}
 		return nil
@@ -73,13 +73,13 @@ func (s *Service) CancelEvent(ctx context.Context, eventID int64, reason string)
 	if err != nil {
 		return nil, err
 	}
-	s.notify(ctx, told...)
 	return e, nil
 }
 
 // audience are the accounts that have the event in their plans, each once,
-// by their ID: its entrants but the declined, its players' accounts and
-// its followers.
+// by their ID: its entrants but the declined, its players' accounts (linked
+// to the player or to the player's person of the register) and its
+// followers.
 func (s *Service) audience(tx Tx, eventID int64) ([]tournament.User, error) {
 	var ids []int64
 	entries, err := tx.Entries(eventID)
@@ -97,6 +97,25 @@ func (s *Service) audience(tx Tx, eventID int64) ([]tournament.User, error) {
 	}
 	for _, u := range players {
 		ids = append(ids, u.ID)
+	}
+	// A player the arbiter linked to a person of the register plays for
+	// the account linked to that person, as the account's page shows
+	// (playersOf).
+	all, err := tx.Players(eventID)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range all {
+		if p.PersonID == 0 {
+			continue
+		}
+		claims, err := tx.Claims(tournament.ClaimConfirmed, 0, p.PersonID)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range claims {
+			ids = append(ids, c.UserID)
+		}
 	}
 	followers, err := tx.Followers(eventID)
 	if err != nil {
@@ -132,7 +151,7 @@ const NoticeHidden = "event-hidden" // Event, Link
 // tells nobody, and only its manager tells of it.
 func (s *Service) TellHidden(ctx context.Context, eventID int64) error {
 	var told []tournament.Notice
-	err := s.store.View(ctx, func(tx Tx) error {
+	err := s.updateTelling(ctx, &told, func(tx Tx) error {
 		e, err := tx.Event(eventID)
 		if err != nil {
 			return err
@@ -148,13 +167,12 @@ func (s *Service) TellHidden(ctx context.Context, eventID int64) error {
 			return err
 		}
 		for _, a := range audience {
-			told = append(told, tournament.Notice{To: a.Email, Locale: a.Locale, Kind: NoticeHidden, Args: []any{"Event", e.Name, "Link", "/my"}})
+			told = append(told, tournament.Notice{UserID: a.ID, EventID: eventID, To: a.Email, Locale: a.Locale, Kind: NoticeHidden, Args: []any{"Event", e.Name, "Link", "/my"}})
 		}
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	s.notify(ctx, told...)
 	return nil
 }

@@ -59,7 +59,8 @@ func TestCancelEvent(t *testing.T) {
 			if _, err := ent.DeclineEntry(arbiter, e.ID, declined.ID, "мест нет"); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := ent.Enter(cid, e.ID, entries.EntryInput{}); err != nil {
+			pending, err := ent.Enter(cid, e.ID, entries.EntryInput{})
+			if err != nil {
 				t.Fatal(err)
 			}
 			// Ann follows the event as well as playing in it: one notice.
@@ -95,12 +96,46 @@ func TestCancelEvent(t *testing.T) {
 			}
 			args := []any{"Event", "Турнир", "Link", fmt.Sprintf("/events/%d", e.ID), "Reason", "зал закрыт на ремонт"}
 			var want []tournament.Notice
-			for _, to := range []string{"ann@example.org", "cid@example.org", "dan@example.org"} {
-				want = append(want, tournament.Notice{To: to, Locale: "ru", Kind: entries.NoticeCancelled, Args: args})
+			for _, to := range []context.Context{ann, cid, dan} {
+				u := tournament.UserFromContext(to)
+				want = append(want, tournament.Notice{UserID: u.ID, EventID: e.ID, To: u.Email, Locale: "ru", Kind: entries.NoticeCancelled, Args: args})
 			}
 			slices.SortFunc(told, func(a, b tournament.Notice) int { return strings.Compare(a.To, b.To) })
 			if fmt.Sprint(told) != fmt.Sprint(want) {
 				t.Errorf("notices %v, want %v", told, want)
+			}
+
+			// The entries are frozen: nobody withdraws, enters, takes back
+			// or decides, and the entrant's page says the event is off.
+			frozen := func(what string, err error) {
+				t.Helper()
+				wantCode(t, what, err, tournament.ECONFLICT)
+				if err != nil && !strings.Contains(err.Error(), "cancelled") {
+					t.Errorf("%s: %q does not say the event is cancelled", what, err)
+				}
+			}
+			_, err = ent.WithdrawEntry(ann, e.ID, accepted.ID, "")
+			frozen("withdrawing an accepted entry", err)
+			_, err = ent.WithdrawEntry(cid, e.ID, pending.ID, "")
+			frozen("withdrawing a pending entry", err)
+			_, err = ent.Enter(bob, e.ID, entries.EntryInput{})
+			frozen("entering again", err)
+			_, err = ent.AcceptEntry(arbiter, e.ID, pending.ID)
+			frozen("accepting an entry", err)
+			_, err = ent.DeclineEntry(arbiter, e.ID, pending.ID, "поздно")
+			frozen("declining an entry", err)
+			_, err = ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(false)})
+			frozen("closing the entries", err)
+			page, err := ent.MyPage(ann)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(page.Entries) != 1 || !page.Entries[0].Cancelled || page.Entries[0].CanWithdraw || page.Entries[0].CanEnter || page.Entries[0].Entry.Status != entries.EntryAccepted {
+				t.Errorf("the entrant's page: %+v, want the accepted entry of a cancelled event, offering nothing", page.Entries)
+			}
+			view, err := ent.Entries(arbiter, e.ID)
+			if err != nil || !view.Frozen {
+				t.Errorf("the arbiter's entries: frozen %v (%v), want frozen", view != nil && view.Frozen, err)
 			}
 
 			_, err = ent.CancelEvent(arbiter, e.ID, "ещё раз")

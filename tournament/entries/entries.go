@@ -39,6 +39,10 @@ const (
 	EntryWithdrawing EntryStatus = "withdrawing"
 	// EntryWithdrawn: the player took the entry back, or left the event.
 	EntryWithdrawn EntryStatus = "withdrawn"
+	// EntryLapsed: the entry was on the waiting list when the event
+	// started, no place having freed (CloseWaitingLists). It stays the
+	// account's one entry: the event takes none after its start.
+	EntryLapsed EntryStatus = "lapsed"
 )
 
 // Live reports whether an entry of this status still stands: an account
@@ -60,6 +64,8 @@ const (
 	ActionEntryWithdrawTakeBack = "entry.withdraw_take_back"
 	// ActionEntryMoveUp is an entry leaving the waiting list for a place.
 	ActionEntryMoveUp = "entry.move_up"
+	// ActionEntryLapse is an entry still waiting when the event started.
+	ActionEntryLapse = "entry.lapse"
 )
 
 // Notice kinds of the decisions on entries.
@@ -69,6 +75,9 @@ const (
 	// NoticeMovedUp tells a player their entry left the waiting list and
 	// awaits the arbiter.
 	NoticeMovedUp = "entry-moved-up" // Event, Link
+	// NoticeLapsed tells a player on the waiting list that the event
+	// started before a place freed.
+	NoticeLapsed = "entry-lapsed" // Event, Link
 	// NoticeWithdrawAsked tells the event's arbiter that a player asks to
 	// be withdrawn; NoticeWithdrawn tells the player it is done.
 	NoticeWithdrawAsked = "entry-withdraw-asked" // Event, Link, Player, Reason (may be absent)
@@ -174,6 +183,10 @@ type EntryTx interface {
 	// Entries lists an event's entries, oldest first.
 	Entries(eventID int64) ([]Entry, error)
 	UpdateEntry(e *Entry) error
+	// EventsWaiting lists the events that have started (neither in
+	// registration nor cancelled) with entries still on their waiting
+	// list, by number.
+	EventsWaiting() ([]int64, error)
 }
 
 // EntryView is what an event's page shows and offers of its entries,
@@ -199,6 +212,9 @@ type EntryView struct {
 	// CanTakeBack: the reader may take back their request to be
 	// withdrawn, which the arbiter has not yet confirmed.
 	CanTakeBack bool
+	// Frozen: the event is cancelled and its entries no longer change;
+	// nobody is offered a decision on them.
+	Frozen bool
 	// Entries are every entry, for the event's arbiter; the reader's own,
 	// oldest first, for a player.
 	Entries []Entry
@@ -239,7 +255,7 @@ func (s *Service) entryView(tx Tx, u *tournament.User, e *tournament.Event, mana
 	if err != nil {
 		return nil, err
 	}
-	v := &EntryView{Settings: *set, Zone: e.Location(), Places: -1}
+	v := &EntryView{Settings: *set, Zone: e.Location(), Places: -1, Frozen: frozen(e) != nil}
 	v.Open = s.takesEntries(e, set) == nil
 	all, err := tx.Entries(e.ID)
 	if err != nil {
@@ -280,7 +296,7 @@ func (s *Service) entryView(tx Tx, u *tournament.User, e *tournament.Event, mana
 	}
 	v.CanEnter = v.Open && (v.Mine == nil || !v.Mine.Live()) && !plays
 	v.CanWithdraw, v.WithdrawAsks = withdrawable(e, paired, v.Mine)
-	v.CanTakeBack = v.Mine != nil && v.Mine.Status == EntryWithdrawing && !v.Mine.Removed && v.Mine.WithdrawnFrom == 0
+	v.CanTakeBack = !v.Frozen && v.Mine != nil && v.Mine.Status == EntryWithdrawing && !v.Mine.Removed && v.Mine.WithdrawnFrom == 0
 	if !manage {
 		v.Entries = mine
 		return v, nil
@@ -327,9 +343,12 @@ func entrantRating(tx Tx, e *tournament.Event, userID int64) (rating int, linked
 func (s *Service) SetEntries(ctx context.Context, eventID int64, in EntrySettingsInput) (*EntrySettings, error) {
 	var out *EntrySettings
 	var told []tournament.Notice
-	err := s.store.Update(ctx, func(tx Tx) error {
+	err := s.updateTelling(ctx, &told, func(tx Tx) error {
 		e, u, err := tournament.Manageable(ctx, tx, eventID)
 		if err != nil {
+			return err
+		}
+		if err := frozen(e); err != nil {
 			return err
 		}
 		before, err := tx.EntrySettings(eventID)
@@ -368,7 +387,6 @@ func (s *Service) SetEntries(ctx context.Context, eventID int64, in EntrySetting
 	if err != nil {
 		return nil, err
 	}
-	s.notify(ctx, told...)
 	return out, nil
 }
 
@@ -500,8 +518,22 @@ func (s *Service) beforeDeadline(set *EntrySettings) bool {
 	return set.Deadline.IsZero() || s.now().Before(set.Deadline)
 }
 
+// frozen refuses any change of a cancelled event's entries: the event no
+// longer changes (CancelEvent), and everyone in its plans was told it is
+// off, so an entry withdrawn, taken back, accepted or made after would
+// tell of an event that is not held.
+func frozen(e *tournament.Event) error {
+	if e.Status == tournament.Cancelled {
+		return tournament.Conflict("", "event %d is cancelled; its entries no longer change", e.ID)
+	}
+	return nil
+}
+
 // takesEntries explains why the event takes no entries now, or returns nil.
 func (s *Service) takesEntries(e *tournament.Event, set *EntrySettings) error {
+	if err := frozen(e); err != nil {
+		return err
+	}
 	switch {
 	case !set.Open:
 		return tournament.Conflict("", "event %d takes no entries online; ask its arbiter", e.ID)
@@ -583,7 +615,7 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 	}
 	var en *Entry
 	var told []tournament.Notice
-	err = s.store.Update(ctx, func(tx Tx) error {
+	err = s.updateTelling(ctx, &told, func(tx Tx) error {
 		if err := tx.LockEvent(eventID); err != nil {
 			return err
 		}
@@ -673,7 +705,6 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 	if err != nil {
 		return nil, err
 	}
-	s.notify(ctx, told...)
 	return en, nil
 }
 
@@ -681,6 +712,9 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 func decidable(ctx context.Context, tx Tx, eventID, entryID int64) (*tournament.Event, *tournament.User, *Entry, error) {
 	e, u, err := tournament.Manageable(ctx, tx, eventID)
 	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := frozen(e); err != nil {
 		return nil, nil, nil, err
 	}
 	en, err := findEntry(tx, eventID, entryID, 0)
@@ -706,20 +740,20 @@ func findEntry(tx Tx, eventID, entryID, userID int64) (*Entry, error) {
 // from the account and linked to it, while a place is free.
 func (s *Service) AcceptEntry(ctx context.Context, eventID, entryID int64) (*Entry, error) {
 	var en *Entry
-	var told tournament.Notice
-	err := s.store.Update(ctx, func(tx Tx) error {
+	var told []tournament.Notice
+	err := s.updateTelling(ctx, &told, func(tx Tx) error {
 		e, u, found, err := decidable(ctx, tx, eventID, entryID)
 		if err != nil {
 			return err
 		}
 		en = found
-		told, err = s.accept(tx, e, u, en)
+		n, err := s.accept(tx, e, u, en)
+		told = []tournament.Notice{n}
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	s.notify(ctx, told)
 	return en, nil
 }
 
@@ -729,7 +763,7 @@ func entryNotice(kind string, player *tournament.User, e *tournament.Event, en *
 	if en.Reason != "" {
 		args = append(args, "Reason", en.Reason)
 	}
-	return tournament.Notice{To: player.Email, Locale: player.Locale, Kind: kind, Args: append(args, more...)}
+	return tournament.Notice{UserID: player.ID, EventID: e.ID, To: player.Email, Locale: player.Locale, Kind: kind, Args: append(args, more...)}
 }
 
 func entriesLink(e *tournament.Event) string { return fmt.Sprintf("/events/%d/entries", e.ID) }
@@ -813,7 +847,7 @@ func decidedAlready(en *Entry) error {
 func (s *Service) AcceptEntries(ctx context.Context, eventID int64) ([]Entry, error) {
 	var done []Entry
 	var told []tournament.Notice
-	err := s.store.Update(ctx, func(tx Tx) error {
+	err := s.updateTelling(ctx, &told, func(tx Tx) error {
 		done, told = nil, nil
 		e, u, err := tournament.Manageable(ctx, tx, eventID)
 		if err != nil {
@@ -871,7 +905,6 @@ func (s *Service) AcceptEntries(ctx context.Context, eventID int64) ([]Entry, er
 	if err != nil {
 		return nil, err
 	}
-	s.notify(ctx, told...)
 	return done, nil
 }
 
@@ -885,7 +918,7 @@ func (s *Service) DeclineEntry(ctx context.Context, eventID, entryID int64, reas
 	}
 	var en *Entry
 	var told []tournament.Notice
-	err = s.store.Update(ctx, func(tx Tx) error {
+	err = s.updateTelling(ctx, &told, func(tx Tx) error {
 		e, u, found, err := decidable(ctx, tx, eventID, entryID)
 		if err != nil {
 			return err
@@ -914,6 +947,5 @@ func (s *Service) DeclineEntry(ctx context.Context, eventID, entryID int64, reas
 	if err != nil {
 		return nil, err
 	}
-	s.notify(ctx, told...)
 	return en, nil
 }

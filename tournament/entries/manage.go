@@ -72,7 +72,7 @@ func full(set *EntrySettings, players int, all []Entry) bool {
 // next round.
 func withdrawable(e *tournament.Event, paired int, en *Entry) (can, asks bool) {
 	switch {
-	case en == nil || e.Status == tournament.Finished:
+	case en == nil || e.Status == tournament.Finished || e.Status == tournament.Cancelled:
 		return false, false
 	case en.Decidable():
 		return true, false
@@ -147,13 +147,16 @@ func (s *Service) WithdrawEntry(ctx context.Context, eventID, entryID int64, rea
 	}
 	var en *Entry
 	var told []tournament.Notice
-	err = s.store.Update(ctx, func(tx Tx) error {
+	err = s.updateTelling(ctx, &told, func(tx Tx) error {
 		told = nil
 		if err := tx.LockEvent(eventID); err != nil {
 			return err
 		}
 		e, err := tournament.Readable(ctx, tx, eventID)
 		if err != nil {
+			return err
+		}
+		if err := frozen(e); err != nil {
 			return err
 		}
 		if en, err = findEntry(tx, eventID, entryID, u.ID); err != nil {
@@ -216,7 +219,6 @@ func (s *Service) WithdrawEntry(ctx context.Context, eventID, entryID int64, rea
 	if err != nil {
 		return nil, err
 	}
-	s.notify(ctx, told...)
 	return en, nil
 }
 
@@ -231,8 +233,8 @@ func (s *Service) ConfirmWithdrawal(ctx context.Context, eventID, entryID int64,
 		return nil, err
 	}
 	var en *Entry
-	var told tournament.Notice
-	err = s.store.Update(ctx, func(tx Tx) error {
+	var told []tournament.Notice
+	err = s.updateTelling(ctx, &told, func(tx Tx) error {
 		e, u, found, err := decidable(ctx, tx, eventID, entryID)
 		if err != nil {
 			return err
@@ -267,13 +269,12 @@ func (s *Service) ConfirmWithdrawal(ctx context.Context, eventID, entryID int64,
 		if err := tx.UpdateEntry(en); err != nil {
 			return err
 		}
-		told = entryNotice(NoticeWithdrawn, account, e, en, "Round", en.WithdrawnFrom)
+		told = []tournament.Notice{entryNotice(NoticeWithdrawn, account, e, en, "Round", en.WithdrawnFrom)}
 		return tournament.Audit(tx, s.now(), u, eventID, ActionEntryWithdrawConfirm, fmt.Sprintf("entry %d", en.ID), before, en, reason)
 	})
 	if err != nil {
 		return nil, err
 	}
-	s.notify(ctx, told)
 	return en, nil
 }
 
@@ -287,12 +288,15 @@ func (s *Service) TakeBackWithdrawal(ctx context.Context, eventID, entryID int64
 	}
 	var en *Entry
 	var told []tournament.Notice
-	err := s.store.Update(ctx, func(tx Tx) error {
+	err := s.updateTelling(ctx, &told, func(tx Tx) error {
 		if err := tx.LockEvent(eventID); err != nil {
 			return err
 		}
 		e, err := tournament.Readable(ctx, tx, eventID)
 		if err != nil {
+			return err
+		}
+		if err := frozen(e); err != nil {
 			return err
 		}
 		if en, err = findEntry(tx, eventID, entryID, u.ID); err != nil {
@@ -314,7 +318,6 @@ func (s *Service) TakeBackWithdrawal(ctx context.Context, eventID, entryID int64
 	if err != nil {
 		return nil, err
 	}
-	s.notify(ctx, told...)
 	return en, nil
 }
 
@@ -329,5 +332,80 @@ func ownerNotice(tx Tx, e *tournament.Event, kind string, args ...any) ([]tourna
 		return nil, err
 	}
 	args = append([]any{"Event", e.Name, "Link", entriesLink(e)}, args...)
-	return []tournament.Notice{{To: arbiter.Email, Locale: arbiter.Locale, Kind: kind, Args: args}}, nil
+	return []tournament.Notice{{UserID: arbiter.ID, EventID: e.ID, To: arbiter.Email, Locale: arbiter.Locale, Kind: kind, Args: args}}, nil
+}
+
+// CloseWaitingLists closes the waiting lists of the events that have
+// started: round 1 paired, no place freed before, each entry still waiting
+// is out, and its player is told (in the site's inbox, and by mail). A
+// cancelled event's waiting list was told by the cancellation and keeps
+// its entries as they were. The scheduler runs it, on every instance: each
+// event is locked while its list is closed, so that a player is told once.
+// It returns how many entries it closed.
+func (s *Service) CloseWaitingLists(ctx context.Context) (int, error) {
+	var events []int64
+	err := s.store.View(ctx, func(tx Tx) (err error) {
+		events, err = tx.EventsWaiting()
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	closed := 0
+	for _, id := range events {
+		var n int
+		var told []tournament.Notice
+		err := s.updateTelling(ctx, &told, func(tx Tx) (err error) {
+			n, told, err = s.closeWaitingList(tx, id)
+			return err
+		})
+		if err != nil {
+			return closed, err
+		}
+		closed += n
+	}
+	return closed, nil
+}
+
+// closeWaitingList closes the waiting list of event id when the event has
+// started, returning how many entries it closed and the notices to their
+// players.
+func (s *Service) closeWaitingList(tx Tx, id int64) (int, []tournament.Notice, error) {
+	if err := tx.LockEvent(id); err != nil {
+		return 0, nil, err
+	}
+	e, err := tx.Event(id)
+	if err != nil {
+		return 0, nil, err
+	}
+	if e.Status == tournament.Registration || e.Status == tournament.Cancelled {
+		return 0, nil, nil
+	}
+	all, err := tx.Entries(id)
+	if err != nil {
+		return 0, nil, err
+	}
+	var told []tournament.Notice
+	n := 0
+	for i := range all {
+		en := &all[i]
+		if en.Status != EntryWaiting {
+			continue
+		}
+		account, err := tx.UserByID(en.UserID)
+		if err != nil {
+			return 0, nil, err
+		}
+		before := *en
+		en.Status, en.Position = EntryLapsed, 0
+		if err := tx.UpdateEntry(en); err != nil {
+			return 0, nil, err
+		}
+		if err := tournament.Audit(tx, s.now(), nil, id, ActionEntryLapse, fmt.Sprintf("entry %d", en.ID), before, en, ""); err != nil {
+			return 0, nil, err
+		}
+		told = append(told, entryNotice(NoticeLapsed, account, e, en))
+		n++
+	}
+	return n, told, nil
 }

@@ -132,6 +132,9 @@ type MyEntry struct {
 	// Hidden: the event was made private after it was public; of it only
 	// its number and name are told, which the entrant knew.
 	Hidden bool
+	// Cancelled: the event is called off (Event.CancelReason says why);
+	// the entry no longer changes, whatever its status.
+	Cancelled bool
 }
 
 // Followed is a followed event, player or person with what it did last:
@@ -166,7 +169,12 @@ type MyPage struct {
 	// confirmed; Claim the latest request.
 	Person *tournament.Person
 	Claim  *tournament.PersonClaim
+	// Notices are the account's latest notices on the site, newest first.
+	Notices []tournament.KeptNotice
 }
+
+// myNotices is how many of the latest notices the account's page shows.
+const myNotices = 20
 
 // MyPage gathers the signed-in account's page in one snapshot. Events the
 // account may no longer read are left out.
@@ -251,6 +259,9 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 				item.Last = snap.lastPlayed(p.ID)
 			}
 			page.Following = append(page.Following, item)
+		}
+		if page.Notices, err = tx.Inbox(u.ID, myNotices); err != nil {
+			return err
 		}
 		page.Person, page.Claim, err = tournament.AccountPerson(tx, u.ID)
 		return err
@@ -342,7 +353,8 @@ func (s *Service) myEntries(ctx context.Context, tx Tx, u *tournament.User) ([]M
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, MyEntry{Event: *e, Entry: *v.Mine, CanWithdraw: v.CanWithdraw, WithdrawAsks: v.WithdrawAsks, CanTakeBack: v.CanTakeBack, CanEnter: v.CanEnter})
+		out = append(out, MyEntry{Event: *e, Entry: *v.Mine, CanWithdraw: v.CanWithdraw, WithdrawAsks: v.WithdrawAsks, CanTakeBack: v.CanTakeBack, CanEnter: v.CanEnter,
+			Cancelled: e.Status == tournament.Cancelled})
 	}
 	return out, nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/entries"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -148,6 +149,17 @@ func TestMyGamesAsThePersonOfTheRegister(t *testing.T) {
 			}
 			if len(feed.Events) != 1 || feed.Events[0].ID != e.ID || len(feed.Games) != 1 || feed.Games[0].Event.ID != e.ID {
 				t.Errorf("the calendar: events %+v, games %+v; want event %d and its game", feed.Events, feed.Games, e.ID)
+			}
+			// Called off, the event is told to the account as to its player.
+			if _, err := ent.CancelEvent(arbiter, e.ID, "нет зала"); err != nil {
+				t.Fatal(err)
+			}
+			inbox, err := ent.Inbox(ann, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(inbox) != 1 || inbox[0].Kind != entries.NoticeCancelled || inbox[0].EventID != e.ID {
+				t.Errorf("the inbox after the cancellation: %+v, want it told", inbox)
 			}
 		})
 	}

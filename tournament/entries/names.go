@@ -44,8 +44,8 @@ func (s *Service) AcceptEntryAs(ctx context.Context, eventID, entryID int64, nam
 		*part = strings.Join(strings.Fields(*part), " ")
 	}
 	var en *Entry
-	var told tournament.Notice
-	err := s.store.Update(ctx, func(tx Tx) error {
+	var told []tournament.Notice
+	err := s.updateTelling(ctx, &told, func(tx Tx) error {
 		e, u, found, err := decidable(ctx, tx, eventID, entryID)
 		if err != nil {
 			return err
@@ -58,13 +58,13 @@ func (s *Service) AcceptEntryAs(ctx context.Context, eventID, entryID int64, nam
 		if err := confirmNames(tx, account, en, names); err != nil {
 			return err
 		}
-		told, err = s.accept(tx, e, u, en)
+		n, err := s.accept(tx, e, u, en)
+		told = []tournament.Notice{n}
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	s.notify(ctx, told)
 	return en, nil
 }
 

@@ -26,8 +26,9 @@ import (
 type Options struct {
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
-	// Notify tells players of the arbiter's decisions on their entries;
-	// nil tells nobody but the site's pages.
+	// Notify mails players the arbiter's decisions on their entries, and
+	// everyone in an event's plans its cancellation; nil mails nothing.
+	// The site's inbox keeps every notice either way.
 	Notify tournament.Notifier
 }
 
@@ -65,6 +66,26 @@ type Tx interface {
 	RegulationsTx
 	FeedTx
 	AccountTx
+	tournament.InboxTx
+}
+
+// updateTelling runs fn in one transaction, keeps the notices it gathers
+// in *told in their accounts' inboxes in that same transaction
+// (tournament.Tell), and, once it is kept, hands them to the mail. fn sets
+// *told afresh: a transaction tried again starts with none.
+func (s *Service) updateTelling(ctx context.Context, told *[]tournament.Notice, fn func(tx Tx) error) error {
+	err := s.store.Update(ctx, func(tx Tx) error {
+		*told = nil
+		if err := fn(tx); err != nil {
+			return err
+		}
+		return tournament.Tell(tx, s.now(), *told)
+	})
+	if err != nil {
+		return err
+	}
+	s.notify(ctx, *told...)
+	return nil
 }
 
 // notify hands notices to the notifier, if any.

@@ -155,3 +155,14 @@ func (e entriesStore) Update(ctx context.Context, fn func(tx entries.Tx) error) 
 func (e entriesStore) View(ctx context.Context, fn func(tx entries.Tx) error) error {
 	return e.s.run(ctx, e.s.read, e.s.viewOptions(), func(t *tx) error { return fn(t) })
 }
+
+func (t *tx) EventsWaiting() ([]int64, error) {
+	var ids []int64
+	err := t.db.Model(&entryRow{}).Joins("JOIN events ON events.id = entries.event_id").
+		Where("entries.status = ? AND events.status NOT IN ?", string(entries.EntryWaiting), []string{string(tournament.Registration), string(tournament.Cancelled)}).
+		Distinct("entries.event_id").Order("entries.event_id").Pluck("entries.event_id", &ids).Error
+	if err != nil {
+		return nil, fmt.Errorf("read the events with waiting lists: %w", err)
+	}
+	return ids, nil
+}
