@@ -47,7 +47,7 @@ func TestStandingsXLSX(t *testing.T) {
 		t.Errorf("the workbook's properties: %+v (%v)", props, err)
 	}
 	// An event of Russian draughts says its game.
-	s.Event.Game, s.Event.Discipline = "russian", "rapid"
+	s.Event.Game, s.Event.Discipline, s.Event.DisciplineKey = "russian", "rapid", "discipline_russian.rapid"
 	buf.Reset()
 	if err := StandingsXLSX(&buf, s); err != nil {
 		t.Fatal(err)
