@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -270,7 +271,82 @@ func fmjdSwissEvent(t *testing.T, s *apitest.Server, gm fmjdGame) {
 			t.Errorf("standings.csv: start number %d has %s points, want %g", no, r[10], points[no]/2)
 		}
 	}
+	for _, doc := range []struct{ path, kind string }{
+		{"/standings.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"},
+		{"/rounds/3/pairings.pdf", "application/pdf"},
+	} {
+		s.MustDownload(base+doc.path, doc.kind)
+	}
+	// The blank sheets of the event have the game's rows.
+	blank := apitest.Spaced(apitest.PDFToText(t, gm.key+"-blank", s.MustDownload(base+"/scoresheets.pdf", "application/pdf")))
+	if last := strconv.Itoa(games.Of(gm.key).SheetMoves); !slices.Contains(strings.Fields(blank), last) {
+		t.Errorf("the blank score sheet has no row %s:\n%s", last, blank)
+	}
 	s.Must(http.StatusOK, apitest.Arbiter, "PATCH", base, map[string]any{"status": "finished"})
+
+	// The federation's export of May carries the event with its game and
+	// its games in the game's points.
+	var fed struct {
+		Events []struct {
+			Event struct {
+				Name string `json:"name"`
+				Game string `json:"game"`
+			} `json:"event"`
+		} `json:"events"`
+	}
+	if err := json.Unmarshal(s.MustDownload("/api/v1/federation/export.json?from=2026-05-01&to=2026-05-31", "application/json"), &fed); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, e := range fed.Events {
+		found = found || e.Event.Name == "Кубок Майкопа, "+gm.key && e.Event.Game == gm.key
+	}
+	if !found {
+		t.Errorf("the federation export lacks the event of %s: %+v", gm.key, fed)
+	}
+	rows, err := csv.NewReader(bytes.NewReader(s.MustDownload("/api/v1/federation/games.csv?from=2026-05-01&to=2026-05-31", "text/csv"))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	scores := map[string]bool{}
+	for _, r := range rows[1:] {
+		scores[r[7]] = true
+	}
+	if !scores["2:0"] || !scores["1:1"] || scores["24:0"] {
+		t.Errorf("the federation's games: scores %v", scores)
+	}
+}
+
+// Each game keeps rating lists of its own: a rated blitz event of each
+// goes into its game's blitz list, and no other. On both databases.
+func TestFMJDGamesRatingLists(t *testing.T) {
+	t.Parallel()
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
+		for _, gm := range fmjdGames {
+			ev := s.Must(http.StatusCreated, apitest.Arbiter, "POST", "/api/v1/events", map[string]any{"name": "Рейтинговый блиц, " + gm.key, "game": gm.key,
+				"discipline": "blitz", "system": "round-robin", "time_control": "3+2", "start_date": "2026-10-02", "end_date": "2026-10-02", "rated": true})
+			id := apitest.Num(ev["id"])
+			for i := 1; i <= 4; i++ {
+				person := s.Must(http.StatusCreated, apitest.Arbiter, "POST", "/api/v1/people", map[string]any{"surname": "Игроков", "given_names": fmt.Sprintf("%s %d", gm.key, i), "birth_year": 1990 + i})
+				s.Must(http.StatusCreated, apitest.Arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"person_id": apitest.Num(person["id"])})
+			}
+			for n := 1; n <= 3; n++ {
+				s.Must(http.StatusCreated, apitest.Arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+				s.Must(http.StatusOK, apitest.Arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/%d/publish", id, n), nil)
+				apitest.PlayRound(s, id, n, "0:2", "1:1")
+			}
+			s.Must(http.StatusOK, apitest.Arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"})
+		}
+		for _, gm := range fmjdGames {
+			list := s.Must(http.StatusCreated, tournament.Admin, "POST", "/api/v1/ratings/"+gm.key+"-blitz/periods", map[string]any{"until": "2026-10-31"})
+			if p := list["period"].(map[string]any); apitest.Num(p["games"]) != 6 || apitest.Num(p["events"]) != 1 || len(list["rows"].([]any)) != 4 {
+				t.Errorf("the %s blitz list: %v", gm.key, list)
+			}
+		}
+		if rows := s.Must(http.StatusOK, "", "GET", "/api/v1/ratings/blitz", nil)["rows"]; rows != nil && len(rows.([]any)) != 0 {
+			t.Errorf("Adiukh's blitz list took the other games' events: %v", rows)
+		}
+	})
 }
 
 // Round robins of both games in each over-the-board discipline, one
