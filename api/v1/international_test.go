@@ -352,7 +352,8 @@ func TestFMJDGamesRatingLists(t *testing.T) {
 // Round robins of both games in each over-the-board discipline, one
 // player a board and teams of four boards (2:0, 1:1, 0:2 a board), and
 // what they cannot have refused: a composition contest, the checkers won
-// as a tie-break. On both databases.
+// as a tie-break, micro-matches without a table of openings. On both
+// databases.
 func TestFMJDGamesRoundRobinDisciplines(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
@@ -428,6 +429,8 @@ func TestFMJDGamesRoundRobinDisciplines(t *testing.T) {
 			}{
 				{map[string]any{"discipline": "composition"}, "game"},
 				{map[string]any{"discipline": "standard", "system": "swiss", "rounds": 5, "tiebreaks": []string{"adiukh-points"}}, "tiebreaks[0]"},
+				// No table of openings is shipped for either game.
+				{map[string]any{"discipline": "rapid", "system": "round-robin", "time_control": "15+5", "micro_match": "round", "micro_count": "games"}, "micro_match"},
 			} {
 				body := map[string]any{"name": "Турнир", "game": gm.key}
 				for k, v := range tc.body {
