@@ -38,6 +38,9 @@ type fmjdGame struct {
 	capture, back, first string
 	// firstLegal is a legal move at the start as the tap board lists it.
 	firstLegal string
+	// topLeft is White's farthest dark square as White's board draws it,
+	// topLeftFlipped where Black's board, turned round, draws it.
+	topLeft, topLeftFlipped string
 }
 
 var fmjdGames = []fmjdGame{
@@ -54,7 +57,9 @@ var fmjdGames = []fmjdGame{
 		moves: "1. 32-28 19-23 2. 28x19 14x23 3. 31-27 20-25 2-0", wrong: "1. 32-28 19-23 2. 28-22",
 		record: ": 27, 33, 34, 35, 36,", numbered: true,
 		opening: []string{"31-27", "17-21", "33-28", "19-23"}, capture: "28x19", back: "14x23", first: "34-30",
-		firstLegal: "32 28=32-28",
+		firstLegal:     "32 28=32-28",
+		topLeft:        `<rect x="50" y="0" width="50" height="50" class="dark" data-sq="1"/>`,
+		topLeftFlipped: `<rect x="400" y="450" width="50" height="50" class="dark" data-sq="1"/>`,
 	},
 	{
 		key: "brazilian", gameType: "26",
@@ -69,7 +74,9 @@ var fmjdGames = []fmjdGame{
 		moves: "1. c3-d4 f6-g5 2. g3-h4 g7-f6 2-0", wrong: "1. c3-d4 f6-e5 2. d4-c5",
 		record:  ": a1, a3, b2, c1, d2, d4, e1, e3, f2, g1, h2, h4;",
 		opening: []string{"c3-d4", "f6-g5", "g3-h4", "g5-f4"}, capture: "e3:g5", back: "h6:f4", first: "a3-b4",
-		firstLegal: "c3 d4=c3-d4",
+		firstLegal:     "c3 d4=c3-d4",
+		topLeft:        `<rect x="70" y="0" width="50" height="50" class="dark" data-sq="b8"/>`,
+		topLeftFlipped: `<rect x="320" y="350" width="50" height="50" class="dark" data-sq="b8"/>`,
 	},
 }
 
@@ -459,11 +466,11 @@ func TestFMJDGamesCorrespondence(t *testing.T) {
 					"name": "Заочный турнир, " + gm.key, "game": gm.key, "discipline": "correspondence", "system": "round-robin", "time_control": "10d",
 				}).(map[string]any)
 				base := fmt.Sprintf("/api/v1/events/%d", apitest.Num(ev["id"]))
-				tokens := map[int]string{}
+				tokens, emails := map[int]string{}, map[int]string{}
 				for j := 1; j <= 2; j++ {
 					pid := int(apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", base+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", j)}).(map[string]any)["id"]))
 					email := fmt.Sprintf("p%d.%d@example.org", i, j)
-					tokens[pid] = s.User(email, tournament.PlayerRole)
+					tokens[pid], emails[pid] = s.User(email, tournament.PlayerRole), email
 					s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", base, pid), map[string]any{"email": email})
 				}
 				gs := s.Must(http.StatusOK, arbiter, "POST", base+"/start", nil).([]any)
@@ -475,6 +482,15 @@ func TestFMJDGamesCorrespondence(t *testing.T) {
 				white, black := tokens[int(apitest.Num(g["white"]))], tokens[int(apitest.Num(g["black"]))]
 				s.Must(http.StatusOK, white, "POST", path+"/moves", map[string]any{"move": gm.opening[0], "ply": 0})
 				s.Must(http.StatusOK, black, "POST", path+"/moves", map[string]any{"move": gm.opening[1], "ply": 1})
+				// Each player's page draws the game's board from their side:
+				// its top left dark square is White's farthest, and Black's
+				// board has it at the bottom right.
+				for side, corner := range map[string]string{"white": gm.topLeft, "black": gm.topLeftFlipped} {
+					page := s.Page(s.Session(emails[int(apitest.Num(g[side]))]), fmt.Sprintf("/games/%d", int(apitest.Num(g["id"]))))
+					if !strings.Contains(page, corner) {
+						t.Errorf("%s: %s's page lacks %s", gm.key, side, corner)
+					}
+				}
 				end := s.Must(http.StatusOK, black, "POST", path+"/resign", nil).(map[string]any)
 				if r, _ := end["result"].(map[string]any); r == nil || r["score"] != "2:0" || r["end_reason"] != "resignation" {
 					t.Errorf("%s: Black resigns: %v", gm.key, end)
