@@ -357,7 +357,8 @@ func TestFMJDGamesRatingLists(t *testing.T) {
 }
 
 // Round robins of both games in each over-the-board discipline, one
-// player a board and teams of four boards (2:0, 1:1, 0:2 a board), and
+// player a board and teams of four boards (2:0, 1:1, 0:2 a board; the
+// blitz teams by the Swiss system), and
 // what they cannot have refused: a composition contest, the checkers won
 // as a tie-break, micro-matches without a table of openings. On both
 // databases.
@@ -399,8 +400,13 @@ func TestFMJDGamesRoundRobinDisciplines(t *testing.T) {
 					}
 				}
 			}
-			for _, team := range []struct{ discipline, clock string }{{"standard-team", "30+30"}, {"rapid-team", "8+4"}, {"blitz-team", "3+2"}} {
-				te := apitest.NewTeamEvent(t, s, "round-robin", 0, 4, []int{4, 4, 4, 4})
+			// Three Swiss rounds of four teams meet every pair once, as the
+			// round robin does: the same standings.
+			for _, team := range []struct {
+				discipline, clock, system string
+				rounds                    int
+			}{{"standard-team", "30+30", "round-robin", 0}, {"rapid-team", "8+4", "round-robin", 0}, {"blitz-team", "3+2", "swiss", 3}} {
+				te := apitest.NewTeamEvent(t, s, team.system, team.rounds, 4, []int{4, 4, 4, 4})
 				ev := s.Must(http.StatusOK, apitest.Arbiter, "PATCH", te.Path(""), map[string]any{"game": gm.key, "discipline": team.discipline, "time_control": team.clock})
 				if ev["game"] != gm.key || ev["discipline"] != team.discipline {
 					t.Fatalf("the team event: %v", ev)
