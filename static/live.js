@@ -103,6 +103,12 @@
     return document.activeElement === input ? nextInput : null;
   }
 
+  // moveSquares are the squares a move names, as its game names them:
+  // "c3", "e5" of "c3:e5"; "28", "19" of international draughts' "28x19".
+  function moveSquares(move) {
+    return move.match(/[a-h][1-8]|\d+/g) || [];
+  }
+
   // place puts the game section of a page, asked for at sent, in place of
   // the old one.
   function place(html, sent) {
@@ -144,7 +150,7 @@
     if (form.dataset.sentPly === ply) return;
     form.dataset.sentPly = ply;
     var body = new URLSearchParams(new FormData(form));
-    var squares = (form.querySelector("input[name=move]").value.match(/[a-h][1-8]/g) || []);
+    var squares = moveSquares(form.querySelector("input[name=move]").value);
     var wrap = document.getElementById("tap-board");
     if (wrap && squares.length > 1) {
       var from = wrap.querySelector('g[data-tower="' + squares[0] + '"]');
@@ -237,7 +243,7 @@
     }
     drawTowers(wrap, g.towers);
     var last = g.moves[g.moves.length - 1];
-    var squares = last.move.split(/[-:]/);
+    var squares = moveSquares(last.move);
     wrap.querySelectorAll("rect[data-sq]").forEach(function (r) {
       r.classList.toggle("mark", r.dataset.sq === squares[0] || r.dataset.sq === squares[squares.length - 1]);
     });

@@ -148,11 +148,18 @@ func layBoard(board rules.Board, bottom rules.Color, marked []string, place func
 		column = func(file int) int { return n - 1 - file }
 		row = func(rank int) int { return rank }
 	}
-	b := &boardView{Side: 20 + n*squareSize}
+	// The margin holds the files and ranks; a numbered board writes its
+	// squares' numbers in the squares and needs none, so that its ten
+	// files take the whole width a phone gives them.
+	margin := 20
+	if board.Numeric {
+		margin = 0
+	}
+	b := &boardView{Side: margin + n*squareSize}
 	for y := 0; y < n; y++ {
 		for x := 0; x < n; x++ {
 			file, rank := column(x), row(y) // both maps are their own inverse
-			sq := squareView{X: 20 + x*squareSize, Y: y * squareSize}
+			sq := squareView{X: margin + x*squareSize, Y: y * squareSize}
 			if name, ok := board.SquareName(file, rank); ok {
 				sq.Dark, sq.Name = true, name
 				if board.Numeric {

@@ -172,13 +172,16 @@ func (h *handler) renderMyGames(c *gin.Context, f *form, status int) error {
 // corrGamePageData is one game of a section.
 type corrGamePageData struct {
 	eventHeader
-	Game     corrRow
-	Board    *boardView
-	Moves    []corrMoveRow
-	Viewer   string // the event's game page, where the moves can be stepped through
-	Legal    string // the legal moves for the tap-to-move board: "c3 d4=c3-d4;…"
-	CanMove  bool
-	IsPlayer bool
+	Game   corrRow
+	Board  *boardView
+	Moves  []corrMoveRow
+	Viewer string // the event's game page, where the moves can be stepped through
+	Legal  string // the legal moves for the tap-to-move board: "c3 d4=c3-d4;…"
+	// MoveExample is a move in the notation of the event's game, the move
+	// field's placeholder: the first of its start ("a3-b4", "31-27").
+	MoveExample string
+	CanMove     bool
+	IsPlayer    bool
 	// LiveSide is the viewer's side in their running live game ("white",
 	// "black"; "" otherwise): its page keeps the move form, hidden while
 	// the opponent is to move, and live.js shows it when the stream says
@@ -232,6 +235,9 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 		Viewer: fmt.Sprintf("/events/%d/rounds/%d/boards/%d", v.EventID, v.Round, v.Board)}
 	data.CanDecide = data.CanManage
 	data.DrawScore = gp.Event.Game.Draw(tournament.Agreement).Score()
+	if start := v.Kind.Rules().Start().Moves(); len(start) > 0 {
+		data.MoveExample = start[0].Notation
+	}
 	data.Reasons = []tournament.EndReason{tournament.Adjudication, tournament.ArbiterLoss, tournament.FinalPosition, tournament.Resignation, tournament.LossOnTime, tournament.Agreement}
 	// The player of Black sees the board from their side of it.
 	bottom := rules.White

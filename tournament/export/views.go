@@ -30,6 +30,8 @@ func EventView(e *tournament.Event) report.Event {
 		Game:          string(e.Game.OrAdiukh()),
 		DisciplineKey: e.Game.Variant().DisciplineFullPrefix + string(e.Discipline),
 		GamePoints:    e.Game.GamePoints(),
+		Board:         e.Game.Variant().Board,
+		SheetMoves:    e.Game.Variant().SheetMoves,
 		Venue:         e.Venue,
 		City:          e.City,
 		ChiefArbiter:  e.ChiefArbiter,

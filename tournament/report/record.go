@@ -1,22 +1,35 @@
 package report
 
 import (
-	"adiukh/tournament/catalog"
+	"cmp"
 	"fmt"
 	"io"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+
+	"adiukh/rules"
+	"adiukh/tournament/catalog"
 )
 
-// Diagram geometry in mm.
+// Diagram geometry in mm: a board of any size takes the same width, its
+// squares smaller the more there are (9.5 mm on 8×8, 7.6 mm on 10×10), so
+// that two diagrams stand side by side on the page either way.
 const (
-	squareSize  = 9.5
-	boardSide   = 8 * squareSize
+	boardSide   = 76.0
 	diagramGap  = 12.0
 	stackLayers = 5 // discs drawn at most; the label gives the true counts
 )
+
+// boardOf is the board an event's positions stand on: Adiukh's 8×8 with
+// named squares when the event gives none.
+func boardOf(e Event) rules.Board {
+	if e.Board.Size == 0 {
+		return rules.Adiukh.Board
+	}
+	return e.Board
+}
 
 // Move list geometry: three blocks of numbered move pairs across the page.
 const (
@@ -42,12 +55,13 @@ func GameRecordPDF(w io.Writer, loc catalog.Lang, g GameRecord) error {
 	if err := checkScoreOf(g.Result, points); err != nil {
 		return fmt.Errorf("game record result: %w", err)
 	}
+	board := boardOf(g.Event)
 	if g.Start != nil {
-		if err := checkPosition(*g.Start); err != nil {
+		if err := checkPosition(*g.Start, board); err != nil {
 			return fmt.Errorf("game record start position: %w", err)
 		}
 	}
-	if err := checkPosition(g.Final); err != nil {
+	if err := checkPosition(g.Final, board); err != nil {
 		return fmt.Errorf("game record final position: %w", err)
 	}
 	d := newDocument(loc, g.Event, text(loc, msgGameRecord))
@@ -58,14 +72,14 @@ func GameRecordPDF(w io.Writer, loc catalog.Lang, g GameRecord) error {
 	y := d.pdf.GetY()
 	x := margin + 5
 	if g.Start != nil {
-		d.diagram(x, y, text(loc, msgStartPosition), *g.Start)
+		d.diagram(x, y, text(loc, msgStartPosition), *g.Start, board)
 		x += boardSide + 5 + diagramGap
 	}
 	label := msgLastPosition
 	if g.Ended {
 		label = msgFinalPosition
 	}
-	bottom := d.diagram(x, y, text(loc, label), g.Final)
+	bottom := d.diagram(x, y, text(loc, label), g.Final, board)
 	d.pdf.SetY(bottom + 4)
 	firstBlack := g.Start != nil && g.Start.ToMove == Black
 	d.moveList(moveRows(g.Moves, firstBlack))
@@ -115,8 +129,10 @@ func (d *document) recordIntro(g GameRecord) {
 }
 
 // diagram draws a captioned board with its towers and the position's
-// notation under it; it returns the y below the notation.
-func (d *document) diagram(x, y float64, caption string, pos Position) float64 {
+// notation under it; it returns the y below the notation. A board with
+// named squares has its files and ranks in the margin, a numbered one
+// (international draughts) each dark square's number in its corner.
+func (d *document) diagram(x, y float64, caption string, pos Position, board rules.Board) float64 {
 	switch pos.ToMove {
 	case White:
 		caption += " (" + text(d.loc, msgWhiteToMove) + ")"
@@ -128,34 +144,49 @@ func (d *document) diagram(x, y float64, caption string, pos Position) float64 {
 	d.cell(boardSide, 5, caption, "", 0, "C", false)
 	top := y + 6
 
+	n := board.Size
+	square := boardSide / float64(n)
 	d.pdf.SetDrawColor(0, 0, 0)
-	d.font(false, 7)
-	for row := range 8 {
-		for file := range 8 {
-			rank := 8 - row
-			sx, sy := x+float64(file)*squareSize, top+float64(row)*squareSize
-			if dark(file, rank) {
-				d.pdf.SetFillColor(170, 170, 170)
-				d.pdf.Rect(sx, sy, squareSize, squareSize, "F")
+	for row := range n {
+		for file := range n {
+			rank := n - 1 - row
+			name, ok := board.SquareName(file, rank)
+			if !ok {
+				continue
+			}
+			sx, sy := x+float64(file)*square, top+float64(row)*square
+			d.pdf.SetFillColor(170, 170, 170)
+			d.pdf.Rect(sx, sy, square, square, "F")
+			if board.Numeric {
+				d.font(false, 4.5)
+				d.pdf.SetXY(sx, sy)
+				d.cell(square*0.5, 2.2, name, "", 0, "L", false)
 			}
 		}
-		d.pdf.SetXY(x-4, top+float64(row)*squareSize)
-		d.cell(4, squareSize, strconv.Itoa(8-row), "", 0, "C", false)
+		if !board.Numeric {
+			d.font(false, 7)
+			d.pdf.SetXY(x-4, top+float64(row)*square)
+			d.cell(4, square, strconv.Itoa(n-row), "", 0, "C", false)
+		}
 	}
-	for file := range 8 {
-		d.pdf.SetXY(x+float64(file)*squareSize, top+boardSide)
-		d.cell(squareSize, 4, string(rune('a'+file)), "", 0, "C", false)
+	if !board.Numeric {
+		d.font(false, 7)
+		for file := range n {
+			d.pdf.SetXY(x+float64(file)*square, top+boardSide)
+			d.cell(square, 4, string(rune('a'+file)), "", 0, "C", false)
+		}
 	}
 	d.pdf.SetLineWidth(0.4)
 	d.pdf.Rect(x, top, boardSide, boardSide, "D")
 	d.pdf.SetLineWidth(0.2)
+	places := squarePlaces(board)
 	for _, t := range pos.Towers {
-		file, rank, _ := parseSquare(t.Square)
-		cx, cy := x+(float64(file)+0.5)*squareSize, top+(8.5-float64(rank))*squareSize
+		at := places[t.Square]
+		cx, cy := x+(float64(at.file)+0.5)*square, top+(float64(n-at.rank)-0.5)*square
 		if pos.Flat {
-			d.piece(cx, cy, t.Owner, slices.Contains(pos.Kings, t.Square))
+			d.piece(cx, cy, square, t.Owner, slices.Contains(pos.Kings, t.Square))
 		} else {
-			d.tower(cx, cy, t)
+			d.tower(cx, cy, square, t)
 		}
 	}
 
@@ -168,8 +199,8 @@ func (d *document) diagram(x, y float64, caption string, pos Position) float64 {
 // tower draws a tower centred on a square: discs of the other colour at the bottom, the owner's on top (§2),
 // at most stackLayers of them, and on the top disc its true counts
 // (own, or own/other as in §7.2's e5-2/1) when it is more than one checker.
-func (d *document) tower(centreX, centreY float64, t Tower) {
-	const rx, ry, step = squareSize * 0.38, squareSize * 0.16, squareSize * 0.11
+func (d *document) tower(centreX, centreY, square float64, t Tower) {
+	rx, ry, step := square*0.38, square*0.16, square*0.11
 	own, other := t.Own, t.Other
 	if total := own + other; total > stackLayers {
 		other = 0
@@ -205,10 +236,11 @@ func (d *document) tower(centreX, centreY float64, t Tower) {
 	d.pdf.SetTextColor(0, 0, 0)
 }
 
-// piece draws a flat piece of Russian draughts centred on a square: a disc
-// of its colour with a thin rim, a king with a thick ring inside instead.
-func (d *document) piece(centreX, centreY float64, owner Colour, king bool) {
-	const r = squareSize * 0.38
+// piece draws a flat piece (a game without towers) centred on a square: a
+// disc of its colour with a thin rim, a king with a thick ring inside
+// instead.
+func (d *document) piece(centreX, centreY, square float64, owner Colour, king bool) {
+	r := square * 0.38
 	d.discColour(owner)
 	d.pdf.Circle(centreX, centreY, r, "FD")
 	if owner == Black {
@@ -373,7 +405,11 @@ func (d *document) wrapMove(move string, width float64) []string {
 func positionNotation(loc catalog.Lang, pos Position) string {
 	var white, black []string
 	towers := slices.Clone(pos.Towers)
-	slices.SortFunc(towers, func(a, b Tower) int { return strings.Compare(a.Square, b.Square) })
+	// The shorter name first: numbered squares in their numbers' order
+	// (5 before 32), named ones ("a1" … "h8") all of one length.
+	slices.SortFunc(towers, func(a, b Tower) int {
+		return cmp.Or(cmp.Compare(len(a.Square), len(b.Square)), strings.Compare(a.Square, b.Square))
+	})
 	for _, t := range towers {
 		s := fmt.Sprintf("%s-%d", t.Square, t.Own)
 		if t.Other > 0 {
@@ -401,30 +437,33 @@ func positionNotation(loc catalog.Lang, pos Position) string {
 	return text(loc, msgNotationWhite) + ": " + list(white) + "; " + text(loc, msgNotationBlack) + ": " + list(black)
 }
 
-// dark tells whether a square is a playing square: a1 is dark (§7.1).
-func dark(file, rank int) bool {
-	return (file+rank-1)%2 == 0
+// place is a dark square's file and rank, both from 0 at White's bottom
+// left.
+type place struct{ file, rank int }
+
+// squarePlaces finds every dark square of the board by its name, as the
+// game names it ("e5", or "32" on a numbered board).
+func squarePlaces(board rules.Board) map[string]place {
+	places := make(map[string]place, board.Squares())
+	for file := range board.Size {
+		for rank := range board.Size {
+			if name, ok := board.SquareName(file, rank); ok {
+				places[name] = place{file, rank}
+			}
+		}
+	}
+	return places
 }
 
-// parseSquare reads "e5" as file 0–7 and rank 1–8.
-func parseSquare(s string) (file, rank int, err error) {
-	if len(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' {
-		return 0, 0, fmt.Errorf("square %q is not a1–h8", s)
-	}
-	file, rank = int(s[0]-'a'), int(s[1]-'0')
-	if !dark(file, rank) {
-		return 0, 0, fmt.Errorf("square %q is a light square; towers stand on dark squares (§1)", s)
-	}
-	return file, rank, nil
-}
-
-// checkPosition refuses a position that cannot be drawn truthfully.
-func checkPosition(pos Position) error {
+// checkPosition refuses a position that cannot be drawn truthfully on the
+// board.
+func checkPosition(pos Position, board rules.Board) error {
+	places := squarePlaces(board)
 	taken := make(map[string]bool, len(pos.Towers))
 	for i, t := range pos.Towers {
 		where := fmt.Sprintf("tower %d (%s)", i+1, t.Square)
-		if _, _, err := parseSquare(t.Square); err != nil {
-			return fmt.Errorf("%s: %w", where, err)
+		if _, ok := places[t.Square]; !ok {
+			return fmt.Errorf("%s: %w", where, notASquare(t.Square, board))
 		}
 		if taken[t.Square] {
 			return fmt.Errorf("%s: a second tower on the same square", where)
@@ -450,4 +489,20 @@ func checkPosition(pos Position) error {
 		return fmt.Errorf("side to move %d is not White, Black or NoColour", pos.ToMove)
 	}
 	return nil
+}
+
+// notASquare says why a name is no dark square of the board: a light
+// square of a board with named squares (towers stand on dark ones, §1), or
+// a name off the board.
+func notASquare(name string, board rules.Board) error {
+	if board.Numeric {
+		return fmt.Errorf("square %q is not one of 1–%d", name, board.Squares())
+	}
+	last := fmt.Sprintf("%c%d", 'a'+board.Size-1, board.Size)
+	if len(name) >= 2 && name[0] >= 'a' && name[0] < byte('a'+board.Size) {
+		if rank, err := strconv.Atoi(name[1:]); err == nil && rank >= 1 && rank <= board.Size {
+			return fmt.Errorf("square %q is a light square; towers stand on dark squares (§1)", name)
+		}
+	}
+	return fmt.Errorf("square %q is not a1–%s", name, last)
 }

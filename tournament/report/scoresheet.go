@@ -10,10 +10,13 @@ import (
 	"adiukh/tournament/catalog"
 )
 
-// The move grid of a score sheet: two blocks of 30 numbered moves, each move
-// a White and a Black column, as §7.2 records a game "in columns". 60 moves
-// cover nearly every Adiukh game; a longer one continues on a blank sheet.
+// The move grid of a score sheet: two blocks of 30 numbered moves a page,
+// each move a White and a Black column, as §7.2 records a game "in
+// columns". 60 moves cover nearly every Adiukh game (a longer one
+// continues on a blank sheet); a game whose sheet has room for more
+// (international draughts' 75) continues on a second page.
 const (
+	defaultSheetMoves  = 60
 	sheetMovesPerBlock = 30
 	sheetRowHeight     = 5.5
 	sheetNumberWidth   = 9.0
@@ -81,7 +84,45 @@ func (d *document) formPageAt(title msg, e Event, round, table int, numberLabel 
 	return width
 }
 
+// scoreSheet prints one score sheet: a page for every 60 moves of the
+// game's sheet (Event.SheetMoves: 75 for international draughts goes on
+// to a second page), each with the particulars so that a loose page still
+// names its game, the score and the signatures under the last.
 func (d *document) scoreSheet(s ScoreSheet) {
+	total := s.Event.SheetMoves
+	if total == 0 {
+		total = defaultSheetMoves
+	}
+	moves := gridMoves(s.Moves, total)
+	const perPage = 2 * sheetMovesPerBlock
+	for first := 1; first <= total; first += perPage {
+		d.sheetParticulars(s)
+		// The grid's rows are as high as the page leaves them below the
+		// fields (a micro-match's game and opening take a row more), so
+		// that the score and the signatures stay above the footer.
+		top := d.pdf.GetY()
+		row := min(sheetRowHeight, (d.bottom()-top-sheetBelowGrid)/(sheetMovesPerBlock+1))
+		blockWidth := sheetNumberWidth + 2*sheetMoveWidth
+		deepest := 0
+		for block := range 2 {
+			from := first + block*sheetMovesPerBlock
+			rows := min(sheetMovesPerBlock, total-from+1)
+			if rows <= 0 {
+				break
+			}
+			d.moveGridBlock(margin+float64(block)*(blockWidth+sheetBlockGap), top, row, from, rows, moves)
+			deepest = max(deepest, rows)
+		}
+		d.pdf.SetY(top + row*float64(deepest+1) + sheetGridGap)
+	}
+	white, black, _ := strings.Cut(s.Score, ":")
+	d.resultBox(white, black)
+	d.signatures()
+}
+
+// sheetParticulars starts a page of a score sheet: the event, the round,
+// the board, the players and a micro-match's game and opening.
+func (d *document) sheetParticulars(s ScoreSheet) {
 	width := d.formPageAt(msgScoreSheet, s.Event, s.Round, s.Table, msgBoard, s.Board, s.Date)
 	d.field(text(d.loc, msgWhite), nonEmpty(playerLabel(d.loc, s.White), s.WhiteTeam), margin, width)
 	d.field(text(d.loc, msgBlack), nonEmpty(playerLabel(d.loc, s.Black), s.BlackTeam), margin, width)
@@ -91,27 +132,13 @@ func (d *document) scoreSheet(s ScoreSheet) {
 		d.field(text(d.loc, msgOpening), s.Opening, margin+game+8, width-game-8)
 	}
 	d.pdf.Ln(4)
-
-	// The grid's rows are as high as the page leaves them below the
-	// fields (a micro-match's game and opening take a row more), so that
-	// the score and the signatures stay above the footer.
-	top := d.pdf.GetY()
-	row := min(sheetRowHeight, (d.bottom()-top-sheetBelowGrid)/(sheetMovesPerBlock+1))
-	blockWidth := sheetNumberWidth + 2*sheetMoveWidth
-	for block := range 2 {
-		d.moveGridBlock(margin+float64(block)*(blockWidth+sheetBlockGap), top, row, block*sheetMovesPerBlock+1, gridMoves(s.Moves))
-	}
-	d.pdf.SetY(top + row*(sheetMovesPerBlock+1) + sheetGridGap)
-	white, black, _ := strings.Cut(s.Score, ":")
-	d.resultBox(white, black)
-	d.signatures()
 }
 
-// gridMoves are the plies that fit the grid; a game longer than the grid
-// ends it with "…" in its last cell, as a player who runs out of rows
-// writes on.
-func gridMoves(moves []string) []string {
-	const plies = 2 * 2 * sheetMovesPerBlock
+// gridMoves are the plies that fit a grid of that many moves; a game
+// longer than the grid ends it with "…" in its last cell, as a player who
+// runs out of rows writes on.
+func gridMoves(moves []string, room int) []string {
+	plies := 2 * room
 	if len(moves) <= plies {
 		return moves
 	}
@@ -142,9 +169,9 @@ func (d *document) field(label, value string, x, width float64) {
 	}
 }
 
-// moveGridBlock draws one block of the move grid: a header row, then the
-// numbered rows from first on, with the plies of moves written in.
-func (d *document) moveGridBlock(x, y, row float64, first int, moves []string) {
+// moveGridBlock draws one block of the move grid: a header row, then rows
+// numbered from first on, with the plies of moves written in.
+func (d *document) moveGridBlock(x, y, row float64, first, rows int, moves []string) {
 	ply := func(i int) string {
 		if i < len(moves) {
 			return moves[i]
@@ -159,7 +186,7 @@ func (d *document) moveGridBlock(x, y, row float64, first int, moves []string) {
 	d.cell(sheetMoveWidth, row, text(d.loc, msgWhite), "1", 0, "C", true)
 	d.cell(sheetMoveWidth, row, text(d.loc, msgBlack), "1", 0, "C", true)
 	d.font(false, 9)
-	for i := range sheetMovesPerBlock {
+	for i := range rows {
 		d.pdf.SetXY(x, y+row*float64(i+1))
 		d.cell(sheetNumberWidth, row, strconv.Itoa(first+i), "1", 0, "C", true)
 		white := 2 * (first + i - 1)

@@ -23,10 +23,10 @@ func TestScoreSheetWithMoves(t *testing.T) {
 	for i := range long {
 		long[i] = "c3-d4"
 	}
-	if got := gridMoves(long); len(got) != 120 || got[119] != "…" || got[118] != "c3-d4" {
+	if got := gridMoves(long, 60); len(got) != 120 || got[119] != "…" || got[118] != "c3-d4" {
 		t.Errorf("130 plies in a grid of 120: %d cells, the last two %q", len(got), got[len(got)-2:])
 	}
-	if got := gridMoves(long[:120]); len(got) != 120 || got[119] != "c3-d4" {
+	if got := gridMoves(long[:120], 60); len(got) != 120 || got[119] != "c3-d4" {
 		t.Errorf("120 plies fill the grid: the last is %q", got[119])
 	}
 }

@@ -1,6 +1,10 @@
 package report
 
-import "time"
+import (
+	"time"
+
+	"adiukh/rules"
+)
 
 // The view structs below are everything the reports need. They hold display
 // data only: the service computes places, tie-break values and final positions
@@ -21,13 +25,20 @@ type Event struct {
 	Game          string
 	DisciplineKey string
 	GamePoints    int
-	Venue         string
-	City          string
-	ChiefArbiter  string
-	StartDate     time.Time
-	EndDate       time.Time // zero or equal to StartDate for a one-day event
-	Rounds        int       // rounds planned; standings after the last one are final
-	TimeControl   TimeControl
+	// Board is the board of the event's game, on which its records'
+	// diagrams are drawn (zero: Adiukh's 8×8 with named squares), and
+	// SheetMoves the moves its score sheets have room for (0: 60), so that
+	// a game of international draughts has its 10×10 numbered board and
+	// the longer sheet its games need.
+	Board        rules.Board
+	SheetMoves   int
+	Venue        string
+	City         string
+	ChiefArbiter string
+	StartDate    time.Time
+	EndDate      time.Time // zero or equal to StartDate for a one-day event
+	Rounds       int       // rounds planned; standings after the last one are final
+	TimeControl  TimeControl
 	// ID is the event's number in adiukh, SystemID its pairing system as
 	// the API spells it ("swiss", "round-robin"; empty for a composition
 	// contest, which pairs nobody), Scoring its points table:
