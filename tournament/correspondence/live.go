@@ -406,7 +406,10 @@ func (s *Service) ExpireLive(ctx context.Context, at time.Time) (int, error) {
 		case !g.Live:
 			// the correspondence sweep's, once a minute
 		case waitsForStart(&g):
-			starting[g.EventID] = append(starting[g.EventID], g.ID)
+			// Its deadline is kept to the millisecond, its start finer.
+			if !at.Before(g.StartedAt) {
+				starting[g.EventID] = append(starting[g.EventID], g.ID)
+			}
 		default:
 			expiring = append(expiring, g)
 		}
@@ -437,10 +440,11 @@ func (s *Service) ExpireLive(ctx context.Context, at time.Time) (int, error) {
 }
 
 // waitsForStart reports whether the running live game's start is still to
-// be announced: its Deadline is kept at its start until then (liveCheck),
-// and no flag or no-show time can be as early.
+// be announced: its Deadline is kept at its start until then (liveCheck;
+// stored to the millisecond, so at most as late), and no flag or no-show
+// time can be as early.
 func waitsForStart(g *Game) bool {
-	return g.Live && g.Status == Running && g.Deadline.Equal(g.StartedAt)
+	return g.Live && g.Status == Running && !g.Deadline.After(g.StartedAt)
 }
 
 // announceStarts tells the watchers of the live games whose start came,
