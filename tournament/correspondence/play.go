@@ -607,6 +607,11 @@ func (s *Service) OfferDraw(ctx context.Context, gameID int64) (*View, error) {
 		if err := oneLiveGame(tx, p, s.now()); err != nil {
 			return err
 		}
+		// §6.1.3.1: a player offers a draw only after making a move, so
+		// that no draw is agreed before a move is played.
+		if !g.HasMoved(p.side) {
+			return tournament.Conflict("", "a draw may be offered only after one's own move: you have not moved yet in game %d", g.ID)
+		}
 		before := gameLog(g)
 		side := p.side
 		g.OfferBy, g.OfferPly = &side, g.Ply
