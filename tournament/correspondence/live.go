@@ -35,6 +35,9 @@ const (
 	ActionAdjourn   = "live.adjourn"
 	ActionGiveTime  = "live.give_time"
 	ActionOutage    = "live.outage"
+	// ActionFlag is a live game's flag fallen, where a correspondence
+	// game's time limit passes (ActionTimeout).
+	ActionFlag = "live.flag"
 )
 
 // NoShowAfter is how long after its start a live game waits for a player:
