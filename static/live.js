@@ -247,6 +247,10 @@
   // moved draws the move the event g brings, when it is the next move of
   // a running game and nothing else changed; it reports whether it did.
   function moved(g) {
+    // A section put before the start has no move form and its clocks
+    // stand: a move made before the start was announced (the first move
+    // may come within the sweep's second) fetches the section anew.
+    if (document.getElementById("live-countdown")) return false;
     var ply = Number(game.dataset.ply);
     var wrap = document.getElementById("tap-board");
     var clocks = document.querySelectorAll("#live-game .live-clock");

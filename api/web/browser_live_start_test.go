@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -31,12 +32,18 @@ const startAhead = 8 * time.Second
 // and with no reload White's page offers the move form and the clocks run;
 // White moves, Black's page shows it and lets Black answer, and White's
 // and the spectator's show the answer. On one instance, and with each
-// player's page served by another instance over one PostgreSQL database.
+// player's page served by another instance over one PostgreSQL database;
+// and with White's first move made before the sweep announced the start
+// (the sweep stands still here), which the pages learn of first.
 func TestBrowserLiveGameOpenedBeforeItsStart(t *testing.T) {
 	t.Parallel()
 	t.Run("one instance", func(t *testing.T) {
 		t.Parallel()
-		liveStartInBrowsers(t, apitest.NewWebServer(t), nil)
+		liveStartInBrowsers(t, apitest.NewWebServer(t), nil, true)
+	})
+	t.Run("a move first", func(t *testing.T) {
+		t.Parallel()
+		liveStartInBrowsers(t, apitest.NewWebServer(t), nil, false)
 	})
 	t.Run("two instances", func(t *testing.T) {
 		t.Parallel()
@@ -51,11 +58,15 @@ func TestBrowserLiveGameOpenedBeforeItsStart(t *testing.T) {
 			t.Cleanup(func() { st.Close() })
 			stores[i] = st
 		}
-		liveStartInBrowsers(t, apitest.NewWebServerOn(t, stores[0]), stores[1])
+		liveStartInBrowsers(t, apitest.NewWebServerOn(t, stores[0]), stores[1], true)
 	})
 }
 
-func liveStartInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store) {
+// liveStartInBrowsers plays a live game whose pages were opened before its
+// start, on s and, with second, on another instance on it; with sweep,
+// each instance's live clock sweeps, else White's first move is made
+// through the form before anything announced the start.
+func liveStartInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store, sweep bool) {
 	var other http.Handler
 	var corr, corr2 *correspondence.Service
 	s.Handler, corr = liveInstanceOf(t, s.Store, s.Accounts, second != nil)
@@ -66,7 +77,7 @@ func liveStartInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	for _, c := range []*correspondence.Service{corr, corr2} {
-		if c == nil {
+		if c == nil || !sweep {
 			continue
 		}
 		go func() {
@@ -99,18 +110,30 @@ func liveStartInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store
 	}
 	// The windows are opened, and Chromium started, before the round is
 	// published: the few seconds to its start are the pages' own.
-	window := func(p *apitest.Page, site string) context.Context {
+	// Each player's window is signed in on both instances: the colours
+	// are known only once the round is published.
+	window := func(p *apitest.Page) context.Context {
 		ctx := apitest.Browser(t)
 		if err := chromedp.Run(ctx, chromedp.ActionFunc(func(ctx context.Context) error {
-			if p == nil {
-				return nil
+			for _, site := range []string{srv.URL, srv2.URL} {
+				if p == nil {
+					break
+				}
+				if err := network.SetCookie(p.Cookie.Name, p.Cookie.Value).WithURL(site).Do(ctx); err != nil {
+					return err
+				}
 			}
-			return network.SetCookie(p.Cookie.Name, p.Cookie.Value).WithURL(site).Do(ctx)
+			return nil
 		})); err != nil {
 			t.Fatal(err)
 		}
 		return ctx
 	}
+	windows := map[string]context.Context{}
+	for email, p := range sessions {
+		windows[email] = window(p)
+	}
+	spectator := window(nil)
 	run := func(ctx context.Context, what string, actions ...chromedp.Action) {
 		t.Helper()
 		if err := chromedp.Run(ctx, actions...); err != nil {
@@ -136,9 +159,9 @@ func liveStartInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store
 		ctx  context.Context
 		site string
 	}{
-		{"White", window(sessions[white], srv.URL), srv.URL},
-		{"Black", window(sessions[black], srv2.URL), srv2.URL},
-		{"the spectator", window(nil, srv.URL), srv.URL},
+		{"White", windows[white], srv.URL},
+		{"Black", windows[black], srv2.URL},
+		{"the spectator", spectator, srv.URL},
 	}
 	for _, p := range pages {
 		var waiting bool
@@ -161,33 +184,17 @@ func liveStartInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store
 		t.Errorf("White's countdown reads %q, want %q with the seconds to the start", counted, want)
 	}
 
-	// The start: every page comes to life by itself.
-	timeout := chromedp.WithPollingTimeout(time.Until(start) + 20*time.Second)
-	var started bool
-	run(pages[0].ctx, "White's page offers the move at the start, its clock running",
-		chromedp.Poll(`document.getElementById("move-form") !== null && !document.getElementById("move-form").hidden && document.getElementById("live-countdown") === null &&
-			document.querySelector('#live-game .live-clock[data-running]') === document.querySelectorAll("#live-game .live-clock")[0]`, &started, timeout))
-	run(pages[1].ctx, "Black's page waits for White's move at the start",
-		chromedp.Poll(`document.getElementById("move-form") !== null && document.getElementById("move-form").hidden && !document.getElementById("wait-hint").hidden &&
-			document.getElementById("live-countdown") === null && document.querySelector('#live-game .live-clock[data-running]') !== null`, &started, timeout))
-	run(pages[2].ctx, "the spectator's page runs White's clock at the start",
-		chromedp.Poll(`document.getElementById("live-countdown") === null && document.querySelector('#live-game .live-clock[data-running]') !== null`, &started, timeout))
-	// Every page comes to the game's version as the server has it once the
-	// start is announced, so that nothing is typed on a section about to
-	// be put anew.
-	version := announcedVersion(t, s, gid, start)
-	for _, p := range pages {
-		run(p.ctx, p.who+"'s page comes to the game's version "+version,
-			chromedp.Poll(fmt.Sprintf(`document.getElementById("live-game").dataset.version === %q`, version), &started, chromedp.WithPollingTimeout(15*time.Second)))
+	if sweep {
+		startInBrowsers(t, s, run, pages[0].ctx, pages[1].ctx, pages[2].ctx, gid, start)
+	} else {
+		time.Sleep(time.Until(start) + 50*time.Millisecond)
+		if rec := sessions[white].Post(path+"/move", url.Values{"move": {"c3-d4"}, "ply": {"0"}}); rec.Code != http.StatusSeeOther {
+			t.Fatalf("White's first move at the start: %d\n%s", rec.Code, rec.Body.String())
+		}
 	}
-
-	run(pages[0].ctx, "White types a move and confirms it",
-		chromedp.SendKeys(`#move-input`, "c3-d4"),
-		chromedp.Click(`#move-confirm`),
-	)
 	var answerable bool
 	run(pages[1].ctx, "Black's page shows White's move and the move form",
-		chromedp.Poll(`!document.getElementById("move-form").hidden && document.getElementById("wait-hint").hidden && document.querySelector("#live-game .corr-moves").textContent.includes("c3-d4") &&
+		chromedp.Poll(`document.getElementById("move-form") !== null && !document.getElementById("move-form").hidden && document.getElementById("wait-hint").hidden && document.querySelector("#live-game .corr-moves").textContent.includes("c3-d4") &&
 			document.querySelector("#tap-board").dataset.legal.includes("=f6-e5")`, &answerable, chromedp.WithPollingTimeout(15*time.Second)))
 	run(pages[1].ctx, "Black taps f6 and e5",
 		chromedp.Click(`#tap-board rect[data-sq="f6"]`),
@@ -195,7 +202,7 @@ func liveStartInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store
 	)
 	var answered bool
 	run(pages[0].ctx, "White's page shows the answer",
-		chromedp.Poll(`document.querySelector("#live-game .corr-moves").textContent.includes("f6-e5") && !document.getElementById("move-form").hidden && document.querySelector('#move-form input[name=ply]').value === "2"`,
+		chromedp.Poll(`document.querySelector("#live-game .corr-moves").textContent.includes("f6-e5") && document.getElementById("move-form") !== null && !document.getElementById("move-form").hidden && document.querySelector('#move-form input[name=ply]').value === "2"`,
 			&answered, chromedp.WithPollingTimeout(15*time.Second)))
 	run(pages[2].ctx, "the spectator's page shows both moves",
 		chromedp.Poll(`document.querySelector("#live-game .corr-moves").textContent.includes("f6-e5")`, &answered, chromedp.WithPollingTimeout(15*time.Second)))
@@ -209,6 +216,36 @@ func liveStartInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store
 			t.Errorf("%s's page was loaded anew", p.who)
 		}
 	}
+}
+
+// startInBrowsers waits for the start of game gid to reach the pages of
+// White, Black and a spectator by itself, and White moves on their page.
+func startInBrowsers(t *testing.T, s *apitest.WebServer, run func(ctx context.Context, what string, actions ...chromedp.Action), white, black, spectator context.Context, gid int, start time.Time) {
+	t.Helper()
+	// The start: every page comes to life by itself.
+	timeout := chromedp.WithPollingTimeout(time.Until(start) + 20*time.Second)
+	var started bool
+	run(white, "White's page offers the move at the start, its clock running",
+		chromedp.Poll(`document.getElementById("move-form") !== null && !document.getElementById("move-form").hidden && document.getElementById("live-countdown") === null &&
+			document.querySelector('#live-game .live-clock[data-running]') === document.querySelectorAll("#live-game .live-clock")[0]`, &started, timeout))
+	run(black, "Black's page waits for White's move at the start",
+		chromedp.Poll(`document.getElementById("move-form") !== null && document.getElementById("move-form").hidden && !document.getElementById("wait-hint").hidden &&
+			document.getElementById("live-countdown") === null && document.querySelector('#live-game .live-clock[data-running]') !== null`, &started, timeout))
+	run(spectator, "the spectator's page runs White's clock at the start",
+		chromedp.Poll(`document.getElementById("live-countdown") === null && document.querySelector('#live-game .live-clock[data-running]') !== null`, &started, timeout))
+	// Every page comes to the game's version as the server has it once the
+	// start is announced, so that nothing is typed on a section about to
+	// be put anew.
+	version := announcedVersion(t, s, gid, start)
+	for who, ctx := range map[string]context.Context{"White": white, "Black": black, "the spectator": spectator} {
+		run(ctx, who+"'s page comes to the game's version "+version,
+			chromedp.Poll(fmt.Sprintf(`document.getElementById("live-game").dataset.version === %q`, version), &started, chromedp.WithPollingTimeout(15*time.Second)))
+	}
+
+	run(white, "White types a move and confirms it",
+		chromedp.SendKeys(`#move-input`, "c3-d4"),
+		chromedp.Click(`#move-confirm`),
+	)
 }
 
 // announcedVersion waits until the server has announced the start of game

@@ -407,7 +407,7 @@ func (s *Service) ExpireLive(ctx context.Context, at time.Time) (int, error) {
 	for _, g := range due {
 		switch {
 		case !g.Live:
-			// the correspondence sweep's, once a minute
+			// A correspondence game: its sweep's, once a minute.
 		case waitsForStart(&g):
 			// Its deadline is kept to the millisecond, its start finer.
 			if !at.Before(g.StartedAt) {
