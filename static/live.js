@@ -85,8 +85,27 @@
     });
     if (claim && flag) claim.hidden = false;
     lowTime(own);
+    countdown(elapsed);
   }
   setInterval(tick, 100);
+
+  // countdown shows the time to a game's start while it waits for it; the
+  // clocks stand still till then. At the start the server tells the page
+  // (a new version of the game on the stream), which puts its game anew,
+  // the clocks running and the move form.
+  function countdown(elapsed) {
+    var el = document.getElementById("live-countdown");
+    if (!el) return;
+    var ms = Number(el.dataset.ms) - elapsed;
+    if (ms <= 0) {
+      el.textContent = el.dataset.starting;
+      return;
+    }
+    var s = Math.ceil(ms / 1000);
+    var h = Math.floor(s / 3600), m = Math.floor(s % 3600 / 60), sec = s % 60;
+    var left = (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (sec < 10 ? "0" : "") + sec;
+    el.textContent = el.dataset.label.replace("#", left);
+  }
 
   // keepTyping carries a move being typed, not yet sent, into the new
   // section while it is the same ply: the section is put in place anew for
@@ -234,6 +253,10 @@
   // moved draws the move the event g brings, when it is the next move of
   // a running game and nothing else changed; it reports whether it did.
   function moved(g) {
+    // A section put before the start has no move form and its clocks
+    // stand: a move made before the start was announced (the first move
+    // may come within the sweep's second) fetches the section anew.
+    if (document.getElementById("live-countdown")) return false;
     var ply = Number(game.dataset.ply);
     var wrap = document.getElementById("tap-board");
     var clocks = document.querySelectorAll("#live-game .live-clock");

@@ -193,12 +193,16 @@ func playSection(t *testing.T, s *apitest.CorrServer) {
 	if g := s.Must(http.StatusOK, side(4, "white"), "POST", gamePath(4)+"/draw/accept", nil).(map[string]any); fmt.Sprint(g["result"]) != "map[end_reason:agreement score:12:12]" {
 		t.Errorf("game 4 after the accepted draw: %v", g)
 	}
-	// Game 5: an offer declined, another one lapsing with a move; then a final position 16:8.
+	// Game 5: an offer before one's own move refused (§6.1.3.1), one
+	// declined, another one lapsing with a move; then a final position 16:8.
+	if code, _ := s.Call(side(5, "black"), "POST", gamePath(5)+"/draw", nil); code != http.StatusConflict {
+		t.Errorf("a draw offered before Black's first move: %d, want 409", code)
+	}
+	play(5, "c7:e5")
 	s.Must(http.StatusOK, side(5, "black"), "POST", gamePath(5)+"/draw", nil)
 	if g := s.Must(http.StatusOK, side(5, "white"), "POST", gamePath(5)+"/draw/decline", nil).(map[string]any); g["draw_offer"] != nil {
 		t.Errorf("the declined offer still stands: %v", g)
 	}
-	play(5, "c7:e5")
 	s.Must(http.StatusOK, side(5, "black"), "POST", gamePath(5)+"/draw", nil)
 	if g := play(5, "d6:f4:d2"); g["draw_offer"] != nil {
 		t.Errorf("the offer stands after the opponent moved: %v", g)

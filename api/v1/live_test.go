@@ -305,6 +305,8 @@ func TestLiveTeamEventThroughTheAPI(t *testing.T) {
 			t.Errorf("White's page of board 1 offers no move")
 		}
 		s.Must(http.StatusOK, w1, "POST", p1+"/moves", map[string]any{"move": "c3-d4", "ply": 0})
+		// A draw is offered only after one's own move (§6.1.3.1).
+		s.Must(http.StatusOK, w2, "POST", p2+"/moves", map[string]any{"move": "c3-d4", "ply": 0})
 		s.Must(http.StatusOK, w2, "POST", p2+"/draw", nil)
 		s.Must(http.StatusOK, k2, "POST", p2+"/draw/accept", nil)
 		s.Clock.Set(start.Add(time.Second + 3*time.Minute))

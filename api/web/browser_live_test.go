@@ -265,11 +265,20 @@ func openLiveGameOf(t *testing.T, s *apitest.WebServer, second *store.Store, eve
 // Every instance has the site's secret, which signs the session cookies.
 func liveInstance(t *testing.T, st *store.Store, accounts *account.Service) http.Handler {
 	t.Helper()
+	h, _ := liveInstanceOf(t, st, accounts, true)
+	return h
+}
+
+// liveInstanceOf is liveInstance, listening to the change feed when
+// listen is set (SQLite has none: its instance polls), with its live
+// service, whose sweep a test may run as the live clock does.
+func liveInstanceOf(t *testing.T, st *store.Store, accounts *account.Service, listen bool) (http.Handler, *correspondence.Service) {
+	t.Helper()
 	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Backstop: time.Hour})
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	go corr.ListenForChanges(ctx, func(err error) { t.Errorf("the change feed: %v", err) })
-	for try := 0; !corr.Listening(); try++ {
+	for try := 0; listen && !corr.Listening(); try++ {
 		if try == 500 {
 			t.Fatal("the instance's change feed does not listen")
 		}
@@ -280,7 +289,7 @@ func liveInstance(t *testing.T, st *store.Store, accounts *account.Service) http
 	return apitest.NewRouter(api.Deps{
 		DB: st, Events: tournament.NewService(st, opt), Accounts: accounts, Correspondence: corr,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Secret: []byte("the site's secret, which every instance shares"),
-	})
+	}), corr
 }
 
 // afterMove says, for a failure that follows it, what the server has of

@@ -40,8 +40,6 @@ func (h *handler) correspondenceRoutesWeb(public, signedIn *gin.RouterGroup) {
 	signedIn.POST("/events/:id/leave", h.Page(h.submitLeave))
 }
 
-// clockText writes a time left as days and hours, hours and minutes under
-// a day.
 // liveClockText is a live game's clock: minutes and seconds, and tenths in
 // the last ten seconds, when they count.
 func liveClockText(d time.Duration) string {
@@ -51,6 +49,18 @@ func liveClockText(d time.Duration) string {
 	return fmt.Sprintf("%d:%02d", int(d/time.Minute), int(d%time.Minute/time.Second))
 }
 
+// countdownText is the time to a live game's start: hours, minutes and
+// seconds, rounded up, so that it reads 0:00 only at the start.
+func countdownText(d time.Duration) string {
+	s := int((d + time.Second - 1) / time.Second)
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s%3600/60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// clockText writes a time left as days and hours, hours and minutes under
+// a day.
 func clockText(t *translator, d time.Duration) string {
 	if d < 24*time.Hour {
 		return t.T("corr.hours_minutes", "H", int(d/time.Hour), "M", int(d%time.Hour/time.Minute))
@@ -64,8 +74,12 @@ type corrRow struct {
 	White, Black string
 	WhiteLeft    string
 	BlackLeft    string
-	// A live game's clocks in milliseconds, for the page's script to run.
+	// A live game's clocks in milliseconds, for the page's script to run;
+	// and, before its start, the time to it (StartsInMs, StartsIn), which
+	// the page counts down.
 	WhiteMs, BlackMs int64
+	StartsInMs       int64
+	StartsIn         string
 	Urgent           bool // under two days left for the side to move
 	// A player's own game: their side, whether it is their move, their
 	// time left, the opponent and the event.
@@ -82,6 +96,9 @@ func newCorrRow(t *translator, v correspondence.View, names map[int64]string) co
 	if v.Live {
 		r.WhiteLeft, r.BlackLeft = liveClockText(v.Left[rules.White]), liveClockText(v.Left[rules.Black])
 		r.WhiteMs, r.BlackMs = v.Left[rules.White].Milliseconds(), v.Left[rules.Black].Milliseconds()
+	}
+	if v.NotStarted {
+		r.StartsInMs, r.StartsIn = v.StartedAt.Sub(v.At).Milliseconds(), countdownText(v.StartedAt.Sub(v.At))
 	}
 	r.Urgent = v.Status == correspondence.Running && !v.Live && v.Left[v.ToMove] < correspondence.WarnBefore
 	return r

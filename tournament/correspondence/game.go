@@ -115,6 +115,11 @@ func (g *Game) FirstSide() rules.Color {
 	return g.ToMove.Opponent()
 }
 
+// HasMoved reports whether side has made a move in the game.
+func (g *Game) HasMoved(side rules.Color) bool {
+	return g.Ply >= 2 || g.Ply == 1 && g.FirstSide() == side
+}
+
 // MoveNumber is the number of the move ply belongs to, moves counted in
 // pairs from White's (§7.2): a game Black starts begins with 1... .
 func (g *Game) MoveNumber(ply int) int {

@@ -35,6 +35,9 @@ const (
 	ActionAdjourn   = "live.adjourn"
 	ActionGiveTime  = "live.give_time"
 	ActionOutage    = "live.outage"
+	// ActionFlag is a live game's flag fallen, where a correspondence
+	// game's time limit passes (ActionTimeout).
+	ActionFlag = "live.flag"
 )
 
 // NoShowAfter is how long after its start a live game waits for a player:
@@ -404,9 +407,12 @@ func (s *Service) ExpireLive(ctx context.Context, at time.Time) (int, error) {
 	for _, g := range due {
 		switch {
 		case !g.Live:
-			// the correspondence sweep's, once a minute
+			// A correspondence game: its sweep's, once a minute.
 		case waitsForStart(&g):
-			starting[g.EventID] = append(starting[g.EventID], g.ID)
+			// Its deadline is kept to the millisecond, its start finer.
+			if !at.Before(g.StartedAt) {
+				starting[g.EventID] = append(starting[g.EventID], g.ID)
+			}
 		default:
 			expiring = append(expiring, g)
 		}
@@ -437,10 +443,11 @@ func (s *Service) ExpireLive(ctx context.Context, at time.Time) (int, error) {
 }
 
 // waitsForStart reports whether the running live game's start is still to
-// be announced: its Deadline is kept at its start until then (liveCheck),
-// and no flag or no-show time can be as early.
+// be announced: its Deadline is kept at its start until then (liveCheck;
+// stored to the millisecond, so at most as late), and no flag or no-show
+// time can be as early.
 func waitsForStart(g *Game) bool {
-	return g.Live && g.Status == Running && g.Deadline.Equal(g.StartedAt)
+	return g.Live && g.Status == Running && !g.Deadline.After(g.StartedAt)
 }
 
 // announceStarts tells the watchers of the live games whose start came,

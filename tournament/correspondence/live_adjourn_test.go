@@ -2,12 +2,14 @@ package correspondence_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
 	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/store/storetest"
 )
@@ -88,7 +90,8 @@ func TestLiveAdjournedGameForfeitsNobodyWhoCame(t *testing.T) {
 }
 
 // No draw is offered or agreed before the clocks start: a move is refused
-// then, and so is a 12:12 with no move played.
+// then, and so is a 12:12 with no move played: a player offers a draw only
+// after making a move (§6.1.3.1).
 func TestLiveNoDrawBeforeTheStart(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
@@ -102,8 +105,19 @@ func TestLiveNoDrawBeforeTheStart(t *testing.T) {
 				t.Fatalf("a draw offered 10 minutes before the start: %v, want a conflict naming the start", err)
 			}
 			clk.Set(starts.Add(time.Second))
+			_, err := svc.OfferDraw(sec.as(g.WhiteID), g.ID)
+			var refused *tournament.Error
+			if !errors.As(err, &refused) || refused.Code != tournament.ECONFLICT || !strings.Contains(catalog.For(catalog.English).Phrase(refused), "only after one's own move") {
+				t.Fatalf("a draw offered at the start before any move: %v, want refused by the rule", err)
+			}
+			if _, err := svc.Move(sec.as(g.WhiteID), correspondence.MoveInput{GameID: g.ID, Move: "c3-d4", Ply: 0}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := svc.OfferDraw(sec.as(g.BlackID), g.ID); tournament.ErrorCode(err) != tournament.ECONFLICT {
+				t.Fatalf("a draw offered by Black before Black's first move: %v, want refused", err)
+			}
 			if _, err := svc.OfferDraw(sec.as(g.WhiteID), g.ID); err != nil {
-				t.Fatalf("a draw offered after the start: %v", err)
+				t.Fatalf("a draw offered by White after White's move: %v", err)
 			}
 			v, err := svc.AcceptDraw(sec.as(g.BlackID), g.ID)
 			if err != nil || v.Result == nil || v.Result.Score() != "12:12" {

@@ -45,7 +45,9 @@ func TestLiveStartReachesTheWatchers(t *testing.T) {
 				}
 				time.Sleep(10 * time.Millisecond)
 			}
-			start := t0.Add(time.Minute)
+			// A start finer than the millisecond, to which the store keeps
+			// the moment the sweep looks at the game.
+			start := t0.Add(time.Minute + 123456789*time.Nanosecond)
 			sec, games := liveEvent(t, stores[0], a, clk, 2, "3+2", start)
 			g := games[0]
 			// Both have shown up before they watch, so that nothing but the
@@ -90,7 +92,7 @@ func TestLiveStartReachesTheWatchers(t *testing.T) {
 			wg.Wait()
 			for who, f := range map[string]*correspondence.Following{"White on A": white, "Black on B": black} {
 				v := nextVersion(t, f, waiting)
-				if v.Version != waiting+1 || v.NotStarted || v.Left[v.ToMove] != 3*time.Minute-300*time.Millisecond {
+				if v.Version != waiting+1 || v.NotStarted || v.Left[v.ToMove].Round(time.Millisecond) != 3*time.Minute-300*time.Millisecond {
 					t.Errorf("%s is told of version %d (not started: %v, clocks %v), want version %d, started, the side to move's clock running from the start",
 						who, v.Version, v.NotStarted, v.Left, waiting+1)
 				}

@@ -201,6 +201,11 @@ func (s *Service) checkRunning(tx Tx, p *play, now time.Time) error {
 		}
 		return tournament.Conflict("", "game %d is over: %s (%s)", p.g.ID, p.g.Result.Score(), p.g.Result.EndReason)
 	case Adjudication:
+		if p.g.Live {
+			// Adjourned by the arbiter (Adjourn): live play's words, not
+			// correspondence's.
+			return tournament.Conflict("", "game %d waits for the arbiter, its clocks stopped: %s", p.g.ID, tournament.NoteMessage(p.g.Note))
+		}
 		return tournament.Conflict("", "game %d waits for the arbiter's adjudication: %s", p.g.ID, tournament.NoteMessage(p.g.Note))
 	}
 	ended, err := s.expire(tx, p, now)
@@ -244,16 +249,16 @@ func (s *Service) expire(tx Tx, p *play, now time.Time) (bool, error) {
 	res := p.e.Game.Win(g.ToMove.Opponent(), tournament.LossOnTime)
 	// The moment as the event's players and arbiter keep time: in its zone,
 	// named.
-	layout := "2006-01-02 15:04 MST"
+	layout, action := "2006-01-02 15:04 MST", ActionTimeout
 	if g.Live {
-		layout = "2006-01-02 15:04:05 MST" // a blitz flag falls to the second
+		layout, action = "2006-01-02 15:04:05 MST", ActionFlag // a blitz flag falls to the second
 	}
 	at := deadline.In(p.e.Location()).Format(layout)
 	note := tournament.Note("note.game.time_out.white", at)
 	if g.ToMove == rules.Black {
 		note = tournament.Note("note.game.time_out.black", at)
 	}
-	return true, s.finish(tx, p, nil, res, ActionTimeout, note)
+	return true, s.finish(tx, p, nil, res, action, note)
 }
 
 // finish ends the game with res: the result goes into the event's round at
@@ -606,6 +611,11 @@ func (s *Service) OfferDraw(ctx context.Context, gameID int64) (*View, error) {
 		}
 		if err := oneLiveGame(tx, p, s.now()); err != nil {
 			return err
+		}
+		// §6.1.3.1: a player offers a draw only after making a move, so
+		// that no draw is agreed before a move is played.
+		if !g.HasMoved(p.side) {
+			return tournament.Conflict("", "a draw may be offered only after one's own move: you have not moved yet in game %d", g.ID)
 		}
 		before := gameLog(g)
 		side := p.side
