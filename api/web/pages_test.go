@@ -119,7 +119,11 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 		t.Errorf("a correction without a reason is not explained")
 	}
 	rec = a.Post(edit, url.Values{"score": {"24:0"}, "end_reason": {"arbiter"}, "version": {"2"}, "reason": {"нарушение правил"}})
-	apitest.MustStatus(t, "correction", rec.Code, http.StatusSeeOther, rec.Body.String())
+	// Saved against the sheet, which ends 17:7: the page says so.
+	apitest.MustStatus(t, "correction", rec.Code, http.StatusOK, rec.Body.String())
+	if _, against, _ := strings.Cut(apitest.RuF("the result of board %d is stored against its score sheet (%s): the reason given is kept as the arbiter's override", 1, "\x00"), "\x00"); !strings.Contains(apitest.PageText(rec), against) {
+		t.Errorf("the correction against the sheet is not said")
+	}
 
 	rec = a.Post(fmt.Sprintf("/events/%d/finish", id), nil)
 	apitest.MustStatus(t, "finish too early", rec.Code, http.StatusConflict, "")
