@@ -30,6 +30,7 @@ func EventView(e *tournament.Event) report.Event {
 		Game:          string(e.Game.OrAdiukh()),
 		DisciplineKey: e.Game.Variant().DisciplineFullPrefix + string(e.Discipline),
 		GamePoints:    e.Game.GamePoints(),
+		WinDrawLoss:   !e.Game.Variant().GradedScores(),
 		Venue:         e.Venue,
 		City:          e.City,
 		ChiefArbiter:  e.ChiefArbiter,

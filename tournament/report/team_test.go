@@ -162,3 +162,20 @@ func TestBoardStandingsAndRoundOverview(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardStandingsOfRussianDraughts: the board prizes of a game scored
+// by a win, a draw or a loss have no column of Adiukh points, which would
+// be those wins restated as 24:0.
+func TestBoardStandingsOfRussianDraughts(t *testing.T) {
+	t.Parallel()
+	event := testEvent(5)
+	event.Name, event.Game, event.GamePoints, event.WinDrawLoss = "Первенство Адыгеи по русским шашкам", "russian", 2, true
+	event.DisciplineKey = "discipline_russian.rapid"
+	s := BoardStandings{Event: event, AfterRound: 5, Boards: []BoardTable{
+		{Board: 1, Rows: []BoardRow{{Place: 1, Player: testPlayer(1), Team: "Нарт", Games: 4, Points: 7, Percent: 87.5, Adiukh: 72}}},
+	}}
+	text := spacedText(pdfText(t, "boards-russian", render(t, func(b *bytes.Buffer) error { return BoardStandingsPDF(b, catalog.Russian, s) })))
+	if want := "1 " + testPlayer(1).Name + " Нарт 4 7 87,5"; !strings.Contains(text, want) || strings.Contains(text, "72") || strings.Contains(strings.ToLower(text), "адиюх") {
+		t.Errorf("want %q and no Adiukh points in:\n%s", want, text)
+	}
+}

@@ -21,13 +21,17 @@ type Event struct {
 	Game          string
 	DisciplineKey string
 	GamePoints    int
-	Venue         string
-	City          string
-	ChiefArbiter  string
-	StartDate     time.Time
-	EndDate       time.Time // zero or equal to StartDate for a one-day event
-	Rounds        int       // rounds planned; standings after the last one are final
-	TimeControl   TimeControl
+	// WinDrawLoss: the game's scores say only who won (Russian draughts'
+	// 2:0), so that no document shows its games' Adiukh points, which
+	// would be those wins restated as 24:0.
+	WinDrawLoss  bool
+	Venue        string
+	City         string
+	ChiefArbiter string
+	StartDate    time.Time
+	EndDate      time.Time // zero or equal to StartDate for a one-day event
+	Rounds       int       // rounds planned; standings after the last one are final
+	TimeControl  TimeControl
 	// ID is the event's number in adiukh, SystemID its pairing system as
 	// the API spells it ("swiss", "round-robin"; empty for a composition
 	// contest, which pairs nobody), Scoring its points table:
