@@ -76,6 +76,12 @@ func (k GameKind) OnAdiukhScale(white, black int) (int, int) {
 	return k.Variant().Scale.OnAdiukhScale(white, black)
 }
 
+// FromAdiukhScale is a score kept in Adiukh's 24 points as the game
+// writes it: 24:0 is a Russian game's 2:0.
+func (k GameKind) FromAdiukhScale(white, black int) (int, int) {
+	return k.Variant().Scale.FromAdiukhScale(white, black)
+}
+
 // ScoreExample is a score of the game as a form shows it for an example.
 func (k GameKind) ScoreExample() string { return k.Variant().Scale.Example }
 
