@@ -63,7 +63,9 @@ func TestMicroMatchSheetsAPI(t *testing.T) {
 		if len(games1) < 3 {
 			t.Fatalf("the PDN has %d games:\n%s", len(games1)-1, pdn)
 		}
-		for i, want := range []string{"1. b4xd6 e7xc5 2. g3-h4 f6-g5 3. h4xf6 g7xe5 1-1", "3. h4xf6 g7xe5 4. c3-d4 e5xc3xa1 1-1"} {
+		// Numbered as the paper sheet numbers them: on from the opening's
+		// three moves.
+		for i, want := range []string{"4. b4xd6 e7xc5 5. g3-h4 f6-g5 6. h4xf6 g7xe5 1-1", "6. h4xf6 g7xe5 7. c3-d4 e5xc3xa1 1-1"} {
 			if game := games1[i+1]; !strings.Contains(game, want) || !strings.Contains(game, `[OpeningMoves "1. a3-b4 b6-a5 2. b2-a3 a7-b6 3. a1-b2 d6-c5"]`) || strings.Contains(game, "a3-b4 b6-a5\n") {
 				t.Errorf("game %d of board 1 in the PDN lacks its moves after the opening (%s):\n%s", i+1, want, game)
 			}
