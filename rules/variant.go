@@ -41,6 +41,10 @@ type Variant struct {
 	// Adiukh's "standard", "rapid", "blitz"; "russian-" gives
 	// "russian-standard" …
 	RatingLists string
+	// Repetitions: its draw rules count a position repeated (the third
+	// time is a draw), which only a score sheet can prove; its printed
+	// sheets have a column to mark the repeated moves in.
+	Repetitions bool
 	// SheetMoves is the number of moves a printed score sheet has room
 	// for, each row a move of both sides.
 	SheetMoves int

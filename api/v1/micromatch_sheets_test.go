@@ -55,8 +55,10 @@ func TestMicroMatchSheetsAPI(t *testing.T) {
 				t.Errorf("the score sheets lack the row %q of board 1's games:\n%s", want, sheets)
 			}
 		}
-		if n := strings.Count(sheets, "1 a3-b4 b6-a5"); n != 2 {
-			t.Errorf("the score sheets have %d games written in, want board 1's two", n)
+		// Every sheet pre-prints the opening; only board 1's two games
+		// have their moves after it written in.
+		if n, after := strings.Count(sheets, "1 a3-b4 b6-a5"), strings.Count(sheets, "4 b4:d6 e7:c5"); n != 4 || after != 2 {
+			t.Errorf("the score sheets have the opening on %d and moves after it on %d, want the opening on all 4 and board 1's two games written in", n, after)
 		}
 		pdn := string(s.MustDownload(base+"/games.pdn", "application/x-pdn; charset=utf-8"))
 		games1 := strings.Split(pdn, `[Event "`)

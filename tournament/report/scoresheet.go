@@ -19,6 +19,10 @@ const (
 	sheetNumberWidth   = 9.0
 	sheetMoveWidth     = 38.0
 	sheetBlockGap      = 12.0
+	// sheetMarkWidth is the column, after Black's move, where the players
+	// mark a move that repeats a position, for a game whose draw rules
+	// count repetitions; the moves' columns give it their room.
+	sheetMarkWidth = 10.0
 	// Below the grid: a gap, the score's boxes with their labels (16 mm)
 	// and the signatures (13 mm).
 	sheetGridGap   = 7.0
@@ -99,7 +103,7 @@ func (d *document) scoreSheet(s ScoreSheet) {
 	row := min(sheetRowHeight, (d.bottom()-top-sheetBelowGrid)/(sheetMovesPerBlock+1))
 	blockWidth := sheetNumberWidth + 2*sheetMoveWidth
 	for block := range 2 {
-		d.moveGridBlock(margin+float64(block)*(blockWidth+sheetBlockGap), top, row, block*sheetMovesPerBlock+1, gridMoves(s.Moves))
+		d.moveGridBlock(margin+float64(block)*(blockWidth+sheetBlockGap), top, row, block*sheetMovesPerBlock+1, gridMoves(s.Moves), s.Event.Repetitions)
 	}
 	d.pdf.SetY(top + row*(sheetMovesPerBlock+1) + sheetGridGap)
 	white, black, _ := strings.Cut(s.Score, ":")
@@ -143,8 +147,11 @@ func (d *document) field(label, value string, x, width float64) {
 }
 
 // moveGridBlock draws one block of the move grid: a header row, then the
-// numbered rows from first on, with the plies of moves written in.
-func (d *document) moveGridBlock(x, y, row float64, first int, moves []string) {
+// numbered rows from first on, with the plies of moves written in, and
+// with marks a column to mark repeated positions in (draw-axioms: "в
+// бланках для записи партии ставится отметка против тех ходов, которые
+// повторяются").
+func (d *document) moveGridBlock(x, y, row float64, first int, moves []string, marks bool) {
 	ply := func(i int) string {
 		if i < len(moves) {
 			return moves[i]
@@ -154,17 +161,28 @@ func (d *document) moveGridBlock(x, y, row float64, first int, moves []string) {
 	d.pdf.SetDrawColor(60, 60, 60)
 	d.pdf.SetFillColor(225, 228, 232)
 	d.font(true, 9)
+	moveWidth := sheetMoveWidth
+	if marks {
+		moveWidth -= sheetMarkWidth / 2
+	}
 	d.pdf.SetXY(x, y)
 	d.cell(sheetNumberWidth, row, text(d.loc, msgMoveNo), "1", 0, "C", true)
-	d.cell(sheetMoveWidth, row, text(d.loc, msgWhite), "1", 0, "C", true)
-	d.cell(sheetMoveWidth, row, text(d.loc, msgBlack), "1", 0, "C", true)
+	d.cell(moveWidth, row, text(d.loc, msgWhite), "1", 0, "C", true)
+	d.cell(moveWidth, row, text(d.loc, msgBlack), "1", 0, "C", true)
+	if marks {
+		d.font(true, 7)
+		d.cell(sheetMarkWidth, row, text(d.loc, msgRepeatedMark), "1", 0, "C", true)
+	}
 	d.font(false, 9)
 	for i := range sheetMovesPerBlock {
 		d.pdf.SetXY(x, y+row*float64(i+1))
 		d.cell(sheetNumberWidth, row, strconv.Itoa(first+i), "1", 0, "C", true)
 		white := 2 * (first + i - 1)
-		d.cell(sheetMoveWidth, row, ply(white), "1", 0, "C", false)
-		d.cell(sheetMoveWidth, row, ply(white+1), "1", 0, "C", false)
+		d.cell(moveWidth, row, ply(white), "1", 0, "C", false)
+		d.cell(moveWidth, row, ply(white+1), "1", 0, "C", false)
+		if marks {
+			d.cell(sheetMarkWidth, row, "", "1", 0, "C", false)
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ package report
 import (
 	"adiukh/tournament/catalog"
 	"bytes"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -177,5 +178,25 @@ func TestBoardStandingsOfRussianDraughts(t *testing.T) {
 	text := spacedText(pdfText(t, "boards-russian", render(t, func(b *bytes.Buffer) error { return BoardStandingsPDF(b, catalog.Russian, s) })))
 	if want := "1 " + testPlayer(1).Name + " Нарт 4 7 87,5"; !strings.Contains(text, want) || strings.Contains(text, "72") || strings.Contains(strings.ToLower(text), "адиюх") {
 		t.Errorf("want %q and no Adiukh points in:\n%s", want, text)
+	}
+}
+
+// TestScoreSheetRepetitionColumn: a game whose draw rules count repeated
+// positions has a column on its score sheet to mark them in, beside each
+// of the 60 moves; Adiukh's sheet has none.
+func TestScoreSheetRepetitionColumn(t *testing.T) {
+	t.Parallel()
+	for _, repetitions := range []bool{false, true} {
+		event := testEvent(5)
+		event.Repetitions = repetitions
+		sheet := ScoreSheet{Event: event, Round: 1, Board: 1, White: testPlayer(1), Black: testPlayer(2), Moves: []string{"c3-d4", "f6-g5"}}
+		page := spacedText(pdfText(t, fmt.Sprintf("sheet-repetitions-%v", repetitions), render(t, func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, catalog.Russian, []ScoreSheet{sheet}) })))
+		want := 0
+		if repetitions {
+			want = 2 // one a block
+		}
+		if n := strings.Count(page, text(catalog.Russian, msgRepeatedMark)); n != want || !strings.Contains(page, "1 c3-d4 f6-g5") {
+			t.Errorf("repetitions %v: %d repetition columns, want %d, and the first move written in:\n%s", repetitions, n, want, page)
+		}
 	}
 }

@@ -24,7 +24,10 @@ type Event struct {
 	// WinDrawLoss: the game's scores say only who won (Russian draughts'
 	// 2:0), so that no document shows its games' Adiukh points, which
 	// would be those wins restated as 24:0.
-	WinDrawLoss  bool
+	WinDrawLoss bool
+	// Repetitions: the game's draw rules count repeated positions, and
+	// its score sheets have a column to mark the repeated moves in.
+	Repetitions  bool
 	Venue        string
 	City         string
 	ChiefArbiter string
