@@ -221,3 +221,41 @@ func TestRussianGameViewer(t *testing.T) {
 		t.Errorf("the English game page does not label its board")
 	}
 }
+
+// A player's report form offers the result «по бланку», as the arbiter's
+// entry does, with the game's own example score: a report that leaves the
+// score and the ending empty takes them from its sheet by the same rule.
+func TestPlayerReportFromSheet(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "game": "russian", "discipline": "standard", "system": "round-robin"})["id"])
+	pages := map[int]*apitest.Page{}
+	for i, name := range []string{"Игрок 1", "Игрок 2"} {
+		pid := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name})["id"])
+		email := fmt.Sprintf("p%d@example.org", i)
+		pages[pid] = s.AddUser(email, tournament.PlayerRole)
+		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, pid), map[string]any{"email": email})
+	}
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/submissions/open", id), map[string]any{"open": true})
+	game := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
+	white := pages[apitest.PlayerByStartNo(t, s, id, apitest.Num(game["white"]))]
+	report := fmt.Sprintf("/events/%d/rounds/1/boards/1/report", id)
+	form := white.Get(report)
+	apitest.MustStatus(t, "the report form", form.Code, http.StatusOK, form.Body.String())
+	mustContain(t, "the report form", form.Body.String(), `<option value="">`+apitest.RuT("results.reason_from_sheet")+`</option>`, `placeholder="2:0"`)
+	if strings.Contains(form.Body.String(), "17:7") {
+		t.Error("the report form of a Russian event gives an Adiukh example")
+	}
+	rec := white.Post(report, url.Values{"score": {""}, "end_reason": {""}, "sheet": {apitest.RussianPDN}})
+	apitest.MustStatus(t, "a report by the sheet", rec.Code, http.StatusSeeOther, apitest.PageText(rec))
+	subs := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/submissions", id), nil)
+	if got := fmt.Sprint(subs); !strings.Contains(got, "score:2:0") || !strings.Contains(got, "end_reason:resignation") {
+		t.Errorf("the report by the sheet is stored as %s, want 2:0 by resignation", got)
+	}
+	// Without a sheet there is nothing to take the score from.
+	rec = white.Post(report, url.Values{"score": {""}, "end_reason": {""}})
+	apitest.MustStatus(t, "a report by no sheet", rec.Code, http.StatusBadRequest, apitest.PageText(rec))
+}
