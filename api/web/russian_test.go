@@ -259,3 +259,38 @@ func TestPlayerReportFromSheet(t *testing.T) {
 	rec = white.Post(report, url.Values{"score": {""}, "end_reason": {""}})
 	apitest.MustStatus(t, "a report by no sheet", rec.Code, http.StatusBadRequest, apitest.PageText(rec))
 }
+
+// The player card of a Russian draughts event explains official
+// tie-breaks that differ from the games' sums without Adiukh points,
+// which its games do not have.
+func TestRussianPlayerCardSpeaksItsGame(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
+		map[string]any{"name": "Швейцарка", "game": "russian", "discipline": "rapid", "system": "swiss", "rounds": 3})["id"])
+	events := fmt.Sprintf("/api/v1/events/%d", id)
+	for i := range 6 {
+		s.Must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - 10*i})
+	}
+	round := s.Must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
+	s.Must(http.StatusOK, arbiter, "POST", events+"/rounds/1/publish", nil)
+	var forfeitWinner int
+	for _, g := range round["games"].([]any) {
+		g := g.(map[string]any)
+		score, reason := "2:0", "resignation"
+		if apitest.Num(g["board"]) == 1 {
+			forfeitWinner = apitest.Num(g["white"])
+			score, reason = "2:0", "forfeit"
+		}
+		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/result", events, apitest.Num(g["board"])),
+			map[string]any{"score": score, "end_reason": reason, "version": apitest.Num(g["version"])})
+	}
+	card := apitest.PageText(s.Anonymous().Get(fmt.Sprintf("/events/%d/players/%d", id, forfeitWinner)))
+	mustContain(t, "the forfeit winner's card", card, `<tr class="official">`, apitest.RuT("teamweb.official_why_by_result"))
+	// The site's own name (its title, brand and footer) aside.
+	_, main, _ := strings.Cut(card, "<main")
+	if main, _, _ = strings.Cut(main, "</main>"); strings.Contains(strings.ToLower(main), "адиюх") {
+		t.Errorf("the card of a Russian draughts event speaks of Adiukh:\n%s", main)
+	}
+}
