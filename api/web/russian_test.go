@@ -294,3 +294,46 @@ func TestRussianPlayerCardSpeaksItsGame(t *testing.T) {
 		t.Errorf("the card of a Russian draughts event speaks of Adiukh:\n%s", main)
 	}
 }
+
+// The pages of a Russian draughts event, in Russian and in English, speak
+// Russian draughts: no Adiukh score, example, points or rule-book
+// reference in what they say (the choice of a game among the games aside).
+func TestRussianPagesSpeakTheirGame(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
+		map[string]any{"name": "Швейцарка", "game": "russian", "discipline": "rapid", "system": "swiss", "rounds": 3, "time_control": "15+5"})["id"])
+	events := fmt.Sprintf("/api/v1/events/%d", id)
+	for i := range 6 {
+		s.Must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - 10*i})
+	}
+	round := s.Must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
+	s.Must(http.StatusOK, arbiter, "POST", events+"/rounds/1/publish", nil)
+	for _, g := range round["games"].([]any) {
+		g := g.(map[string]any)
+		reason := "resignation"
+		if apitest.Num(g["board"]) == 1 {
+			reason = "forfeit"
+		}
+		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/result", events, apitest.Num(g["board"])),
+			map[string]any{"score": "2:0", "end_reason": reason, "version": apitest.Num(g["version"])})
+	}
+	a := s.SignIn(arbiter)
+	choices := regexp.MustCompile(`(?s)<select name="(game|discipline)".*?</select>`)
+	tags := regexp.MustCompile(`(?s)<[^>]*>`)
+	adiukh := regexp.MustCompile(`(?i)адиюх|adiukh|24:0|12:12|17:7|§9`)
+	for _, page := range []string{"", "/standings", "/crosstable", "/players/1", "/manage", "/rounds/1/results", "/rounds/1/boards/2", "/audit"} {
+		for _, lang := range []string{"ru", "en"} {
+			rec := a.Get(fmt.Sprintf("/events/%d%s?lang=%s", id, page, lang))
+			apitest.MustStatus(t, page, rec.Code, http.StatusOK, rec.Body.String())
+			_, main, _ := strings.Cut(rec.Body.String(), "<main")
+			main, _, _ = strings.Cut(main, "</main>")
+			said := tags.ReplaceAllString(choices.ReplaceAllString(main, ""), " ")
+			if m := adiukh.FindString(said); m != "" {
+				i := strings.Index(said, m)
+				t.Errorf("%s (%s) says %q: …%s…", page, lang, m, said[max(0, i-120):min(len(said), i+120)])
+			}
+		}
+	}
+}
