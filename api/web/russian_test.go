@@ -319,13 +319,21 @@ func TestRussianPagesSpeakTheirGame(t *testing.T) {
 		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/result", events, apitest.Num(g["board"])),
 			map[string]any{"score": "2:0", "end_reason": reason, "version": apitest.Num(g["version"])})
 	}
+	team := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
+		map[string]any{"name": "Командный", "game": "russian", "discipline": "rapid-team", "system": "swiss", "rounds": 3, "time_control": "15+5"})["id"])
 	a := s.SignIn(arbiter)
 	choices := regexp.MustCompile(`(?s)<select name="(game|discipline)".*?</select>`)
 	tags := regexp.MustCompile(`(?s)<[^>]*>`)
 	adiukh := regexp.MustCompile(`(?i)адиюх|adiukh|24:0|12:12|17:7|§9`)
-	for _, page := range []string{"", "/standings", "/crosstable", "/players/1", "/manage", "/rounds/1/results", "/rounds/1/boards/2", "/audit"} {
+	pages := []string{"", "/standings", "/crosstable", "/players/1", "/manage", "/rounds/1/results", "/rounds/1/boards/2", "/audit"}
+	for i := range pages {
+		pages[i] = fmt.Sprintf("/events/%d%s", id, pages[i])
+	}
+	// A team event's desk offers its team tie-breaks.
+	pages = append(pages, fmt.Sprintf("/events/%d/manage", team))
+	for _, page := range pages {
 		for _, lang := range []string{"ru", "en"} {
-			rec := a.Get(fmt.Sprintf("/events/%d%s?lang=%s", id, page, lang))
+			rec := a.Get(page + "?lang=" + lang)
 			apitest.MustStatus(t, page, rec.Code, http.StatusOK, rec.Body.String())
 			_, main, _ := strings.Cut(rec.Body.String(), "<main")
 			main, _, _ = strings.Cut(main, "</main>")
