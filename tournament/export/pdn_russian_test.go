@@ -38,7 +38,8 @@ func TestRussianPDNValidates(t *testing.T) {
 	if err != nil || len(skipped) != 0 {
 		t.Fatalf("skipped %+v, %v", skipped, err)
 	}
-	if strings.Contains(pdn.String(), "Termination") || strings.Count(pdn.String(), `[Result "1-1"]`) != 2 {
+	// Only the resignation says how it ended; 1-1 is the agreed draw.
+	if strings.Count(pdn.String(), "[Termination") != 1 || !strings.Contains(pdn.String(), `[Termination "resignation"]`) || strings.Count(pdn.String(), `[Result "1-1"]`) != 2 {
 		t.Fatalf("the agreed draws are not written 1-1 without a Termination tag:\n%s", pdn.String())
 	}
 	verdicts := e.Game.Rules().ValidateGames(pdn.String())
