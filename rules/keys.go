@@ -46,6 +46,7 @@ var rulesKeys = map[string]string{
 	"rules.pdn.tag":                  "a PDN tag is written [Name \"value\"]",
 	"rules.pdn.game_type":            "GameType %q is not Adiukh: Adiukh games are GameType %s (%s) with the Variant tag %q",
 	"rules.pdn.score_tag":            "the Score tag gives %s, the move text %s",
+	"rules.pdn.no_moves":             "the file has no moves of this game: its score %s is taken as written",
 	"rules.score.shape":              "%q is not a score like 17:7",
 	"rules.score.sum":                "%q is not a game score: the two scores add up to 24",
 	"rules.sheet.side_to_move":       "the side to move must be white or black",

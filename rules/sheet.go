@@ -27,6 +27,10 @@ type Sheet struct {
 	PDNResult string
 	// PDNResultLine and PDNResultColumn are where the marker stands.
 	PDNResultLine, PDNResultColumn int
+	// firstNumber is the move number the sheet's first numbered move is
+	// written under (0 before one is read): the numbers after it follow
+	// on from it.
+	firstNumber int
 	// startUnread is set when the Position header cannot be read: the
 	// moves are not replayed from another position.
 	startUnread bool
@@ -497,13 +501,19 @@ func isMarks(s string) bool {
 }
 
 // checkNumber warns when a move number does not follow from the moves before
-// it; the moves themselves decide who is to move.
+// it; the moves themselves decide who is to move. The sheet's first number
+// may be any: a game played from a drawn opening is written on from the
+// opening's moves (4. after a three-move opening), on paper and in PDN
+// from the opening's FEN alike, as PDN lets a game from a FEN number on.
 func (sh *Sheet) checkNumber(tk token, n int, black bool) {
 	ply := len(sh.Moves)
 	if sh.ToMove == Black {
 		ply++
 	}
-	want := ply/2 + 1
+	if sh.firstNumber == 0 {
+		sh.firstNumber = max(n-ply/2, 1)
+	}
+	want := sh.firstNumber + ply/2
 	if n != want || black != (ply%2 == 1) {
 		format := "move number %s: the next move is White's move %d"
 		if ply%2 == 1 {

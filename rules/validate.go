@@ -242,6 +242,13 @@ func (r *Report) judgeResult() {
 		case decisive || draw:
 			fail("%s was written before the final position: state the reason (resignation, time, agreement, arbiter)", sc)
 			return
+		case len(r.Sheet.Moves) == 0 && r.Sheet.Header("GameType") != "":
+			// A PDN game without moves: an event's games.pdn writes so a
+			// game whose sheet never came in, its result as entered. The
+			// score cannot be checked; it is taken as written, and said.
+			m := say("the file has no moves of this game: its score %s is taken as written", sc)
+			r.Warnings = append(r.Warnings, newProblem(res.Line, res.Column, res.Text, m))
+			res.Reason = EndFinalPosition
 		default:
 			fail("%s can only come from a final position, and the game stops before it (%s has %d legal moves)", sc, r.ToMove, len(r.Position.LegalMoves(r.ToMove)))
 			return

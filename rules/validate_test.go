@@ -55,6 +55,8 @@ func TestSheetForms(t *testing.T) {
 		{name: "termination header", sheet: "Termination: time\n1. c3-b4 24:0", result: "24:0", reason: EndTime},
 		{name: "24:0 without reason", sheet: "1. c3-b4 24:0", err: "state the reason"},
 		{name: "17:7 before the end", sheet: "1. c3-b4 17:7", err: "can only come from a final position"},
+		{name: "17:7 without moves", sheet: "17:7", err: "can only come from a final position"},
+		{name: "a PDN game without moves", sheet: "[GameType \"49,W,8,8,A0,0\"]\n[Score \"17:7\"]\n[Result \"2-0\"]\n\n2-0", result: "17:7", reason: EndFinalPosition, warning: "no moves of this game: its score 17:7 is taken as written"},
 		{name: "reason after final position", sheet: sampleMoves + " 17:7 resignation", err: "did not end by resignation"},
 		{name: "move after the end", sheet: sampleMoves + " h8-g7", err: "the game is over"},
 		{name: "illegal", sheet: "1. c3-d5", err: `"d5" is not a dark square`},

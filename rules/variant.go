@@ -44,6 +44,10 @@ type Variant struct {
 	// Adiukh's "standard", "rapid", "blitz"; "russian-" gives
 	// "russian-standard" …
 	RatingLists string
+	// Repetitions: its draw rules count a position repeated (the third
+	// time is a draw), which only a score sheet can prove; its printed
+	// sheets have a column to mark the repeated moves in.
+	Repetitions bool
 	// SheetMoves is the number of moves a printed score sheet has room
 	// for, each row a move of both sides.
 	SheetMoves int
@@ -146,6 +150,23 @@ func (s Scale) OnAdiukhScale(white, black int) (int, int) {
 		return 0, 0
 	}
 	return 12, 12
+}
+
+// FromAdiukhScale is the inverse of OnAdiukhScale: a score kept in
+// Adiukh's 24 points (as the rating lists keep their games') as the game
+// writes it, so that a Russian game rated 24:0 is shown 2:0 again.
+func (s Scale) FromAdiukhScale(white, black int) (int, int) {
+	switch {
+	case s.Graded && s.Points == 24:
+		return white, black
+	case white > black:
+		return s.Points, 0
+	case black > white:
+		return 0, s.Points
+	case white == 0:
+		return 0, 0
+	}
+	return s.Points / 2, s.Points / 2
 }
 
 // TimeNorm is the range a game's rule book sets for a discipline's base

@@ -62,6 +62,14 @@ func ReportProblem(e *Event, res Result, g *Game, sheet string) rules.Message {
 	return sheetProblem(e, res, &check)
 }
 
+// ScoreFromSheet fills what a player's report leaves empty of the score
+// and the end reason from its sheet («по бланку»), by the rule of the
+// arbiter's entry (RecordResult); a player gives no reason to override the
+// sheet.
+func ScoreFromSheet(e *Event, score, endReason, sheet string) (string, string, error) {
+	return fromSheet(e.Game, score, endReason, sheet, false)
+}
+
 // RecordReport writes the result a player reported, now confirmed by u,
 // as the game's result of the event e, which the transaction has locked
 // and whose rounds it read: the one writer through which a confirmed

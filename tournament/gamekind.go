@@ -76,6 +76,12 @@ func (k GameKind) OnAdiukhScale(white, black int) (int, int) {
 	return k.Variant().Scale.OnAdiukhScale(white, black)
 }
 
+// FromAdiukhScale is a score kept in Adiukh's 24 points as the game
+// writes it: 24:0 is a Russian game's 2:0.
+func (k GameKind) FromAdiukhScale(white, black int) (int, int) {
+	return k.Variant().Scale.FromAdiukhScale(white, black)
+}
+
 // ScoreExample is a score of the game as a form shows it for an example.
 func (k GameKind) ScoreExample() string { return k.Variant().Scale.Example }
 
@@ -146,9 +152,38 @@ func (e *Event) ParseResult(score, endReason string) (Result, error) {
 // "adiukh-points"), which only Adiukh's results have.
 const adiukhPoints = "adiukh-points"
 
+// OffersTieBreak reports whether the game's events, individual or team,
+// may rank by the tie-break: the checkers won (adiukh-points) only where
+// the game's scores count them, since another game's would be its wins
+// restated as Adiukh's 24 points.
+func (k GameKind) OffersTieBreak(id string) bool {
+	return id != adiukhPoints || k.Variant().GradedScores()
+}
+
+// OfferedTieBreaks keeps, in their order, the tie-breaks the game offers:
+// a preset made for every game, cut to the event's.
+func (k GameKind) OfferedTieBreaks(ids []string) []string {
+	out := make([]string, 0, len(ids))
+	for _, id := range ids {
+		if k.OffersTieBreak(id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// CheckTieBreak refuses a tie-break the game does not offer, naming the
+// field it came in.
+func (k GameKind) CheckTieBreak(field, id string) error {
+	if k.OffersTieBreak(id) {
+		return nil
+	}
+	return Invalid(field, "the checkers won (%s) rank players of Adiukh only", id)
+}
+
 // checkGame refuses what an event of its game cannot have: composition
-// contests of a game that has none here, and the checkers won
-// (adiukh-points) where a game's scores do not count them.
+// contests of a game that has none here, and the tie-breaks the game does
+// not offer.
 func checkGame(e *Event) error {
 	v := e.Game.Variant()
 	var errs []error
@@ -156,16 +191,16 @@ func checkGame(e *Event) error {
 		errs = append(errs, Invalid("game", "composition contests are of Adiukh only; a %s event plays games", e.Game))
 	}
 	for i, id := range e.TieBreaks {
-		if id == adiukhPoints && !v.GradedScores() {
-			errs = append(errs, Invalid(fmt.Sprintf("tiebreaks[%d]", i), "the checkers won (%s) rank players of Adiukh only", id))
+		if err := e.Game.CheckTieBreak(fmt.Sprintf("tiebreaks[%d]", i), id); err != nil {
+			errs = append(errs, err)
 		}
 	}
 	return JoinInvalid(errs)
 }
 
-// applyGame sets the event's game when one is given; an event of a game
-// without graded scores loses the checkers-won tie-break, unless its
-// tie-breaks are given too (and then checkGame refuses that one).
+// applyGame sets the event's game when one is given; an event loses the
+// tie-breaks its game does not offer, unless its tie-breaks are given too
+// (and then checkGame refuses them).
 func (in EventInput) applyGame(e *Event) error {
 	if in.Game == nil {
 		return nil
@@ -175,23 +210,10 @@ func (in EventInput) applyGame(e *Event) error {
 		return err
 	}
 	e.Game = k
-	if !k.Variant().GradedScores() && in.TieBreaks == nil {
-		e.TieBreaks = withoutAdiukhPoints(e.TieBreaks)
+	if in.TieBreaks == nil {
+		e.TieBreaks = k.OfferedTieBreaks(e.TieBreaks)
 	}
 	return nil
-}
-
-// withoutAdiukhPoints drops the tie-break of the checkers won from a list
-// of tie-breaks: an event of a game without graded scores has no use for
-// it.
-func withoutAdiukhPoints(ids []string) []string {
-	out := make([]string, 0, len(ids))
-	for _, id := range ids {
-		if id != adiukhPoints {
-			out = append(out, id)
-		}
-	}
-	return out
 }
 
 // DisciplineKey is the catalogue key of the event's discipline as its

@@ -251,15 +251,23 @@ func sheetNamesOther(tx PlayerTx, e *Event, g *Game, round int, sheet string) ([
 // from the sheet: the score of its final position, or its written result
 // and reason. The sheet is checked against them as always afterwards.
 func (in *ResultInput) scoreFromSheet(game GameKind) error {
-	if (strings.TrimSpace(in.Score) != "" && strings.TrimSpace(in.EndReason) != "") || strings.TrimSpace(in.Sheet) == "" {
-		return nil
-	}
-	score, reason, err := scoreOfReport(in.Score, in.EndReason, checkSheet(game, in.Sheet), strings.TrimSpace(in.Reason) != "")
+	score, reason, err := fromSheet(game, in.Score, in.EndReason, in.Sheet, strings.TrimSpace(in.Reason) != "")
 	if err != nil {
 		return err
 	}
 	in.Score, in.EndReason = score, reason
 	return nil
+}
+
+// fromSheet is the one rule by which a result left empty is taken from
+// its sheet («по бланку»), at the arbiter's entry and in a player's report
+// alike (ScoreFromSheet): a score and an end reason both given, or no
+// sheet, are kept as they are.
+func fromSheet(game GameKind, score, reason, sheet string, overridden bool) (string, string, error) {
+	if (strings.TrimSpace(score) != "" && strings.TrimSpace(reason) != "") || strings.TrimSpace(sheet) == "" {
+		return score, reason, nil
+	}
+	return scoreOfReport(score, reason, checkSheet(game, sheet), overridden)
 }
 
 // scoreOfReport fills what is left empty of a score and an end reason from

@@ -130,14 +130,14 @@ func (h *handler) getStandingsCSV(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.standingsDocument(c, core.CSVType, "standings.csv", func(x *export.Exporter, ctx context.Context, w io.Writer, _ catalog.Lang, id int64, round int) error {
-		return x.StandingsCSV(ctx, w, dialect, id, round)
+	return h.standingsDocument(c, core.CSVType, "standings.csv", func(x *export.Exporter, ctx context.Context, w io.Writer, loc catalog.Lang, id int64, round int) error {
+		return x.StandingsCSV(ctx, w, dialect, loc, id, round)
 	})
 }
 
 func (h *handler) getStandingsXLSX(c *gin.Context) error {
-	return h.standingsDocument(c, xlsxType, "standings.xlsx", func(x *export.Exporter, ctx context.Context, w io.Writer, _ catalog.Lang, id int64, round int) error {
-		return x.StandingsXLSX(ctx, w, id, round)
+	return h.standingsDocument(c, xlsxType, "standings.xlsx", func(x *export.Exporter, ctx context.Context, w io.Writer, loc catalog.Lang, id int64, round int) error {
+		return x.StandingsXLSX(ctx, w, loc, id, round)
 	})
 }
 

@@ -305,9 +305,18 @@ func TestExportDocuments(t *testing.T) {
 				if got := rec.Header().Get("X-Adiukh-Skipped-Games"); got != wantSkipped {
 					t.Errorf("skipped games header = %q, want %q", got, wantSkipped)
 				}
-				games := rules.ParsePDN(rec.Body.String())
-				if len(games) != 1 {
-					t.Fatalf("games.pdn holds %d games, want the one sheet that replays:\n%s", len(games), rec.Body.String())
+				// Every game played is in the file: the one whose sheet
+				// replays with its moves, the others as their tags and
+				// results; each validates.
+				all := rules.ParsePDN(rec.Body.String())
+				games := slices.DeleteFunc(slices.Clone(all), func(g *rules.Sheet) bool { return len(g.Moves) == 0 })
+				if len(games) != 1 || len(all) != 10 {
+					t.Fatalf("games.pdn holds %d games, %d of them with moves, want the 10 played and the one sheet that replays:\n%s", len(all), len(games), rec.Body.String())
+				}
+				for i, g := range all {
+					if r := rules.Validate(g); !r.Valid || r.Result == nil {
+						t.Errorf("game %d of games.pdn does not validate: %v", i+1, r.Errors)
+					}
 				}
 				r := rules.Validate(games[0])
 				if !r.Valid || r.Result == nil || r.Result.String() != "17:7" {

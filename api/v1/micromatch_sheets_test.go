@@ -55,15 +55,19 @@ func TestMicroMatchSheetsAPI(t *testing.T) {
 				t.Errorf("the score sheets lack the row %q of board 1's games:\n%s", want, sheets)
 			}
 		}
-		if n := strings.Count(sheets, "1 a3-b4 b6-a5"); n != 2 {
-			t.Errorf("the score sheets have %d games written in, want board 1's two", n)
+		// Every sheet pre-prints the opening; only board 1's two games
+		// have their moves after it written in.
+		if n, after := strings.Count(sheets, "1 a3-b4 b6-a5"), strings.Count(sheets, "4 b4:d6 e7:c5"); n != 4 || after != 2 {
+			t.Errorf("the score sheets have the opening on %d and moves after it on %d, want the opening on all 4 and board 1's two games written in", n, after)
 		}
 		pdn := string(s.MustDownload(base+"/games.pdn", "application/x-pdn; charset=utf-8"))
 		games1 := strings.Split(pdn, `[Event "`)
 		if len(games1) < 3 {
 			t.Fatalf("the PDN has %d games:\n%s", len(games1)-1, pdn)
 		}
-		for i, want := range []string{"1. b4xd6 e7xc5 2. g3-h4 f6-g5 3. h4xf6 g7xe5 1-1", "3. h4xf6 g7xe5 4. c3-d4 e5xc3xa1 1-1"} {
+		// Numbered as the paper sheet numbers them: on from the opening's
+		// three moves.
+		for i, want := range []string{"4. b4xd6 e7xc5 5. g3-h4 f6-g5 6. h4xf6 g7xe5 1-1", "6. h4xf6 g7xe5 7. c3-d4 e5xc3xa1 1-1"} {
 			if game := games1[i+1]; !strings.Contains(game, want) || !strings.Contains(game, `[OpeningMoves "1. a3-b4 b6-a5 2. b2-a3 a7-b6 3. a1-b2 d6-c5"]`) || strings.Contains(game, "a3-b4 b6-a5\n") {
 				t.Errorf("game %d of board 1 in the PDN lacks its moves after the opening (%s):\n%s", i+1, want, game)
 			}

@@ -101,6 +101,13 @@ func TestMicroMatchesAPI(t *testing.T) {
 			if n := strings.Count(text, "Партия микроматча"); n != 4 || !strings.Contains(text, name) {
 				t.Errorf("the score sheets: %d sheets of micro-match games, want 4 (two boards, two games) with the opening %q:\n%s", n, name, text)
 			}
+			// Each sheet pre-prints the opening's moves for the players
+			// to write on from, and has a column to mark the repeated
+			// positions the draw axioms count.
+			moves := opening["moves"].([]any)
+			if row := fmt.Sprintf("1 %v %v", moves[0], moves[1]); strings.Count(text, row) != 4 || strings.Count(text, apitest.RuDoc("report.repeated_mark")) != 4*2 {
+				t.Errorf("the score sheets do not pre-print the opening's first move %q on each of the 4 sheets, or lack the repetition column:\n%s", row, text)
+			}
 		})
 		for _, doc := range []string{"/crosstable.pdf", "/standings.pdf", "/standings.csv", "/export.trf", "/standings.xlsx"} {
 			if rec := s.Download("", base+doc, nil); rec.Code != http.StatusOK {

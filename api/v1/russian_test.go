@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"adiukh/api/apitest"
+	"adiukh/rules/games"
 	"adiukh/tournament"
 	"adiukh/tournament/store/storetest"
 	"adiukh/tournament/trf"
@@ -141,15 +142,21 @@ func TestRussianSwissEvent(t *testing.T) {
 		}
 
 		// The game with a sheet is exported as Russian draughts' PDN with
-		// the event's tags, and reads back by its rules.
+		// the event's tags, and reads back by its rules; the other games
+		// played (not the forfeit) as their tags and results.
 		pdn := string(s.MustDownload(base+"/games.pdn", "application/x-pdn"))
 		for _, want := range []string{`[Event "Первенство Майкопа по русским шашкам"]`, `[Round "1"]`, `[Board "1"]`, `[White "Игрок `, `[Result "2-0"]`, `[GameType "25"]`, "1. c3-d4 f6-g5 2. g3-h4 g7-f6 2-0"} {
 			if !strings.Contains(pdn, want) {
 				t.Errorf("games.pdn lacks %q:\n%s", want, pdn)
 			}
 		}
-		if strings.Count(pdn, "[Event ") != 1 || strings.Contains(pdn, `[White "Игрок 1"]`+"\n"+`[Black "Игрок 2"]`+"\n"+`[White`) {
-			t.Errorf("games.pdn has other games or doubled tags:\n%s", pdn)
+		if strings.Count(pdn, "[Event ") != 5 || strings.Contains(pdn, `[White "Игрок 1"]`+"\n"+`[Black "Игрок 2"]`+"\n"+`[White`) {
+			t.Errorf("games.pdn does not hold the 5 games played, or doubles tags:\n%s", pdn)
+		}
+		for i, v := range games.Of("russian").Rules.ValidateGames(pdn) {
+			if !v.Valid || v.Result == nil {
+				t.Errorf("game %d of games.pdn does not validate: %+v\n%s", i+1, v.Errors, pdn)
+			}
 		}
 		// Its record lists the moves in Russian notation and draws the
 		// position they reach, its pieces named as Russian draughts' FEN.

@@ -3,6 +3,7 @@ package web
 import (
 	"github.com/gin-gonic/gin"
 
+	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/correspondence"
 )
@@ -46,9 +47,11 @@ func (h *handler) withdrawFromSection(c *gin.Context, eventID, playerID int64) e
 		return tr.T("corr.withdraw_question", "Name", p.Name, "Finished", finished, "Unfinished", unfinished), nil
 	}
 	choose := func(data *confirmPageData, tr *translator) {
+		// The opponents' win in the points of the event's game (24:0, 2:0).
+		win := data.Event.Game.Win(rules.White, tournament.Forfeit).Score()
 		data.ChoiceName, data.ChoiceLegend = "games", tr.T("corr.games_legend")
 		data.Choices = []confirmChoice{
-			{Value: correspondence.WithdrawalLoses, Label: tr.T("corr.games_lose"), Hint: tr.T("corr.games_lose_hint")},
+			{Value: correspondence.WithdrawalLoses, Label: tr.T("corr.games_lose"), Hint: tr.T("corr.games_lose_hint", "Win", win)},
 			{Value: correspondence.WithdrawalAdjudicates, Label: tr.T("corr.games_adjudicate"), Hint: tr.T("corr.games_adjudicate_hint")},
 		}
 	}

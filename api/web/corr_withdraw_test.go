@@ -38,7 +38,8 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 	rec := post(s, cookie, withdraw+"?lang=ru", url.Values{})
 	page := rec.Body.String()
 	mustContain(t, "the confirmation", apitest.PageText(rec), apitest.RuT("corr.withdraw_question", "Name", "Игрок А", "Finished", 0, "Unfinished", 3),
-		`name="games" value="lose" required>`, `name="games" value="adjudicate" required>`, apitest.RuT("corr.games_lose"), apitest.RuT("corr.games_adjudicate"))
+		`name="games" value="lose" required>`, `name="games" value="adjudicate" required>`, apitest.RuT("corr.games_lose"), apitest.RuT("corr.games_adjudicate"),
+		apitest.RuT("corr.games_lose_hint", "Win", "24:0"))
 	if strings.Contains(page, "checked") {
 		t.Error("the confirmation chooses for the arbiter")
 	}
@@ -109,6 +110,24 @@ func TestCorrespondenceWithdrawalAPI(t *testing.T) {
 	for _, g := range games {
 		if g := g.(map[string]any); g["status"] != "adjudication" || !strings.Contains(fmt.Sprint(g["note"]), "withdrew from the event") {
 			t.Errorf("game %v: %v %q, want waiting for adjudication", g["id"], g["status"], g["note"])
+		}
+	}
+}
+
+// The confirmation of a Russian draughts section's withdrawal tells the
+// opponents' win in its game's points, 2:0, never Adiukh's 24:0.
+func TestCorrespondenceWithdrawalInTheGamesPoints(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewCorrServer(t, storetest.SQLite(t), apitest.CorrStart, nil)
+	sec := startCorrSectionOf(t, s, 3, "russian")
+	ev := strings.Replace(sec.ev, "/api/v1", "", 1)
+	players := s.Must(http.StatusOK, sec.arbiter, "GET", sec.ev+"/players", nil).(map[string]any)["players"].([]any)
+	withdraw := fmt.Sprintf("%s/players/%d/withdraw", ev, apitest.Num(players[0].(map[string]any)["id"]))
+	for lang, want := range map[string]string{"ru": apitest.RuT("corr.games_lose_hint", "Win", "2:0"), "en": "A win to each opponent (2:0)"} {
+		page := apitest.PageText(post(s, s.Session("arbiter@example.org"), withdraw+"?lang="+lang, url.Values{}))
+		mustContain(t, lang+" confirmation", page, want)
+		if strings.Contains(page, "24:0") {
+			t.Errorf("the %s confirmation of a Russian section names 24:0:\n%s", lang, page)
 		}
 	}
 }

@@ -30,9 +30,15 @@ type corrSection struct {
 // from the initial position.
 func startCorrSection(t *testing.T, s *apitest.CorrServer, n int) *corrSection {
 	t.Helper()
+	return startCorrSectionOf(t, s, n, "adiukh")
+}
+
+// startCorrSectionOf is startCorrSection in a game.
+func startCorrSectionOf(t *testing.T, s *apitest.CorrServer, n int, game string) *corrSection {
+	t.Helper()
 	sec := &corrSection{arbiter: s.User("arbiter@example.org", tournament.ArbiterRole), tokens: map[int]string{}, emails: map[int]string{}}
 	id := apitest.Num(s.Must(http.StatusCreated, sec.arbiter, "POST", "/api/v1/events", map[string]any{"name": "Заочный кубок", "discipline": "correspondence",
-		"system": "round-robin", "time_control": "50d/10"}).(map[string]any)["id"])
+		"system": "round-robin", "time_control": "50d/10", "game": game}).(map[string]any)["id"])
 	sec.ev = fmt.Sprintf("/api/v1/events/%d", id)
 	for i := range n {
 		pid := apitest.Num(s.Must(http.StatusCreated, sec.arbiter, "POST", sec.ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %c", 'А'+rune(i))}).(map[string]any)["id"])

@@ -41,8 +41,8 @@ func TestDownloadLinks(t *testing.T) {
 		page, lang string
 		want       []string
 	}{
-		{fmt.Sprintf("/events/%d/standings", id), "ru", []string{"/standings.pdf?lang=ru", "/standings.csv?dialect=excel", "/standings.csv", "/standings.xlsx", "/crosstable.pdf?lang=ru", "/export.trf?lang=ru", "/games.pdn?lang=ru", "/scoresheets.pdf?lang=ru"}},
-		{fmt.Sprintf("/events/%d?round=1", id), "en", []string{"/rounds/1/pairings.pdf?lang=en", "/rounds/1/scoresheets.pdf?lang=en", "/standings.pdf?lang=en", "/standings.csv", "/standings.csv?dialect=excel"}},
+		{fmt.Sprintf("/events/%d/standings", id), "ru", []string{"/standings.pdf?lang=ru", "/standings.csv?dialect=excel&lang=ru", "/standings.csv", "/standings.xlsx?lang=ru", "/crosstable.pdf?lang=ru", "/export.trf?lang=ru", "/games.pdn?lang=ru", "/scoresheets.pdf?lang=ru"}},
+		{fmt.Sprintf("/events/%d?round=1", id), "en", []string{"/rounds/1/pairings.pdf?lang=en", "/rounds/1/scoresheets.pdf?lang=en", "/standings.pdf?lang=en", "/standings.csv", "/standings.csv?dialect=excel&lang=en"}},
 		{fmt.Sprintf("/events/%d/rounds/1/boards/1", id), "ru", []string{"/rounds/1/games/1/record.pdf?lang=ru"}},
 		{fmt.Sprintf("/events/%d/rounds/1/boards/2", id), "ru", nil},
 	} {
@@ -80,7 +80,7 @@ func TestDownloadLinks(t *testing.T) {
 		apitest.MustStatus(t, "team pairings", rec.Code, http.StatusOK, rec.Body.String())
 		links := apiLinks(rec.Body.String())
 		var want []string
-		for _, doc := range []string{"/standings.pdf?lang=ru", "/standings.csv?dialect=excel", "/standings.csv", "/standings.xlsx", "/crosstable.pdf?lang=ru", "/boards.pdf?lang=ru", "/games.pdn?lang=ru", "/scoresheets.pdf?lang=ru", "/rounds/1/matches.pdf?lang=ru", "/rounds/1/pairings.pdf?lang=ru", "/rounds/1/scoresheets.pdf?lang=ru"} {
+		for _, doc := range []string{"/standings.pdf?lang=ru", "/standings.csv?dialect=excel&lang=ru", "/standings.csv", "/standings.xlsx?lang=ru", "/crosstable.pdf?lang=ru", "/boards.pdf?lang=ru", "/games.pdn?lang=ru", "/scoresheets.pdf?lang=ru", "/rounds/1/matches.pdf?lang=ru", "/rounds/1/pairings.pdf?lang=ru", "/rounds/1/scoresheets.pdf?lang=ru"} {
 			want = append(want, fmt.Sprintf("/api/v1/events/%d%s", te.ID, doc))
 		}
 		slices.Sort(links)

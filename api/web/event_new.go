@@ -50,10 +50,16 @@ func (d eventFormData) Slots() []string {
 	return slots
 }
 
+// eventFormData offers the tie-breaks of the form's game; a form whose
+// game is not chosen yet (or not known) offers Adiukh's, which are all.
 func (h *handler) eventFormData(f *form) eventFormData {
-	d := eventFormData{Form: f, Games: tournament.GameKinds, Disciplines: tournament.Disciplines, Systems: tournament.Systems, TieBreaks: h.Events.TieBreaks(), Presets: map[tournament.System]string{}}
+	game, err := tournament.ParseGameKind(f.V("game"))
+	if err != nil {
+		game = tournament.AdiukhGame
+	}
+	d := eventFormData{Form: f, Games: tournament.GameKinds, Disciplines: tournament.Disciplines, Systems: tournament.Systems, TieBreaks: h.Events.TieBreaksOf(game), Presets: map[tournament.System]string{}}
 	for _, sys := range tournament.Systems {
-		d.Presets[sys] = strings.Join(h.Events.DefaultTieBreaks(sys), ",")
+		d.Presets[sys] = strings.Join(h.Events.DefaultTieBreaksOf(game, sys), ",")
 	}
 	return d
 }

@@ -113,7 +113,7 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 		Regulations: d.Regulations, RegulationsForm: newForm(), RegulationsMB: entries.MaxRegulationsBytes >> 20,
 	}
 	if d.TeamSettings != nil {
-		data.TeamDesk = h.newTeamDesk(d.TeamSettings, d.Teams)
+		data.TeamDesk = h.newTeamDesk(d.Event.Game, d.TeamSettings, d.Teams)
 		data.Settings.Team = true
 	}
 	for i := range d.Rounds {

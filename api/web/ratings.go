@@ -101,7 +101,7 @@ func (h *handler) ratingListFile(c *gin.Context) error {
 	var buf bytes.Buffer
 	name := "rating-" + l.Name
 	if strings.HasSuffix(c.Request.URL.Path, ".xlsx") {
-		if err := report.RatingListXLSX(&buf, rows); err != nil {
+		if err := report.RatingListXLSX(&buf, h.translator(c).Lang, rows); err != nil {
 			return err
 		}
 		c.Header("Content-Disposition", `attachment; filename="`+name+`.xlsx"`)
@@ -112,7 +112,7 @@ func (h *handler) ratingListFile(c *gin.Context) error {
 	if c.Query("dialect") == "excel" {
 		dialect = report.ExcelCSV
 	}
-	if err := report.RatingListCSV(&buf, dialect, rows); err != nil {
+	if err := report.RatingListCSV(&buf, dialect, h.translator(c).Lang, rows); err != nil {
 		return err
 	}
 	c.Header("Content-Disposition", `attachment; filename="`+name+`.csv"`)

@@ -72,6 +72,10 @@ func TestRatingPages(t *testing.T) {
 	if !strings.HasPrefix(csv, "rank,federation_id,name,") || strings.Count(csv, "\n") != 5 || !strings.Contains(csv, "Хуажев Аслан") {
 		t.Errorf("the list as CSV:\n%s", csv)
 	}
+	// The CSV for Excel is headed in the reader's language.
+	if excel := s.Anonymous().Get("/ratings/blitz/list.csv?dialect=excel&lang=en").Body.String(); !strings.HasPrefix(excel, "\ufeffRank;Federation ID;Player;") {
+		t.Errorf("the list as CSV for Excel, in English:\n%s", excel)
+	}
 	if xlsx := s.Anonymous().Get("/ratings/blitz/list.xlsx"); xlsx.Code != http.StatusOK || !strings.HasPrefix(xlsx.Body.String(), "PK") {
 		t.Errorf("the list as XLSX: %d", xlsx.Code)
 	}

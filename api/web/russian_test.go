@@ -221,3 +221,127 @@ func TestRussianGameViewer(t *testing.T) {
 		t.Errorf("the English game page does not label its board")
 	}
 }
+
+// A player's report form offers the result «по бланку», as the arbiter's
+// entry does, with the game's own example score: a report that leaves the
+// score and the ending empty takes them from its sheet by the same rule.
+func TestPlayerReportFromSheet(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "game": "russian", "discipline": "standard", "system": "round-robin"})["id"])
+	pages := map[int]*apitest.Page{}
+	for i, name := range []string{"Игрок 1", "Игрок 2"} {
+		pid := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name})["id"])
+		email := fmt.Sprintf("p%d@example.org", i)
+		pages[pid] = s.AddUser(email, tournament.PlayerRole)
+		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, pid), map[string]any{"email": email})
+	}
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/submissions/open", id), map[string]any{"open": true})
+	game := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
+	white := pages[apitest.PlayerByStartNo(t, s, id, apitest.Num(game["white"]))]
+	report := fmt.Sprintf("/events/%d/rounds/1/boards/1/report", id)
+	form := white.Get(report)
+	apitest.MustStatus(t, "the report form", form.Code, http.StatusOK, form.Body.String())
+	mustContain(t, "the report form", form.Body.String(), `<option value="">`+apitest.RuT("results.reason_from_sheet")+`</option>`, `placeholder="2:0"`)
+	if strings.Contains(form.Body.String(), "17:7") {
+		t.Error("the report form of a Russian event gives an Adiukh example")
+	}
+	rec := white.Post(report, url.Values{"score": {""}, "end_reason": {""}, "sheet": {apitest.RussianPDN}})
+	apitest.MustStatus(t, "a report by the sheet", rec.Code, http.StatusSeeOther, apitest.PageText(rec))
+	subs := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/submissions", id), nil)
+	if got := fmt.Sprint(subs); !strings.Contains(got, "score:2:0") || !strings.Contains(got, "end_reason:resignation") {
+		t.Errorf("the report by the sheet is stored as %s, want 2:0 by resignation", got)
+	}
+	// Without a sheet there is nothing to take the score from.
+	rec = white.Post(report, url.Values{"score": {""}, "end_reason": {""}})
+	apitest.MustStatus(t, "a report by no sheet", rec.Code, http.StatusBadRequest, apitest.PageText(rec))
+}
+
+// The player card of a Russian draughts event explains official
+// tie-breaks that differ from the games' sums without Adiukh points,
+// which its games do not have.
+func TestRussianPlayerCardSpeaksItsGame(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
+		map[string]any{"name": "Швейцарка", "game": "russian", "discipline": "rapid", "system": "swiss", "rounds": 3})["id"])
+	events := fmt.Sprintf("/api/v1/events/%d", id)
+	for i := range 6 {
+		s.Must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - 10*i})
+	}
+	round := s.Must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
+	s.Must(http.StatusOK, arbiter, "POST", events+"/rounds/1/publish", nil)
+	var forfeitWinner int
+	for _, g := range round["games"].([]any) {
+		g := g.(map[string]any)
+		score, reason := "2:0", "resignation"
+		if apitest.Num(g["board"]) == 1 {
+			forfeitWinner = apitest.Num(g["white"])
+			score, reason = "2:0", "forfeit"
+		}
+		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/result", events, apitest.Num(g["board"])),
+			map[string]any{"score": score, "end_reason": reason, "version": apitest.Num(g["version"])})
+	}
+	card := apitest.PageText(s.Anonymous().Get(fmt.Sprintf("/events/%d/players/%d", id, forfeitWinner)))
+	mustContain(t, "the forfeit winner's card", card, `<tr class="official">`, apitest.RuT("teamweb.official_why_by_result"))
+	// The site's own name (its title, brand and footer) aside.
+	_, main, _ := strings.Cut(card, "<main")
+	if main, _, _ = strings.Cut(main, "</main>"); strings.Contains(strings.ToLower(main), "адиюх") {
+		t.Errorf("the card of a Russian draughts event speaks of Adiukh:\n%s", main)
+	}
+}
+
+// The pages of a Russian draughts event, in Russian and in English, speak
+// Russian draughts: no Adiukh score, example, points or rule-book
+// reference in what they say (the choice of a game among the games aside).
+func TestRussianPagesSpeakTheirGame(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
+		map[string]any{"name": "Швейцарка", "game": "russian", "discipline": "rapid", "system": "swiss", "rounds": 3, "time_control": "15+5"})["id"])
+	events := fmt.Sprintf("/api/v1/events/%d", id)
+	for i := range 6 {
+		s.Must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - 10*i})
+	}
+	round := s.Must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
+	s.Must(http.StatusOK, arbiter, "POST", events+"/rounds/1/publish", nil)
+	for _, g := range round["games"].([]any) {
+		g := g.(map[string]any)
+		reason := "resignation"
+		if apitest.Num(g["board"]) == 1 {
+			reason = "forfeit"
+		}
+		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/result", events, apitest.Num(g["board"])),
+			map[string]any{"score": "2:0", "end_reason": reason, "version": apitest.Num(g["version"])})
+	}
+	team := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
+		map[string]any{"name": "Командный", "game": "russian", "discipline": "rapid-team", "system": "swiss", "rounds": 3, "time_control": "15+5"})["id"])
+	a := s.SignIn(arbiter)
+	choices := regexp.MustCompile(`(?s)<select name="(game|discipline)".*?</select>`)
+	tags := regexp.MustCompile(`(?s)<[^>]*>`)
+	adiukh := regexp.MustCompile(`(?i)адиюх|adiukh|24:0|12:12|17:7|§9`)
+	pages := []string{"", "/standings", "/crosstable", "/players/1", "/manage", "/rounds/1/results", "/rounds/1/boards/2", "/audit"}
+	for i := range pages {
+		pages[i] = fmt.Sprintf("/events/%d%s", id, pages[i])
+	}
+	// A team event's desk offers its team tie-breaks.
+	pages = append(pages, fmt.Sprintf("/events/%d/manage", team))
+	for _, page := range pages {
+		for _, lang := range []string{"ru", "en"} {
+			rec := a.Get(page + "?lang=" + lang)
+			apitest.MustStatus(t, page, rec.Code, http.StatusOK, rec.Body.String())
+			_, main, _ := strings.Cut(rec.Body.String(), "<main")
+			main, _, _ = strings.Cut(main, "</main>")
+			said := tags.ReplaceAllString(choices.ReplaceAllString(main, ""), " ")
+			if m := adiukh.FindString(said); m != "" {
+				i := strings.Index(said, m)
+				t.Errorf("%s (%s) says %q: …%s…", page, lang, m, said[max(0, i-120):min(len(said), i+120)])
+			}
+		}
+	}
+}

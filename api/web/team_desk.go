@@ -35,11 +35,11 @@ type teamDesk struct {
 	Presets   map[string]string // by ranking
 }
 
-func (h *handler) newTeamDesk(st *teams.TeamSettings, entered []teams.Team) *teamDesk {
+func (h *handler) newTeamDesk(game tournament.GameKind, st *teams.TeamSettings, entered []teams.Team) *teamDesk {
 	d := &teamDesk{Settings: st, Boards: newForm(), Edit: newForm(), Reserve: newForm(), Scoring: teamScoringValues(st),
-		TieBreaks: h.Teams.TeamTieBreaks(), Presets: map[string]string{}}
+		TieBreaks: h.Teams.TeamTieBreaksOf(game), Presets: map[string]string{}}
 	for _, r := range []teams.Ranking{teams.ByMatchPoints, teams.ByGamePoints} {
-		d.Presets[string(r)] = strings.Join(h.Teams.TeamTieBreakPreset(r), ",")
+		d.Presets[string(r)] = strings.Join(h.Teams.TeamTieBreakPreset(game, r), ",")
 	}
 	for i := range entered {
 		d.Players += len(entered[i].Roster)

@@ -84,11 +84,11 @@ var exportKinds = map[string]exportKind{
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc catalog.Lang, w, _ io.Writer) error {
 			switch f.format {
 			case "csv":
-				return x.StandingsCSV(ctx, w, report.CSVDialect(f.dialect), f.event, f.round)
+				return x.StandingsCSV(ctx, w, report.CSVDialect(f.dialect), loc, f.event, f.round)
 			case "json":
 				return x.StandingsJSON(ctx, w, f.event, f.round)
 			case "xlsx":
-				return x.StandingsXLSX(ctx, w, f.event, f.round)
+				return x.StandingsXLSX(ctx, w, loc, f.event, f.round)
 			}
 			return x.StandingsPDF(ctx, w, loc, f.event, f.round)
 		},

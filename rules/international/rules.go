@@ -19,14 +19,14 @@ var (
 		Key: "international", English: "International draughts", Rules: Rules{International},
 		Board:       rules.Board{Size: 10, Numeric: true},
 		Scale:       rules.Scale{Points: 2, Example: "2:0"},
-		PDNGameType: International.gameType, RatingLists: "international-", SheetMoves: 75,
+		PDNGameType: International.gameType, RatingLists: "international-", SheetMoves: 75, Repetitions: true,
 		DisciplinePrefix: "discipline_international.", DisciplineFullPrefix: "discipline_international.",
 	}
 	BrazilianGame = &rules.Variant{
 		Key: "brazilian", English: "Brazilian draughts", Rules: Rules{Brazilian},
 		Board:       rules.Board{Size: 8},
 		Scale:       rules.Scale{Points: 2, Example: "2:0"},
-		PDNGameType: Brazilian.gameType, RatingLists: "brazilian-", SheetMoves: 60,
+		PDNGameType: Brazilian.gameType, RatingLists: "brazilian-", SheetMoves: 60, Repetitions: true,
 		DisciplinePrefix: "discipline_brazilian.", DisciplineFullPrefix: "discipline_brazilian.",
 	}
 )

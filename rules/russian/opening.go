@@ -122,9 +122,10 @@ func (r *Report) AfterOpening() []Played {
 
 // PDNAfterOpening writes the replayed game as PDN starting from the
 // position the opening reached, in a FEN tag, with the moves after it
-// numbered from 1 as a game from a FEN is; the opening's own moves are the
-// caller's to name in tags. A sheet whose moves did not all replay has no
-// PDN: it returns "".
+// numbered on from the opening's as the paper sheet numbers them (4. after
+// a three-move opening), as PDN lets a game from a FEN number on; the
+// opening's own moves are the caller's to name in tags. A sheet whose
+// moves did not all replay has no PDN: it returns "".
 func (r *Report) PDNAfterOpening() string {
 	if !r.Replayed() {
 		return ""
@@ -137,13 +138,8 @@ func (r *Report) PDNAfterOpening() string {
 	g := rules.PDNGame{Sheet: r.Sheet, GameType: PDNGameType, Variant: PDNVariant,
 		Own: []string{"FEN", "Score", "Termination", "Position", "ToMove"}, Result: r.pdnResult(),
 		Tags: [][2]string{{"FEN", p.FEN()}}}
-	first := 1
-	if p.Side == Black {
-		first = 2
-	}
-	for i, m := range r.AfterOpening() {
-		ply := first + i
-		g.Moves = append(g.Moves, rules.PDNMove{Number: (ply + 1) / 2, Side: m.Side, Text: m.Move.String()})
+	for _, m := range r.AfterOpening() {
+		g.Moves = append(g.Moves, rules.PDNMove{Number: m.Number, Side: m.Side, Text: m.Move.String()})
 	}
 	return g.String()
 }

@@ -20,8 +20,9 @@ func TestValidateAfterOpeningForms(t *testing.T) {
 		t.Fatal(err)
 	}
 	withFEN := "[FEN \"" + g.Position.FEN() + "\"]\n1. b4:d6 e7:c5 2. g3-h4 f6-g5 3. h4:f6 g7:e5\n1:1 agreement"
+	withFENNumberedOn := "[FEN \"" + g.Position.FEN() + "\"]\n" + after
 	var final string
-	for _, text := range []string{after, whole, withFEN} {
+	for _, text := range []string{after, whole, withFEN, withFENNumberedOn} {
 		r, err := ValidateAfterOpening(text, opening1I)
 		if err != nil {
 			t.Fatal(err)
@@ -40,14 +41,23 @@ func TestValidateAfterOpeningForms(t *testing.T) {
 			t.Fatalf("%q ends in %s, the others in %s", text, r.Game.Position.FEN(), final)
 		}
 		final = r.Game.Position.FEN()
+		// The sheet as written on paper after the opening is numbered
+		// on from it, and is no slip.
+		if text == after || text == withFENNumberedOn {
+			if len(r.Warnings) > 0 {
+				t.Fatalf("%q: warnings %v", text, r.Warnings)
+			}
+		}
+		// The PDN numbers the moves as the paper sheet does, on from the
+		// opening's.
 		pdn := r.PDNAfterOpening()
-		if !strings.Contains(pdn, `[FEN "`+g.Position.FEN()+`"]`) || !strings.Contains(pdn, "1. b4xd6 e7xc5 2. g3-h4 f6-g5 3. h4xf6 g7xe5 1-1") {
+		if !strings.Contains(pdn, `[FEN "`+g.Position.FEN()+`"]`) || !strings.Contains(pdn, "4. b4xd6 e7xc5 5. g3-h4 f6-g5 6. h4xf6 g7xe5 1-1") {
 			t.Fatalf("%q: PDN after the opening:\n%s", text, pdn)
 		}
-		if reread := ValidateGames(pdn)[0]; !reread.Replayed() || reread.Game.Position != r.Game.Position {
+		if reread := ValidateGames(pdn)[0]; !reread.Replayed() || reread.Game.Position != r.Game.Position || len(reread.Warnings) > 0 {
 			// A draw agreed is 1-1 in PDN, which says no reason: only the
 			// moves are read back.
-			t.Fatalf("the PDN after the opening does not read back to the same game: %v", reread.Errors)
+			t.Fatalf("the PDN after the opening does not read back to the same game: %v %v", reread.Errors, reread.Warnings)
 		}
 	}
 }

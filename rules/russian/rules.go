@@ -26,7 +26,7 @@ var Variant = &rules.Variant{
 	Board:       rules.Board{Size: 8},
 	Scale:       rules.Scale{Points: 2, Example: "2:0"},
 	PDNGameType: PDNGameType, Openings: true, DefaultOpenings: openingsJSON,
-	RatingLists: "russian-", SheetMoves: 60,
+	RatingLists: "russian-", SheetMoves: 60, Repetitions: true,
 	DisciplinePrefix: "discipline_russian.", DisciplineFullPrefix: "discipline_russian.",
 }
 

@@ -325,10 +325,10 @@ func documentsOf(t *testing.T, ctx context.Context, svc *tournament.Service, tsv
 		}
 	}
 	docs := []document{
-		{"standings.csv", func(w io.Writer) error { return x.StandingsCSV(ctx, w, report.PlainCSV, eventID, 0) }},
-		{"standings-excel.csv", func(w io.Writer) error { return x.StandingsCSV(ctx, w, report.ExcelCSV, eventID, 0) }},
+		{"standings.csv", func(w io.Writer) error { return x.StandingsCSV(ctx, w, report.PlainCSV, catalog.Russian, eventID, 0) }},
+		{"standings-excel.csv", func(w io.Writer) error { return x.StandingsCSV(ctx, w, report.ExcelCSV, catalog.Russian, eventID, 0) }},
 		{"standings.json", func(w io.Writer) error { return x.StandingsJSON(ctx, w, eventID, 0) }},
-		{"standings.xlsx", func(w io.Writer) error { return x.StandingsXLSX(ctx, w, eventID, 0) }},
+		{"standings.xlsx", func(w io.Writer) error { return x.StandingsXLSX(ctx, w, catalog.Russian, eventID, 0) }},
 		{"blank-scoresheets.pdf", func(w io.Writer) error { return x.BlankScoreSheetsPDF(ctx, w, catalog.Russian, eventID, 2) }},
 	}
 	if e.Discipline.IsTeam() {

@@ -122,36 +122,38 @@ func (x *Exporter) StandingsPDF(ctx context.Context, w io.Writer, loc catalog.La
 	return report.StandingsPDF(w, loc, s)
 }
 
-// StandingsCSV writes the standings as CSV in dialect d (see
-// report.StandingsCSV and, for a team event, report.TeamStandingsCSV).
-func (x *Exporter) StandingsCSV(ctx context.Context, w io.Writer, d report.CSVDialect, eventID int64, afterRound int) error {
+// StandingsCSV writes the standings as CSV in dialect d, Excel's headed in
+// language loc (see report.StandingsCSV and, for a team event,
+// report.TeamStandingsCSV).
+func (x *Exporter) StandingsCSV(ctx context.Context, w io.Writer, d report.CSVDialect, loc catalog.Lang, eventID int64, afterRound int) error {
 	if ts, team, err := x.teamStandings(ctx, eventID, afterRound); team || err != nil {
 		if err != nil {
 			return err
 		}
-		return report.TeamStandingsCSV(w, d, ts)
+		return report.TeamStandingsCSV(w, d, loc, ts)
 	}
 	s, _, err := x.standings(ctx, eventID, afterRound)
 	if err != nil {
 		return err
 	}
-	return report.StandingsCSV(w, d, s)
+	return report.StandingsCSV(w, d, loc, s)
 }
 
-// StandingsXLSX writes the standings as an Excel workbook (see
-// report.StandingsXLSX and, for a team event, report.TeamStandingsXLSX).
-func (x *Exporter) StandingsXLSX(ctx context.Context, w io.Writer, eventID int64, afterRound int) error {
+// StandingsXLSX writes the standings as an Excel workbook headed in
+// language loc (see report.StandingsXLSX and, for a team event,
+// report.TeamStandingsXLSX).
+func (x *Exporter) StandingsXLSX(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64, afterRound int) error {
 	if ts, team, err := x.teamStandings(ctx, eventID, afterRound); team || err != nil {
 		if err != nil {
 			return err
 		}
-		return report.TeamStandingsXLSX(w, ts)
+		return report.TeamStandingsXLSX(w, loc, ts)
 	}
 	s, _, err := x.standings(ctx, eventID, afterRound)
 	if err != nil {
 		return err
 	}
-	return report.StandingsXLSX(w, s)
+	return report.StandingsXLSX(w, loc, s)
 }
 
 // StandingsJSON writes the standings as JSON (see report.StandingsJSON and,

@@ -41,16 +41,19 @@ func (b *pdnBoard) skipped(problem rules.Message) Skipped {
 	return Skipped{Round: b.round.Number, Board: b.game.Board, Problem: problem}
 }
 
-// PDN writes every game of the event's visible rounds that has a score sheet
-// as PDN 3.0, in round and board order (a team event's match by match, in
-// table order). Each sheet is replayed by the rules and written from the
-// replay (full notation, the rules' GameType and Variant); the tags name the
-// event, round, board and players as the event has them, a team event's
-// games their players' teams too (WhiteTeam and BlackTeam, as PGN readers
-// know them), and the result is the one entered for the game (where the
-// arbiter accepted one the sheet does not show, in ArbiterScore beside the
-// sheet's own). Sheets whose moves do not replay cannot be written as the
-// game that was played: they are left out and returned as skipped.
+// PDN writes every game played in the event's visible rounds as PDN 3.0,
+// in round and board order (a team event's match by match, in table
+// order). A game's sheet is replayed by the rules and written from the
+// replay (full notation, the rules' GameType and Variant); the tags name
+// the event, round, board and players as the event has them, a team
+// event's games their players' teams too (WhiteTeam and BlackTeam, as PGN
+// readers know them), and the result is the one entered for the game
+// (where the arbiter accepted one the sheet does not show, in ArbiterScore
+// beside the sheet's own). A game without a sheet is its tags and result,
+// so that the file holds every game played; so is a game whose sheet does
+// not replay, which cannot be written as the game that was played, and is
+// returned as skipped. Forfeits and byes were not played and are not
+// written.
 func (x *Exporter) PDN(ctx context.Context, w io.Writer, eventID int64) ([]Skipped, error) {
 	d, boards, err := x.pdnBoards(ctx, eventID)
 	if err != nil {
@@ -63,14 +66,17 @@ func (x *Exporter) PDN(ctx context.Context, w io.Writer, eventID int64) ([]Skipp
 	first := true
 	for i := range boards {
 		b := &boards[i]
-		g := b.game
-		if g.Sheet == "" {
-			continue
-		}
 		pdn, problem := gamePDN(d, b)
 		if problem.Format != "" {
 			skipped = append(skipped, b.skipped(problem))
-			continue
+		}
+		if pdn == "" {
+			if res := b.game.Result; res == nil || !res.Played() {
+				continue
+			}
+			if pdn, err = resultOnlyPDN(d, b); err != nil {
+				return nil, err
+			}
 		}
 		if !first {
 			pdn = "\n" + pdn
@@ -140,6 +146,19 @@ func (x *Exporter) pdnBoards(ctx context.Context, eventID int64) (*tournament.Ev
 	return d, boards, nil
 }
 
+// resultOnlyPDN is a played game without moves to write: its tags and
+// its result, with the end reason in the game's Termination tag, as the
+// rules of its game write a game with no moves.
+func resultOnlyPDN(d *tournament.EventData, b *pdnBoard) (string, error) {
+	v, err := sheetVerdict(d.Event.Game, nil, "")
+	if err != nil {
+		return "", err
+	}
+	res := b.game.Result
+	// The domain and the rules spell the end reasons alike.
+	return withTags(v.PDNWith(rules.Score{White: res.White, Black: res.Black}, rules.EndReason(res.EndReason)), pdnTags(d, b)), nil
+}
+
 // gamePDN is the PDN of a game, replayed by the rules of the event's
 // game, with the event's tags in front of the sheet's and the result that
 // counts: the one the arbiter entered where the sheet agrees with it or
@@ -149,6 +168,9 @@ func (x *Exporter) pdnBoards(ctx context.Context, eventID int64) (*tournament.Ev
 // replay instead, when a move does not replay.
 func gamePDN(d *tournament.EventData, b *pdnBoard) (string, rules.Message) {
 	g := b.game
+	if g.Sheet == "" {
+		return "", rules.Message{}
+	}
 	v, err := sheetVerdict(d.Event.Game, nil, g.Sheet)
 	if err != nil || !v.Replayed {
 		if p := problemOf(v.Errors, v.Plies); p.Format != "" {

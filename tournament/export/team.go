@@ -242,7 +242,7 @@ func TeamScoreSheetsView(d *teams.TeamEventData, n int, lang catalog.Lang) ([]re
 			// A micro-match is two games, colours exchanged, from its
 			// opening, as on the boards of an event of players.
 			if o := r.OpeningOf(b.Game.Board); o != nil {
-				sheet.Opening = openingLine(o, lang)
+				sheet.Opening, sheet.Moves = openingLine(o, lang), openingMoves(o)
 			}
 			second := sheet
 			second.White, second.Black = sheet.Black, sheet.White

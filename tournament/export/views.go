@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"adiukh/internal/names"
@@ -32,6 +33,8 @@ func EventView(e *tournament.Event) report.Event {
 		GamePoints:    e.Game.GamePoints(),
 		Board:         e.Game.Variant().Board,
 		SheetMoves:    e.Game.Variant().SheetMoves,
+		WinDrawLoss:   !e.Game.Variant().GradedScores(),
+		Repetitions:   e.Game.Variant().Repetitions,
 		Venue:         e.Venue,
 		City:          e.City,
 		ChiefArbiter:  e.ChiefArbiter,
@@ -279,26 +282,37 @@ func ScoreSheetsView(d *tournament.EventData, n int, lang catalog.Lang) ([]repor
 }
 
 // microSheetMoves are the moves of game 0 or 1 of a micro-match board, from
-// the initial position, and its result, for its printed score sheet: none
-// until its sheet came in and replays, and no score until it is entered.
+// the initial position, and its result, for its printed score sheet: the
+// opening's moves, pre-printed for the players to write on from, until
+// its sheet came in and replays; no score until it is entered.
 func microSheetMoves(e *tournament.Event, r *tournament.Round, g *tournament.Game, game int) ([]string, string) {
 	var score string
 	if res := g.MicroGames[game]; res != nil && res.Played() {
 		score = res.Score()
 	}
+	o := r.OpeningOf(g.Board)
 	sheet := g.MicroSheets[game].Sheet
 	if sheet == "" {
-		return nil, score
+		return openingMoves(o), score
 	}
-	v, err := sheetVerdict(e.Game, r.OpeningOf(g.Board), sheet)
+	v, err := sheetVerdict(e.Game, o, sheet)
 	if err != nil || !v.Replayed {
-		return nil, score
+		return openingMoves(o), score
 	}
 	var moves []string
 	for _, m := range v.Moves {
 		moves = append(moves, m.Notation)
 	}
 	return moves, score
+}
+
+// openingMoves are the drawn opening's moves as a score sheet pre-prints
+// them; none without an opening.
+func openingMoves(o *tournament.DrawnOpening) []string {
+	if o == nil {
+		return nil
+	}
+	return slices.Clone(o.Moves)
 }
 
 // findGame returns the game on board b of round n.

@@ -95,6 +95,15 @@ func (s *Service) EventReport(ctx context.Context, eventID int64) (*EventReport,
 		if r.Periods, err = eventPeriods(tx, r.List, games); err != nil {
 			return err
 		}
+		// Restated only now: the lines of old periods are found by their
+		// scores as the formula kept them.
+		for _, p := range r.Periods {
+			for i := range p.Changes {
+				c := &p.Changes[i]
+				inGamePoints(r.List, []rating.Change{c.Change})
+				inGamePointsOfLines(r.List, c.Lines)
+			}
+		}
 		ids := map[int64]bool{}
 		for _, p := range r.Periods {
 			for _, c := range p.Changes {

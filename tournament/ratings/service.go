@@ -485,6 +485,7 @@ func (s *Service) PersonHistory(ctx context.Context, personID int64) ([]History,
 			if h.Periods, h.Changes, err = tx.PersonChanges(list, persons); err != nil {
 				return err
 			}
+			inGamePoints(list, h.Changes)
 			var opponents []int64
 			for _, c := range h.Changes {
 				for _, l := range c.Lines {
@@ -542,6 +543,7 @@ func (s *Service) PeriodReport(ctx context.Context, list string, periodID int64)
 		if r.Changes, err = tx.Changes(periodID); err != nil {
 			return err
 		}
+		inGamePoints(list, r.Changes)
 		ids := map[int64]bool{}
 		for _, c := range r.Changes {
 			ids[c.Person] = true
@@ -559,6 +561,22 @@ func (s *Service) PeriodReport(ctx context.Context, list string, periodID int64)
 		return nil, err
 	}
 	return r, nil
+}
+
+// inGamePoints restates the scores of the changes' lines, kept in Adiukh's
+// 24 points for the formula, as the list's game writes them: a Russian
+// draughts list shows 2:0, 1:1 and 0:2, never 24:0.
+func inGamePoints(list string, changes []rating.Change) {
+	for i := range changes {
+		inGamePointsOfLines(list, changes[i].Lines)
+	}
+}
+
+func inGamePointsOfLines(list string, lines []rating.Line) {
+	game := GameOfList(list)
+	for i := range lines {
+		lines[i].Points, lines[i].OpponentPoints = game.FromAdiukhScale(lines[i].Points, lines[i].OpponentPoints)
+	}
 }
 
 // correctedPlaces finds where the games corrected in a period's changes

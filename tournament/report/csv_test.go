@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/csvfile"
 )
 
@@ -67,11 +68,11 @@ func TestCSVDialects(t *testing.T) {
 	s.Rows[0].TieBreaks[0] = -1.5
 	ts := TeamStandings{Event: s.Event, AfterRound: 3, Rows: []TeamStandingsRow{{Place: 1, Team: Team{StartNo: 1, Name: hostileText[0], Club: hostileText[1], City: hostileText[2]}, MatchPoints: 5, GamePoints: 6.5}}}
 	files := map[string]func(*bytes.Buffer, CSVDialect) error{
-		"standings": func(b *bytes.Buffer, d CSVDialect) error { return StandingsCSV(b, d, s) },
+		"standings": func(b *bytes.Buffer, d CSVDialect) error { return StandingsCSV(b, d, catalog.Russian, s) },
 		"federation": func(b *bytes.Buffer, d CSVDialect) error {
 			return FederationCSV(b, d, Federation{Events: []Standings{s}})
 		},
-		"team standings": func(b *bytes.Buffer, d CSVDialect) error { return TeamStandingsCSV(b, d, ts) },
+		"team standings": func(b *bytes.Buffer, d CSVDialect) error { return TeamStandingsCSV(b, d, catalog.Russian, ts) },
 	}
 	for name, write := range files {
 		for _, d := range CSVDialects {
@@ -99,6 +100,12 @@ func TestCSVDialects(t *testing.T) {
 					t.Fatalf("does not read back: %v\n%s", err, data)
 				}
 				noFormulaCell(t, data)
+				// The file for programs names its columns by their IDs;
+				// the one a person opens in Excel, in their language
+				// (the federation's file is for programs in either).
+				if want := map[CSVDialect]string{PlainCSV: "place", ExcelCSV: "Место"}[d]; name != "federation" && records[0][0] != want {
+					t.Errorf("the header starts %q, want %q", records[0][0], want)
+				}
 				cells := strings.Join(records[1], "|")
 				for _, rec := range records[1:] {
 					for _, cell := range rec {

@@ -19,7 +19,7 @@ func TestEmptyInputRenders(t *testing.T) {
 		"pairings":   func(b *bytes.Buffer) error { return PairingsPDF(b, catalog.Russian, Pairings{}) },
 		"sheets":     func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, catalog.Russian, nil) },
 		"record":     func(b *bytes.Buffer) error { return GameRecordPDF(b, catalog.Russian, GameRecord{}) },
-		"csv":        func(b *bytes.Buffer) error { return StandingsCSV(b, PlainCSV, Standings{}) },
+		"csv":        func(b *bytes.Buffer) error { return StandingsCSV(b, PlainCSV, catalog.Russian, Standings{}) },
 		"json":       func(b *bytes.Buffer) error { return StandingsJSON(b, Standings{}) },
 	} {
 		t.Run(name, func(t *testing.T) {

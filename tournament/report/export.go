@@ -12,9 +12,11 @@ import (
 )
 
 // Standings files are for programs (a federation's rating office) as much as
-// for people, so their column names and keys are stable English identifiers
-// and dates ISO 8601, whatever the reader's locale; numbers use a decimal
-// point, except in the CSV dialect for Excel (csv.go).
+// for people: the plain CSV and the JSON name their columns and keys by
+// stable English identifiers, whatever the reader's locale, and write dates
+// ISO 8601 and numbers with a decimal point. The files people open — the
+// CSV dialect for Excel (csv.go) and the workbook (xlsx.go) — head their
+// columns in the reader's language (header).
 
 // standingsColumns are the fixed CSV columns; one column per tie-break follows,
 // named by the tie-break's ID.
@@ -23,16 +25,12 @@ var standingsColumns = []string{"place", "place_last", "start_no", "name", "rati
 // StandingsCSV writes the standings as UTF-8 CSV in dialect d with a
 // header row: the columns of standingsColumns, then one column per
 // tie-break (its ID).
-func StandingsCSV(w io.Writer, d CSVDialect, s Standings) error {
+func StandingsCSV(w io.Writer, d CSVDialect, loc catalog.Lang, s Standings) error {
 	if err := checkStandings(s, false); err != nil {
 		return err
 	}
 	out := newCSV(w, d, "standings")
-	header := append([]string(nil), standingsColumns...)
-	for _, tb := range s.TieBreaks {
-		header = append(header, tb.ID)
-	}
-	out.Write(header)
+	out.Write(header(forPeople(d, loc), standingsColumns, s.TieBreaks))
 	for _, r := range s.Rows {
 		record := out.standingsRecord(r)
 		for _, v := range r.TieBreaks {
@@ -41,6 +39,36 @@ func StandingsCSV(w io.Writer, d CSVDialect, s Standings) error {
 		out.Write(record)
 	}
 	return out.Close()
+}
+
+// header is a file's header row: its columns, then one per tie-break, by
+// their IDs for programs (loc nil), else in the reader's language.
+func header(loc *catalog.Lang, columns []string, tieBreaks []TieBreak) []string {
+	out := make([]string, 0, len(columns)+len(tieBreaks))
+	for _, c := range columns {
+		if loc == nil {
+			out = append(out, c)
+		} else {
+			out = append(out, catalog.For(*loc).T("report.file_col."+c))
+		}
+	}
+	for _, tb := range tieBreaks {
+		if loc == nil {
+			out = append(out, tb.ID)
+		} else {
+			out = append(out, catalog.For(*loc).TieBreak(tb.ID))
+		}
+	}
+	return out
+}
+
+// forPeople is the language a CSV file's header is written in: none (the
+// IDs) in the plain CSV for programs, the reader's in Excel's.
+func forPeople(d CSVDialect, loc catalog.Lang) *catalog.Lang {
+	if d == PlainCSV {
+		return nil
+	}
+	return &loc
 }
 
 // standingsRecord is a row's values for the columns of standingsColumns.

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"adiukh/tournament/catalog"
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
@@ -16,7 +17,7 @@ func TestStandingsCSV(t *testing.T) {
 	shareSecondPlace(&s)
 	s.Rows[0].TieBreaks[1] = 37.25
 	var buf bytes.Buffer
-	if err := StandingsCSV(&buf, PlainCSV, s); err != nil {
+	if err := StandingsCSV(&buf, PlainCSV, catalog.Russian, s); err != nil {
 		t.Fatal(err)
 	}
 	if !utf8.Valid(buf.Bytes()) {

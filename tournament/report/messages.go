@@ -29,6 +29,8 @@ const (
 	msgGames                  msg = "report.games"
 	msgAdiukhPoints           msg = "report.adiukh_points"
 	msgLegendBoards           msg = "report.legend_boards"
+	msgLegendBoardsByResult   msg = "report.legend_boards_by_result"
+	msgRepeatedMark           msg = "report.repeated_mark"
 	msgTeamRound              msg = "report.team_round"
 	msgPrinted                msg = "report.printed"
 	msgMovesPer               msg = "report.moves_per"

@@ -4,6 +4,7 @@ import (
 	"io"
 	"strconv"
 
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/csvfile"
 )
 
@@ -26,13 +27,16 @@ type RatingRow struct {
 }
 
 // ratingColumns are the columns of a rating list's files, named for
-// scripts (the federation's and FIDE-like tools read them by name).
+// scripts in the plain CSV (the federation's and FIDE-like tools read them
+// by name), in the reader's language in the files people open (the CSV
+// for Excel, the workbook).
 var ratingColumns = []string{"rank", "federation_id", "name", "latin_name", "birth_year", "sex", "club", "region", "rating", "change", "games", "k"}
 
-// RatingListCSV writes a rating list as CSV in dialect d with a header row.
-func RatingListCSV(w io.Writer, d CSVDialect, rows []RatingRow) error {
+// RatingListCSV writes a rating list as CSV in dialect d with a header
+// row, Excel's in language loc.
+func RatingListCSV(w io.Writer, d CSVDialect, loc catalog.Lang, rows []RatingRow) error {
 	f := newCSV(w, d, "rating list")
-	f.Write(ratingColumns)
+	f.Write(header(forPeople(d, loc), ratingColumns, nil))
 	for _, r := range rows {
 		change := ""
 		if r.Change != nil {
@@ -45,8 +49,9 @@ func RatingListCSV(w io.Writer, d CSVDialect, rows []RatingRow) error {
 }
 
 // RatingListXLSX writes a rating list as an Excel workbook with the
-// columns of RatingListCSV: numbers are numbers, texts text cells.
-func RatingListXLSX(w io.Writer, rows []RatingRow) error {
+// columns of RatingListCSV headed in language loc: numbers are numbers,
+// texts text cells.
+func RatingListXLSX(w io.Writer, loc catalog.Lang, rows []RatingRow) error {
 	out := make([][]any, len(rows))
 	for i, r := range rows {
 		var change any
@@ -55,5 +60,5 @@ func RatingListXLSX(w io.Writer, rows []RatingRow) error {
 		}
 		out[i] = []any{r.Rank, r.FederationID, r.Name, r.LatinName, optionalInt(r.BirthYear), r.Sex, r.Club, r.Region, r.Rating, change, r.Games, r.K}
 	}
-	return writeXLSX(w, "rating list", ratingColumns, out, nil)
+	return writeXLSX(w, "rating list", header(&loc, ratingColumns, nil), out, nil)
 }

@@ -387,7 +387,7 @@ func TestBadInputIsRefused(t *testing.T) {
 			return StandingsPDF(&buf, catalog.Russian, standings(func(s *Standings) { s.Rows[2].TieBreaks = s.Rows[2].TieBreaks[:1] }))
 		}, "standings row 3 (start no"},
 		{"duplicate tie-break ID", func() error {
-			return StandingsCSV(&buf, PlainCSV, standings(func(s *Standings) { s.TieBreaks[1].ID = s.TieBreaks[0].ID }))
+			return StandingsCSV(&buf, PlainCSV, catalog.Russian, standings(func(s *Standings) { s.TieBreaks[1].ID = s.TieBreaks[0].ID }))
 		}, `tie-break 2 ("adiukh-points"): IDs must be present and unique`},
 		{"unknown opponent", func() error {
 			return CrosstablePDF(&buf, catalog.Russian, standings(func(s *Standings) { s.Rows[0].Games[0].Opponent = 99 }))

@@ -22,6 +22,10 @@ const (
 	sheetNumberWidth   = 9.0
 	sheetMoveWidth     = 38.0
 	sheetBlockGap      = 12.0
+	// sheetMarkWidth is the column, after Black's move, where the players
+	// mark a move that repeats a position, for a game whose draw rules
+	// count repetitions; the moves' columns give it their room.
+	sheetMarkWidth = 10.0
 	// Below the grid: a gap, the score's boxes with their labels (16 mm)
 	// and the signatures (13 mm).
 	sheetGridGap   = 7.0
@@ -110,7 +114,7 @@ func (d *document) scoreSheet(s ScoreSheet) {
 			if rows <= 0 {
 				break
 			}
-			d.moveGridBlock(margin+float64(block)*(blockWidth+sheetBlockGap), top, row, from, rows, moves)
+			d.moveGridBlock(margin+float64(block)*(blockWidth+sheetBlockGap), top, row, from, rows, moves, s.Event.Repetitions)
 			deepest = max(deepest, rows)
 		}
 		d.pdf.SetY(top + row*float64(deepest+1) + sheetGridGap)
@@ -169,9 +173,12 @@ func (d *document) field(label, value string, x, width float64) {
 	}
 }
 
-// moveGridBlock draws one block of the move grid: a header row, then rows
-// numbered from first on, with the plies of moves written in.
-func (d *document) moveGridBlock(x, y, row float64, first, rows int, moves []string) {
+// moveGridBlock draws one block of the move grid: a header row, then the
+// numbered rows from first on, with the plies of moves written in, and
+// with marks a column to mark repeated positions in (draw-axioms: "в
+// бланках для записи партии ставится отметка против тех ходов, которые
+// повторяются").
+func (d *document) moveGridBlock(x, y, row float64, first, rows int, moves []string, marks bool) {
 	ply := func(i int) string {
 		if i < len(moves) {
 			return moves[i]
@@ -181,17 +188,28 @@ func (d *document) moveGridBlock(x, y, row float64, first, rows int, moves []str
 	d.pdf.SetDrawColor(60, 60, 60)
 	d.pdf.SetFillColor(225, 228, 232)
 	d.font(true, 9)
+	moveWidth := sheetMoveWidth
+	if marks {
+		moveWidth -= sheetMarkWidth / 2
+	}
 	d.pdf.SetXY(x, y)
 	d.cell(sheetNumberWidth, row, text(d.loc, msgMoveNo), "1", 0, "C", true)
-	d.cell(sheetMoveWidth, row, text(d.loc, msgWhite), "1", 0, "C", true)
-	d.cell(sheetMoveWidth, row, text(d.loc, msgBlack), "1", 0, "C", true)
+	d.cell(moveWidth, row, text(d.loc, msgWhite), "1", 0, "C", true)
+	d.cell(moveWidth, row, text(d.loc, msgBlack), "1", 0, "C", true)
+	if marks {
+		d.font(true, 7)
+		d.cell(sheetMarkWidth, row, text(d.loc, msgRepeatedMark), "1", 0, "C", true)
+	}
 	d.font(false, 9)
 	for i := range rows {
 		d.pdf.SetXY(x, y+row*float64(i+1))
 		d.cell(sheetNumberWidth, row, strconv.Itoa(first+i), "1", 0, "C", true)
 		white := 2 * (first + i - 1)
-		d.cell(sheetMoveWidth, row, ply(white), "1", 0, "C", false)
-		d.cell(sheetMoveWidth, row, ply(white+1), "1", 0, "C", false)
+		d.cell(moveWidth, row, ply(white), "1", 0, "C", false)
+		d.cell(moveWidth, row, ply(white+1), "1", 0, "C", false)
+		if marks {
+			d.cell(sheetMarkWidth, row, "", "1", 0, "C", false)
+		}
 	}
 }
 

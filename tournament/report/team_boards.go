@@ -36,7 +36,8 @@ type BoardRow struct {
 }
 
 // BoardStandingsPDF renders the board prizes table: a table per board with
-// place, player, team, games, points, percentage and Adiukh points.
+// place, player, team, games, points, percentage and, for a game of graded
+// scores, Adiukh points.
 func BoardStandingsPDF(w io.Writer, loc catalog.Lang, s BoardStandings) error {
 	if err := checkBoardStandings(s); err != nil {
 		return err
@@ -65,14 +66,20 @@ func BoardStandingsPDF(w io.Writer, loc catalog.Lang, s BoardStandings) error {
 				columnOf(text(loc, msgGames), d.textWidth(text(loc, msgGames), "99"), "C"),
 				columnOf(text(loc, msgPoints), d.textWidth(text(loc, msgPoints), "99½"), "C"),
 				columnOf("%", d.textWidth("100,0"), "C"),
-				columnOf(text(loc, msgAdiukhPoints), d.textWidth(text(loc, msgAdiukhPoints), "9999"), "C"),
 			}}
+			if !s.Event.WinDrawLoss {
+				t.lead = append(t.lead, columnOf(text(loc, msgAdiukhPoints), d.textWidth(text(loc, msgAdiukhPoints), "9999"), "C"))
+			}
 			for _, r := range b.Rows {
-				t.rows = append(t.rows, []cell{
+				row := []cell{
 					{text: formatPlace(StandingsRow{Place: r.Place, PlaceLast: r.PlaceLast}), bold: true}, {text: nameCell(loc, r.Player)}, {text: r.Team},
 					{text: strconv.Itoa(r.Games)}, {text: formatPoints(loc, r.Points), bold: true},
-					{text: formatPercent(loc, r.Percent)}, {text: strconv.Itoa(r.Adiukh)},
-				})
+					{text: formatPercent(loc, r.Percent)},
+				}
+				if !s.Event.WinDrawLoss {
+					row = append(row, cell{text: strconv.Itoa(r.Adiukh)})
+				}
+				t.rows = append(t.rows, row)
 			}
 			return t
 		}
@@ -100,7 +107,11 @@ func BoardStandingsPDF(w io.Writer, loc catalog.Lang, s BoardStandings) error {
 	if len(s.Boards) == 0 {
 		d.newPage(false)
 	}
-	d.notes(text(loc, msgLegendBoards))
+	if s.Event.WinDrawLoss {
+		d.notes(text(loc, msgLegendBoardsByResult))
+	} else {
+		d.notes(text(loc, msgLegendBoards))
+	}
 	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
 	return d.output(w)
 }

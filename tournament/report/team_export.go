@@ -4,26 +4,24 @@ import (
 	"io"
 	"strconv"
 
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/csvfile"
 )
 
 // teamStandingsColumns are the fixed CSV columns of the team standings; one
-// column per tie-break (its ID) follows. Like the players' file, the names
-// are stable English identifiers whatever the reader's locale.
+// column per tie-break follows. Like the players' file, the plain CSV names
+// them by stable English identifiers whatever the reader's locale, the
+// files people open in the reader's language.
 var teamStandingsColumns = []string{"place", "place_last", "start_no", "team", "club", "city", "withdrawn", "match_points", "game_points"}
 
 // TeamStandingsCSV writes the team standings as UTF-8 CSV in dialect d
 // with a header row.
-func TeamStandingsCSV(w io.Writer, d CSVDialect, s TeamStandings) error {
+func TeamStandingsCSV(w io.Writer, d CSVDialect, loc catalog.Lang, s TeamStandings) error {
 	if err := checkTeamStandings(s); err != nil {
 		return err
 	}
 	out := newCSV(w, d, "team standings")
-	header := append([]string(nil), teamStandingsColumns...)
-	for _, tb := range s.TieBreaks {
-		header = append(header, tb.ID)
-	}
-	out.Write(header)
+	out.Write(header(forPeople(d, loc), teamStandingsColumns, s.TieBreaks))
 	for _, r := range s.Rows {
 		t := r.Team
 		record := []string{

@@ -3,6 +3,7 @@ package report
 import (
 	"adiukh/tournament/catalog"
 	"bytes"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -159,6 +160,43 @@ func TestBoardStandingsAndRoundOverview(t *testing.T) {
 	for _, want := range []string{"Матчи 2-го тура", "1 2 Нарт 2½ : 1½ Эльбрус 1", "2 3 Кавказ Кубань 4", "5 Шапсугия свободен от игры (бай)"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+}
+
+// TestBoardStandingsOfRussianDraughts: the board prizes of a game scored
+// by a win, a draw or a loss have no column of Adiukh points, which would
+// be those wins restated as 24:0.
+func TestBoardStandingsOfRussianDraughts(t *testing.T) {
+	t.Parallel()
+	event := testEvent(5)
+	event.Name, event.Game, event.GamePoints, event.WinDrawLoss = "Первенство Адыгеи по русским шашкам", "russian", 2, true
+	event.DisciplineKey = "discipline_russian.rapid"
+	s := BoardStandings{Event: event, AfterRound: 5, Boards: []BoardTable{
+		{Board: 1, Rows: []BoardRow{{Place: 1, Player: testPlayer(1), Team: "Нарт", Games: 4, Points: 7, Percent: 87.5, Adiukh: 72}}},
+	}}
+	text := spacedText(pdfText(t, "boards-russian", render(t, func(b *bytes.Buffer) error { return BoardStandingsPDF(b, catalog.Russian, s) })))
+	if want := "1 " + testPlayer(1).Name + " Нарт 4 7 87,5"; !strings.Contains(text, want) || strings.Contains(text, "72") || strings.Contains(strings.ToLower(text), "адиюх") {
+		t.Errorf("want %q and no Adiukh points in:\n%s", want, text)
+	}
+}
+
+// TestScoreSheetRepetitionColumn: a game whose draw rules count repeated
+// positions has a column on its score sheet to mark them in, beside each
+// of the 60 moves; Adiukh's sheet has none.
+func TestScoreSheetRepetitionColumn(t *testing.T) {
+	t.Parallel()
+	for _, repetitions := range []bool{false, true} {
+		event := testEvent(5)
+		event.Repetitions = repetitions
+		sheet := ScoreSheet{Event: event, Round: 1, Board: 1, White: testPlayer(1), Black: testPlayer(2), Moves: []string{"c3-d4", "f6-g5"}}
+		page := spacedText(pdfText(t, fmt.Sprintf("sheet-repetitions-%v", repetitions), render(t, func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, catalog.Russian, []ScoreSheet{sheet}) })))
+		want := 0
+		if repetitions {
+			want = 2 // one a block
+		}
+		if n := strings.Count(page, text(catalog.Russian, msgRepeatedMark)); n != want || !strings.Contains(page, "1 c3-d4 f6-g5") {
+			t.Errorf("repetitions %v: %d repetition columns, want %d, and the first move written in:\n%s", repetitions, n, want, page)
 		}
 	}
 }

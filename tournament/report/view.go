@@ -30,8 +30,15 @@ type Event struct {
 	// SheetMoves the moves its score sheets have room for (0: 60), so that
 	// a game of international draughts has its 10×10 numbered board and
 	// the longer sheet its games need.
-	Board        rules.Board
-	SheetMoves   int
+	Board      rules.Board
+	SheetMoves int
+	// WinDrawLoss: the game's scores say only who won (Russian draughts'
+	// 2:0), so that no document shows its games' Adiukh points, which
+	// would be those wins restated as 24:0.
+	WinDrawLoss bool
+	// Repetitions: the game's draw rules count repeated positions, and
+	// its score sheets have a column to mark the repeated moves in.
+	Repetitions  bool
 	Venue        string
 	City         string
 	ChiefArbiter string

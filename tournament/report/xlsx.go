@@ -12,15 +12,12 @@ import (
 )
 
 // StandingsXLSX writes the standings as an Excel workbook with the columns
-// of StandingsCSV: numbers are numbers, every text is a text cell (a name
-// like =HYPERLINK(…) is never a formula), the header row stays in view.
-func StandingsXLSX(w io.Writer, s Standings) error {
+// of StandingsCSV headed in the reader's language: numbers are numbers,
+// every text is a text cell (a name like =HYPERLINK(…) is never a
+// formula), the header row stays in view.
+func StandingsXLSX(w io.Writer, loc catalog.Lang, s Standings) error {
 	if err := checkStandings(s, false); err != nil {
 		return err
-	}
-	header := append([]string(nil), standingsColumns...)
-	for _, tb := range s.TieBreaks {
-		header = append(header, tb.ID)
 	}
 	rows := make([][]any, 0, len(s.Rows))
 	for _, r := range s.Rows {
@@ -31,18 +28,14 @@ func StandingsXLSX(w io.Writer, s Standings) error {
 		}
 		rows = append(rows, row)
 	}
-	return writeXLSX(w, "standings", header, rows, eventProperties(s.Event))
+	return writeXLSX(w, "standings", header(&loc, standingsColumns, s.TieBreaks), rows, eventProperties(loc, s.Event))
 }
 
 // TeamStandingsXLSX writes the team standings as an Excel workbook with the
-// columns of TeamStandingsCSV.
-func TeamStandingsXLSX(w io.Writer, s TeamStandings) error {
+// columns of TeamStandingsCSV headed in the reader's language.
+func TeamStandingsXLSX(w io.Writer, loc catalog.Lang, s TeamStandings) error {
 	if err := checkTeamStandings(s); err != nil {
 		return err
-	}
-	header := append([]string(nil), teamStandingsColumns...)
-	for _, tb := range s.TieBreaks {
-		header = append(header, tb.ID)
 	}
 	rows := make([][]any, 0, len(s.Rows))
 	for _, r := range s.Rows {
@@ -53,7 +46,7 @@ func TeamStandingsXLSX(w io.Writer, s TeamStandings) error {
 		}
 		rows = append(rows, row)
 	}
-	return writeXLSX(w, "team standings", header, rows, eventProperties(s.Event))
+	return writeXLSX(w, "team standings", header(&loc, teamStandingsColumns, s.TieBreaks), rows, eventProperties(loc, s.Event))
 }
 
 // optionalInt leaves an unknown number (0) as an empty cell.
@@ -65,10 +58,11 @@ func optionalInt(n int) any {
 }
 
 // eventProperties are the workbook's properties of an event's document:
-// its name, its discipline with its game, and the game by its API
-// spelling among the keywords, which the columns have no place for.
-func eventProperties(e Event) *excelize.DocProperties {
-	return &excelize.DocProperties{Title: e.Name, Subject: disciplineName(catalog.English, e), Keywords: "game:" + cmp.Or(e.Game, "adiukh")}
+// its name, its discipline with its game in the reader's language, and the
+// game by its API spelling among the keywords, which the columns have no
+// place for.
+func eventProperties(loc catalog.Lang, e Event) *excelize.DocProperties {
+	return &excelize.DocProperties{Title: e.Name, Subject: disciplineName(loc, e), Keywords: "game:" + cmp.Or(e.Game, "adiukh")}
 }
 
 // writeXLSX writes one sheet: a bold header row, frozen, and the rows;

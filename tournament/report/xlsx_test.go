@@ -4,18 +4,20 @@ import (
 	"bytes"
 	"testing"
 
+	"adiukh/tournament/catalog"
 	"github.com/xuri/excelize/v2"
 )
 
-// TestStandingsXLSX reads the workbook back: the header, numbers as
-// numbers, and a hostile name as a text cell, not a formula.
+// TestStandingsXLSX reads the workbook back: the header in the reader's
+// language, numbers as numbers, and a hostile name as a text cell, not a
+// formula.
 func TestStandingsXLSX(t *testing.T) {
 	t.Parallel()
 	s := testStandings(5, 3)
 	s.Rows[0].Player.Name = hostileText[0]
 	s.Rows[0].Points = 2.5
 	var buf bytes.Buffer
-	if err := StandingsXLSX(&buf, s); err != nil {
+	if err := StandingsXLSX(&buf, catalog.Russian, s); err != nil {
 		t.Fatal(err)
 	}
 	f, err := excelize.OpenReader(&buf)
@@ -27,7 +29,7 @@ func TestStandingsXLSX(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 6 || rows[0][0] != "place" || rows[0][3] != "name" || rows[0][len(rows[0])-1] != "buchholz" {
+	if len(rows) != 6 || rows[0][0] != "Место" || rows[0][3] != "Участник" || rows[0][len(rows[0])-1] != "Коэффициент Солкофа" {
 		t.Fatalf("rows = %q", rows)
 	}
 	if rows[1][3] != hostileText[0] || rows[1][10] != "2.5" {
@@ -46,10 +48,11 @@ func TestStandingsXLSX(t *testing.T) {
 	if props, err := f.GetDocProps(); err != nil || props.Title != s.Event.Name || props.Keywords != "game:adiukh" {
 		t.Errorf("the workbook's properties: %+v (%v)", props, err)
 	}
-	// An event of Russian draughts says its game.
+	// An event of Russian draughts says its game; an English reader's
+	// workbook is in English.
 	s.Event.Game, s.Event.Discipline, s.Event.DisciplineKey = "russian", "rapid", "discipline_russian.rapid"
 	buf.Reset()
-	if err := StandingsXLSX(&buf, s); err != nil {
+	if err := StandingsXLSX(&buf, catalog.English, s); err != nil {
 		t.Fatal(err)
 	}
 	russian, err := excelize.OpenReader(&buf)
@@ -59,11 +62,18 @@ func TestStandingsXLSX(t *testing.T) {
 	if props, err := russian.GetDocProps(); err != nil || props.Keywords != "game:russian" || props.Subject != "Russian draughts — rapid" {
 		t.Errorf("the Russian workbook's properties: %+v (%v)", props, err)
 	}
+	if rows, err := russian.GetRows("Sheet1"); err != nil || rows[0][0] != "Place" || rows[0][len(rows[0])-1] != "Buchholz" {
+		t.Errorf("the English workbook's header: %q (%v)", rows[0], err)
+	}
 	var team bytes.Buffer
-	if err := TeamStandingsXLSX(&team, teamTable()); err != nil {
+	if err := TeamStandingsXLSX(&team, catalog.Russian, teamTable()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := excelize.OpenReader(&team); err != nil {
-		t.Errorf("the team workbook does not open: %v", err)
+	tf, err := excelize.OpenReader(&team)
+	if err != nil {
+		t.Fatalf("the team workbook does not open: %v", err)
+	}
+	if rows, err := tf.GetRows("Sheet1"); err != nil || rows[0][3] != "Команда" || rows[0][7] != "Очки матчей" {
+		t.Errorf("the team workbook's header: %q (%v)", rows[0], err)
 	}
 }

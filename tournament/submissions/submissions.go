@@ -132,7 +132,11 @@ func (s *Service) SubmitResult(ctx context.Context, in Input) (*tournament.Submi
 		if err != nil {
 			return err
 		}
-		res, err := e.ParseResult(in.Score, in.EndReason)
+		score, reason, err := tournament.ScoreFromSheet(e, in.Score, in.EndReason, in.Sheet)
+		if err != nil {
+			return err
+		}
+		res, err := e.ParseResult(score, reason)
 		if err != nil {
 			return err
 		}

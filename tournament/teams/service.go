@@ -89,8 +89,14 @@ func (s *Service) TeamTieBreaks() []tournament.TieBreakInfo {
 	return s.teams.Ranker.TeamTieBreaks()
 }
 
+// TeamTieBreaksOf lists the team tie-breaks an event of the game may
+// order its standings by.
+func (s *Service) TeamTieBreaksOf(k tournament.GameKind) []tournament.TieBreakInfo {
+	return slices.DeleteFunc(s.TeamTieBreaks(), func(t tournament.TieBreakInfo) bool { return !k.OffersTieBreak(t.ID) })
+}
+
 // TeamTieBreakPreset is the team tie-break order that changing the
-// ranking to r brings (see UpdateTeamSettings).
-func (s *Service) TeamTieBreakPreset(r Ranking) []string {
-	return s.teamPreset(r)
+// ranking to r brings to an event of the game (see UpdateTeamSettings).
+func (s *Service) TeamTieBreakPreset(k tournament.GameKind, r Ranking) []string {
+	return k.OfferedTieBreaks(s.teamPreset(r))
 }

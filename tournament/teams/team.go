@@ -172,7 +172,7 @@ type MatchPoints struct {
 	Win, Draw, Loss, Bye float64
 }
 
-func (in TeamSettingsInput) apply(s *TeamSettings, knownTieBreak func(string) bool, preset func(Ranking) []string) error {
+func (in TeamSettingsInput) apply(s *TeamSettings, game tournament.GameKind, knownTieBreak func(string) bool, preset func(Ranking) []string) error {
 	if in.Boards != nil {
 		if *in.Boards < 1 || *in.Boards > MaxBoards {
 			return tournament.Invalid("boards", "a match has 1 to %d boards; got %d", MaxBoards, *in.Boards)
@@ -196,7 +196,7 @@ func (in TeamSettingsInput) apply(s *TeamSettings, knownTieBreak func(string) bo
 			return tournament.Invalid("ranking", "unknown ranking %q; use \"match_points\" or \"game_points\"", *in.Ranking)
 		}
 		if r != s.Ranking && in.TieBreaks == nil {
-			s.TieBreaks = preset(r)
+			s.TieBreaks = game.OfferedTieBreaks(preset(r))
 		}
 		s.Ranking = r
 	}
@@ -214,6 +214,9 @@ func (in TeamSettingsInput) apply(s *TeamSettings, knownTieBreak func(string) bo
 			field := fmt.Sprintf("tiebreaks[%d]", i)
 			if !knownTieBreak(id) {
 				return tournament.Invalid(field, "unknown team tie-break %q", id)
+			}
+			if err := game.CheckTieBreak(field, id); err != nil {
+				return err
 			}
 			if seen[id] {
 				return tournament.Invalid(field, "tie-break %q is listed twice", id)

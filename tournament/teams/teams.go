@@ -30,12 +30,15 @@ func teamEvent(ctx context.Context, tx tournament.EventTx, eventID int64) (*tour
 	return e, u, nil
 }
 
-// teamSettings reads the event's team settings, or their defaults.
+// teamSettings reads the event's team settings, or their defaults, with
+// the tie-breaks its game offers: a setting stored before the game was
+// asked may still list the checkers won of an event of another game.
 func (s *Service) teamSettings(tx TeamTx, e *tournament.Event) (TeamSettings, error) {
 	st, found, err := tx.TeamSettings(e.ID)
 	if err != nil || !found {
-		return DefaultTeamSettings(e.System, s.teamPreset(ByMatchPoints)), err
+		return DefaultTeamSettings(e.System, s.TeamTieBreakPreset(e.Game, ByMatchPoints)), err
 	}
+	st.TieBreaks = e.Game.OfferedTieBreaks(st.TieBreaks)
 	return *st, nil
 }
 
@@ -72,7 +75,7 @@ func (s *Service) UpdateTeamSettings(ctx context.Context, eventID int64, in Team
 		}
 		st = before
 		st.TieBreaks = slices.Clone(before.TieBreaks)
-		if err := in.apply(&st, s.knownTeamTieBreak, s.teamPreset); err != nil {
+		if err := in.apply(&st, e.Game, s.knownTeamTieBreak, s.teamPreset); err != nil {
 			return err
 		}
 		if st.Boards != before.Boards {

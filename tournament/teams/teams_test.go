@@ -3,11 +3,13 @@ package teams_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
 	"adiukh/tournament/teams"
 )
 
@@ -525,4 +527,62 @@ func TestTeamPlayerOnOneTeam(t *testing.T) {
 			t.Errorf("a reserve from another team: %v; want ECONFLICT", err)
 		}
 	})
+}
+
+// TestRussianTeamTieBreaks: a Russian draughts team event never ranks by
+// the checkers won (adiukh-points), which its 2:0 games do not have: not
+// by default, not by the preset a change of ranking brings, not when asked
+// for, and not when a setting stored before says so; an Adiukh event keeps
+// them.
+func TestRussianTeamTieBreaks(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := storetest.Arbiter(t, st)
+			events := tournament.NewService(st, engines.Options())
+			svc := teams.NewService(st.Teams(), events, engines.TeamOptions())
+			russian, err := events.CreateEvent(ctx, tournament.EventInput{Name: ptr("Командный"), Game: ptr("russian"), Discipline: ptr("blitz-team"), System: ptr("swiss"), Rounds: ptr(5), TimeControl: ptr("3+2")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			adiukh := createTeamEvent(t, ctx, events, "swiss", 5)
+			settings := func(id int64) []string {
+				s, err := svc.TeamSettings(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return s.TieBreaks
+			}
+			if got := settings(russian.ID); slices.Contains(got, "adiukh-points") || len(got) == 0 {
+				t.Errorf("a Russian team event's default tie-breaks = %v, want the preset without adiukh-points", got)
+			}
+			if got := settings(adiukh.ID); !slices.Contains(got, "adiukh-points") {
+				t.Errorf("an Adiukh team event's default tie-breaks = %v, want adiukh-points among them", got)
+			}
+			s, err := svc.UpdateTeamSettings(ctx, russian.ID, teams.TeamSettingsInput{Ranking: ptr("game_points")}, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if slices.Contains(s.TieBreaks, "adiukh-points") || s.TieBreaks[0] != "match-points" {
+				t.Errorf("a Russian event ranked by game points has tie-breaks %v, want the preset without adiukh-points", s.TieBreaks)
+			}
+			_, err = svc.UpdateTeamSettings(ctx, russian.ID, teams.TeamSettingsInput{TieBreaks: &[]string{"board-count", "adiukh-points"}}, "")
+			if want := "tiebreaks[1]: the checkers won (adiukh-points) rank players of Adiukh only"; errorText(err) != want {
+				t.Errorf("adiukh-points asked of a Russian team event: error %q, want %q", errorText(err), want)
+			}
+			if _, err := svc.UpdateTeamSettings(ctx, adiukh.ID, teams.TeamSettingsInput{TieBreaks: &[]string{"adiukh-points"}}, ""); err != nil {
+				t.Errorf("adiukh-points asked of an Adiukh team event: %v", err)
+			}
+			stored := teams.DefaultTeamSettings(tournament.Swiss, []string{"adiukh-points", "board-count"})
+			if err := st.Teams().Update(ctx, func(tx teams.Tx) error { return tx.SaveTeamSettings(russian.ID, &stored) }); err != nil {
+				t.Fatal(err)
+			}
+			if got := settings(russian.ID); !slices.Equal(got, []string{"board-count"}) {
+				t.Errorf("a Russian event's stored tie-breaks adiukh-points, board-count read as %v, want board-count alone", got)
+			}
+			if got := svc.TeamTieBreaksOf(russian.Game); slices.ContainsFunc(got, func(tb tournament.TieBreakInfo) bool { return tb.ID == "adiukh-points" }) {
+				t.Errorf("the tie-breaks a Russian team event is offered include adiukh-points: %v", got)
+			}
+		})
+	}
 }
