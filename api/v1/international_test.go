@@ -207,9 +207,16 @@ func fmjdSwissEvent(t *testing.T, s *apitest.Server, gm fmjdGame) {
 			t.Errorf("games.pdn lacks %q:\n%s", want, pdn)
 		}
 	}
+	// Every game played is in it, those without a sheet as their tags and
+	// result, and each validates.
 	verdicts := games.Of(gm.key).Rules.ValidateGames(pdn)
-	if len(verdicts) != 1 || !verdicts[0].Valid {
-		t.Errorf("games.pdn does not validate by the rules of %s: %+v\n%s", gm.key, verdicts, pdn)
+	if len(verdicts) < 2 {
+		t.Errorf("games.pdn holds %d games:\n%s", len(verdicts), pdn)
+	}
+	for i, v := range verdicts {
+		if !v.Valid {
+			t.Errorf("game %d of games.pdn does not validate by the rules of %s: %+v\n%s", i+1, gm.key, v.Errors, pdn)
+		}
 	}
 
 	t.Run("record.pdf", func(t *testing.T) {
@@ -360,8 +367,7 @@ func TestFMJDGamesRatingLists(t *testing.T) {
 // player a board and teams of four boards (2:0, 1:1, 0:2 a board; the
 // blitz teams by the Swiss system), and
 // what they cannot have refused: a composition contest, the checkers won
-// as a tie-break, micro-matches without a table of openings. On both
-// databases.
+// as a tie-break. On both databases.
 func TestFMJDGamesRoundRobinDisciplines(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
@@ -442,8 +448,6 @@ func TestFMJDGamesRoundRobinDisciplines(t *testing.T) {
 			}{
 				{map[string]any{"discipline": "composition"}, "game"},
 				{map[string]any{"discipline": "standard", "system": "swiss", "rounds": 5, "tiebreaks": []string{"adiukh-points"}}, "tiebreaks[0]"},
-				// No table of openings is shipped for either game.
-				{map[string]any{"discipline": "rapid", "system": "round-robin", "time_control": "15+5", "micro_match": "round", "micro_count": "games"}, "micro_match"},
 			} {
 				body := map[string]any{"name": "Турнир", "game": gm.key}
 				for k, v := range tc.body {
@@ -581,6 +585,55 @@ func TestFMJDGamesLive(t *testing.T) {
 				d := s.Must(http.StatusOK, arbiter, "POST", p2+"/decision", map[string]any{"score": "2:0", "end_reason": "arbiter", "reason": "неявка"}).(map[string]any)
 				if r, _ := d["result"].(map[string]any); r == nil || r["score"] != "2:0" {
 					t.Errorf("%s: the arbiter's 2:0: %v", what, d)
+				}
+			}
+		}
+	})
+}
+
+// An event of either game plays micro-matches from a table of openings its
+// arbiter loads, in the game's own notation (none ships): pairing before
+// the table is loaded says so; then each board's two games start from the
+// drawn opening, and their results make the board's. On both databases.
+func TestFMJDGamesMicroMatchesFromTheArbitersTable(t *testing.T) {
+	t.Parallel()
+	tables := map[string]string{
+		"international": "1,Открытие 32-28,32-28 19-23 28x19 14x23\n2,Открытие 33-28,33-28 18-22\n",
+		"brazilian":     "1,Открытие c3-d4,c3-d4 f6-g5\n2,Открытие c3-b4,c3-b4 b6-a5\n",
+	}
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
+		for _, gm := range fmjdGames {
+			ev := s.Must(http.StatusCreated, apitest.Arbiter, "POST", "/api/v1/events", map[string]any{
+				"name": gm.key + ", микроматчи", "game": gm.key, "discipline": "rapid", "system": "round-robin", "time_control": "15+5",
+				"micro_match": "round", "micro_count": "games",
+			})
+			base := fmt.Sprintf("/api/v1/events/%d", apitest.Num(ev["id"]))
+			for i := 1; i <= 2; i++ {
+				s.Must(http.StatusCreated, apitest.Arbiter, "POST", base+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i)})
+			}
+			if code, out := s.Do(apitest.Arbiter, "POST", base+"/rounds", nil); code != http.StatusConflict || !strings.Contains(fmt.Sprint(out), "table of openings") {
+				t.Fatalf("%s: pairing without a table: %d %v, want 409 asking for one", gm.key, code, out)
+			}
+			if code, body := s.Text(apitest.Arbiter, "PUT", base+"/openings?format=csv", "1,Ход не по правилам,32-27 19-24 27x20\n"); code != http.StatusBadRequest || !strings.Contains(body, "ply") && !strings.Contains(body, "table") {
+				t.Errorf("%s: an opening that does not replay: %d %s", gm.key, code, body)
+			}
+			if code, body := s.Text(apitest.Arbiter, "PUT", base+"/openings?format=csv", tables[gm.key]); code != http.StatusOK {
+				t.Fatalf("%s: load the table: %d %s", gm.key, code, body)
+			}
+			s.Must(http.StatusCreated, apitest.Arbiter, "POST", base+"/rounds", nil)
+			round := s.Must(http.StatusOK, apitest.Arbiter, "POST", base+"/rounds/1/publish", nil)
+			game := round["games"].([]any)[0].(map[string]any)
+			opening, _ := game["opening"].(map[string]any)
+			if opening == nil || opening["fen"] == "" {
+				t.Fatalf("%s: the board has no opening: %v", gm.key, game)
+			}
+			version := apitest.Num(game["version"])
+			for n, score := range []string{"2:0", "1:1"} {
+				out := s.Must(http.StatusOK, apitest.Arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/1/micro/%d", base, n+1),
+					map[string]any{"score": score, "end_reason": map[string]string{"2:0": "resignation", "1:1": "agreement"}[score], "version": version})
+				version = apitest.Num(out["version"])
+				if n == 1 && out["score"] != "1:3" && out["score"] != "3:1" {
+					t.Errorf("%s: the board after both games: %v, want 3:1 or 1:3", gm.key, out["score"])
 				}
 			}
 		}

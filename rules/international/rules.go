@@ -12,21 +12,23 @@ type Rules struct{ v *Variant }
 // InternationalGame and BrazilianGame are the two games as the program sees
 // them (rules/games lists them): 2:0, 1:1 or 0:2 a game, flat men and
 // kings, their own rating lists. International draughts numbers its 50
-// squares; neither has a table of openings here, nor time norms of its
-// rule book that an event is warned by.
+// squares. Either plays micro-matches from a table of openings the arbiter
+// loads: none ships here (the FMJD's draughts-64 table, as Russian draughts
+// ships it, does not replay by the majority rule), and neither has time
+// norms of its rule book that an event is warned by.
 var (
 	InternationalGame = &rules.Variant{
 		Key: "international", English: "International draughts", Rules: Rules{International},
 		Board:       rules.Board{Size: 10, Numeric: true},
 		Scale:       rules.Scale{Points: 2, Example: "2:0"},
-		PDNGameType: International.gameType, RatingLists: "international-", SheetMoves: 75, Repetitions: true,
+		PDNGameType: International.gameType, Openings: true, RatingLists: "international-", SheetMoves: 75, Repetitions: true,
 		DisciplinePrefix: "discipline_international.", DisciplineFullPrefix: "discipline_international.",
 	}
 	BrazilianGame = &rules.Variant{
 		Key: "brazilian", English: "Brazilian draughts", Rules: Rules{Brazilian},
 		Board:       rules.Board{Size: 8},
 		Scale:       rules.Scale{Points: 2, Example: "2:0"},
-		PDNGameType: Brazilian.gameType, RatingLists: "brazilian-", SheetMoves: 60, Repetitions: true,
+		PDNGameType: Brazilian.gameType, Openings: true, RatingLists: "brazilian-", SheetMoves: 60, Repetitions: true,
 		DisciplinePrefix: "discipline_brazilian.", DisciplineFullPrefix: "discipline_brazilian.",
 	}
 )
