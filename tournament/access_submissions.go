@@ -69,6 +69,9 @@ func ReportProblem(e *Event, res Result, g *Game, sheet string) rules.Message {
 // its sheet, the round's status kept in step (StoreGame), with its entry
 // in the audit log at now.
 func RecordReport(tx Tx, now time.Time, u *User, e *Event, rounds []Round, sub *Submission) error {
+	if err := e.ResultsOpen(); err != nil {
+		return err
+	}
 	round, err := findRound(rounds, e.ID, sub.Round)
 	if err != nil {
 		return err

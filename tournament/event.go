@@ -415,6 +415,23 @@ type Event struct {
 	// the calendars that listed it are told it is off. Zero while the
 	// event is public and for one never public.
 	HiddenAt time.Time
+	// ReopenedAt is when the event, once finished, was last reopened, and
+	// ReopenReason the arbiter's reason: a final table changes only so,
+	// and its public pages say it (ReopenEvent). Zero for one never
+	// reopened.
+	ReopenedAt   time.Time
+	ReopenReason string
+}
+
+// ResultsOpen refuses a change of results on a finished event: «Завершить
+// турнир» promised a final table, and only reopening the event (with a
+// reason, in the audit and on its pages) changes it. Every door for a
+// result asks it.
+func (e *Event) ResultsOpen() error {
+	if e.Status == Finished {
+		return Conflict("", "the event is finished and its final table stands; reopen it, with the reason, to change a result")
+	}
+	return nil
 }
 
 // Revise records on e the change from old made at now, when it changes

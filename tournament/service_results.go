@@ -64,6 +64,9 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 		if err != nil {
 			return err
 		}
+		if err := e.ResultsOpen(); err != nil {
+			return err
+		}
 		// Where the result may come from is settled before what it says:
 		// a correspondence game's sheet is refused for where it was sent,
 		// not for what it lacks.

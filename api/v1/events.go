@@ -54,6 +54,10 @@ type eventView struct {
 	Visibility   string      `json:"visibility"`
 	// CancelReason is the arbiter's reason of a cancelled event.
 	CancelReason string `json:"cancel_reason,omitempty"`
+	// ReopenedAt and ReopenReason: when a finished event was last reopened
+	// for a correction, and why; absent for one never reopened.
+	ReopenedAt   *time.Time `json:"reopened_at,omitempty"`
+	ReopenReason string     `json:"reopen_reason,omitempty"`
 	// Sequence counts the revisions calendars show, the latest at
 	// ModifiedAt (the creation until one).
 	Sequence           int       `json:"sequence"`
@@ -90,6 +94,9 @@ func newEventView(e *tournament.Event) eventView {
 	}
 	if e.MicroMatch.On() {
 		v.MicroCount = string(e.MicroCount)
+	}
+	if !e.ReopenedAt.IsZero() {
+		v.ReopenedAt, v.ReopenReason = &e.ReopenedAt, e.ReopenReason
 	}
 	if e.Discipline.IsTeam() {
 		v.Kind = "team"

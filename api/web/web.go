@@ -324,6 +324,7 @@ func (h *handler) routes(r *gin.Engine) {
 	m.POST("/events/:id/rounds/:n/boards/:board/edit", h.Page(h.saveGame))
 	m.POST("/events/:id/finish", h.Page(h.finishEvent))
 	m.POST("/events/:id/cancel", h.Page(h.cancelEvent))
+	m.POST("/events/:id/reopen", h.Page(h.reopenEvent))
 	m.GET("/manage/time-control", h.Page(h.timeControlCheck))
 	m.GET("/events/:id/audit", h.Page(h.auditPage))
 	m.GET("/events/:id/audit.csv", h.Page(h.auditCSV))

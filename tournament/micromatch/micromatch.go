@@ -265,6 +265,9 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Gam
 		if err != nil {
 			return err
 		}
+		if err := e.ResultsOpen(); err != nil {
+			return err
+		}
 		if !e.MicroMatch.On() {
 			return tournament.Conflict("", "event %d plays one game a pairing, not micro-matches", in.EventID)
 		}

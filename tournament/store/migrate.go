@@ -75,6 +75,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261126045410-live-micro-matches", Migrate: liveMicroMatchesMigration},
 	{ID: "20261126045800-micro-sheets", Migrate: microSheetsMigration},
 	{ID: "20261126124500-account-version", Migrate: accountVersionMigration},
+	{ID: "20261126132000-event-reopened", Migrate: eventReopenedMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while
