@@ -54,7 +54,7 @@ type RecordedResult struct {
 //   - a stale version is refused, not overwritten;
 //   - the same result with an unchanged sheet changes nothing.
 func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedResult, error) {
-	if err := checkSheetSize(in.Sheet); err != nil {
+	if err := checkSheetBytes(in.Sheet); err != nil {
 		return nil, err
 	}
 	in.Reason = strings.TrimSpace(in.Reason)

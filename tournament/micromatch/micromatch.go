@@ -255,7 +255,7 @@ type gameLog struct {
 // stale version is refused; correcting a game's result or its sheet needs
 // a reason.
 func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Game, error) {
-	if err := tournament.CheckSheetSize(in.Sheet); err != nil {
+	if err := tournament.CheckSheetBytes(in.Sheet); err != nil {
 		return nil, err
 	}
 	in.Reason = strings.TrimSpace(in.Reason)
