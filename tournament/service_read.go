@@ -233,6 +233,9 @@ func (s *Service) standings(e *Event, players []Player, rounds []Round, afterRou
 		for _, g := range games {
 			if st.Counts(r.Number, g) {
 				r.Games = append(r.Games, g)
+				if g.Result != nil && g.Result.EndReason == ScoreUnknown {
+					st.UnscoredGames++
+				}
 			}
 		}
 		counted = append(counted, r)

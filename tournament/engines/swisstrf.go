@@ -78,6 +78,9 @@ func WriteTRF(w io.Writer, in tournament.PairingInput) error {
 				black := &t.Players[index[g.BlackID]]
 				black.Points += tenths(e.Points(*g.Result, false))
 				black.Results[ri] = br
+				if g.Result.Played() && g.Result.EndReason != tournament.ScoreUnknown {
+					t.Extra = append(t.Extra, scoreComment(r.Number, white.StartNo, black.StartNo, *g.Result))
+				}
 			}
 		}
 	}
@@ -92,6 +95,9 @@ func WriteTRF(w io.Writer, in tournament.PairingInput) error {
 				t.Players[i].Results = append(t.Players[i].Results, trf.Result{Color: '-', Code: 'Z'})
 			}
 		}
+	}
+	if !e.Game.IsDefault() {
+		t.Extra = append([]string{"### game: " + string(e.Game)}, t.Extra...)
 	}
 	t.InitialColor = 'W'
 	if e.BlackFirst {
@@ -135,10 +141,51 @@ func trfResults(g tournament.Game) (white, black trf.Result) {
 	return white, black
 }
 
+// scoreComment is the TRF comment that keeps a played game's score and
+// how it ended, which the format has no column for: "### score 3 5 12
+// 17:7 final_position" (round, White's and Black's start numbers). Other
+// programs skip comments; ReadTRF takes the score back from it.
+func scoreComment(round, white, black int, r tournament.Result) string {
+	return fmt.Sprintf("%s %d %d %d %s %s", scorePrefix, round, white, black, r.Score(), r.EndReason)
+}
+
+const scorePrefix = "### score"
+
+// trfScores reads the score comments of a file (scoreComment) by round
+// and start numbers; a comment that cannot be read is left out, and its
+// game's score stays unknown.
+func trfScores(extra []string, game tournament.GameKind) map[[3]int]tournament.Result {
+	out := map[[3]int]tournament.Result{}
+	for _, line := range extra {
+		text, ok := strings.CutPrefix(line, scorePrefix+" ")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(text)
+		if len(f) != 5 {
+			continue
+		}
+		var key [3]int
+		bad := false
+		for i := range key {
+			n, err := strconv.Atoi(f[i])
+			key[i], bad = n, bad || err != nil
+		}
+		res, err := game.ParseResult(f[3], f[4])
+		if bad || err != nil || !res.Played() {
+			continue
+		}
+		out[key] = res
+	}
+	return out
+}
+
 // ReadTRF reads a TRF file as an event to import: a round robin when its
-// 092 line says so, else a Swiss event. A TRF records who
-// won, not the Adiukh points: a win is imported as 24:0 in the final
-// position, a draw as an agreed 12:12, a forfeit as 24:0 by forfeit.
+// 092 line says so, else a Swiss event. A TRF records who won, not the
+// score: a played game's score and how it ended come from its score
+// comment (as WriteTRF writes them) when that agrees with who won, and are
+// otherwise unknown (ScoreUnknown: a win's or a draw's points standing for
+// the outcome); a forfeit is a forfeit's points.
 func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
 	t, err := trf.Read(r)
 	var syntax *trf.Error
@@ -209,15 +256,22 @@ func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
 		}
 		imp.Players = append(imp.Players, ip)
 	}
+	scores := trfScores(t.Extra, game)
 	for n := 1; n <= paired; n++ {
 		round, err := importRound(byNo, players, n)
 		if err != nil {
 			return nil, err
 		}
 		for i := range round.Games {
-			if r := round.Games[i].Result; r != nil {
-				// Imported in Adiukh's 24 points; another game's are its own.
-				r.White, r.Black = r.White*game.GamePoints()/24, r.Black*game.GamePoints()/24
+			g := &round.Games[i]
+			r := g.Result
+			if r == nil {
+				continue
+			}
+			// Imported in Adiukh's 24 points; another game's are its own.
+			r.White, r.Black = r.White*game.GamePoints()/24, r.Black*game.GamePoints()/24
+			if kept, ok := scores[[3]int{n, g.WhiteNo, g.BlackNo}]; ok && r.EndReason == tournament.ScoreUnknown && kept.Outcome() == r.Outcome() {
+				*r = kept
 			}
 		}
 		imp.Rounds = append(imp.Rounds, round)
@@ -450,11 +504,11 @@ func importResult(white, black byte) (tournament.Result, error) {
 	case white == '-' && black == '+':
 		return tournament.Result{Black: 24, EndReason: tournament.Forfeit}, nil
 	case strings.IndexByte("1W", white) >= 0 && strings.IndexByte("0L", black) >= 0:
-		return tournament.Result{White: 24, EndReason: tournament.FinalPosition}, nil
+		return tournament.Result{White: 24, EndReason: tournament.ScoreUnknown}, nil
 	case strings.IndexByte("0L", white) >= 0 && strings.IndexByte("1W", black) >= 0:
-		return tournament.Result{Black: 24, EndReason: tournament.FinalPosition}, nil
+		return tournament.Result{Black: 24, EndReason: tournament.ScoreUnknown}, nil
 	case strings.IndexByte("=D", white) >= 0 && strings.IndexByte("=D", black) >= 0:
-		return tournament.Result{White: 12, Black: 12, EndReason: tournament.Agreement}, nil
+		return tournament.Result{White: 12, Black: 12, EndReason: tournament.ScoreUnknown}, nil
 	}
 	return tournament.Result{}, fmt.Errorf("results %q and %q do not fit together", white, black)
 }
