@@ -41,6 +41,11 @@ func WriteTRF(w io.Writer, in tournament.PairingInput) error {
 		t.System = trfSystem + "_BAKU"
 	case e.System == tournament.Swiss:
 		t.System = trfSystem
+	default:
+		// A round robin by its English name, as ReadTRF reads it back
+		// (trfEventSystem): imported as a Swiss event, it would rank by
+		// another system's tie-breaks.
+		t.System = string(e.System)
 	}
 	for _, info := range []struct{ code, text string }{
 		{"012", e.Name}, {"022", e.City}, {"042", strings.ReplaceAll(e.StartDate, "-", "/")},
