@@ -178,6 +178,15 @@ func (r Result) Score() string {
 	return fmt.Sprintf("%d:%d", r.White, r.Black)
 }
 
+// ScoreFor writes the points from one side, its own first ("7:17" for
+// Black of 17:7); "" for a bye.
+func (r Result) ScoreFor(white bool) string {
+	if white || r.EndReason.IsBye() {
+		return r.Score()
+	}
+	return Result{White: r.Black, Black: r.White, EndReason: r.EndReason}.Score()
+}
+
 // Outcome says who won: 13 or more points win, 12:12 is a draw (§6.1.1).
 func (r Result) Outcome() Outcome {
 	switch {

@@ -371,7 +371,7 @@ func buildCrosstable(e *Event, players []Player, rounds []Round, st *Standings) 
 				white.Points, black.Points = e.Points(*g.Result, true), e.Points(*g.Result, false)
 				white.Score = g.Result.Score()
 				if g.Result.EndReason != Bye {
-					black.Score = fmt.Sprintf("%d:%d", g.Result.Black, g.Result.White)
+					black.Score = g.Result.ScoreFor(false)
 				}
 			}
 			row[g.WhiteID].Games[ri] = white

@@ -84,7 +84,7 @@ func WriteTRF(w io.Writer, in tournament.PairingInput) error {
 				black.Points += tenths(e.Points(*g.Result, false))
 				black.Results[ri] = br
 				if g.Result.Played() && g.Result.EndReason != tournament.ScoreUnknown {
-					t.Extra = append(t.Extra, scoreComment(r.Number, white.StartNo, black.StartNo, *g.Result))
+					t.Extra = append(t.Extra, trf.ScoreComment{Round: r.Number, White: white.StartNo, Black: black.StartNo, Score: g.Result.Score(), EndReason: string(g.Result.EndReason)}.String())
 				}
 			}
 		}
@@ -146,41 +146,21 @@ func trfResults(g tournament.Game) (white, black trf.Result) {
 	return white, black
 }
 
-// scoreComment is the TRF comment that keeps a played game's score and
-// how it ended, which the format has no column for: "### score 3 5 12
-// 17:7 final_position" (round, White's and Black's start numbers). Other
-// programs skip comments; ReadTRF takes the score back from it.
-func scoreComment(round, white, black int, r tournament.Result) string {
-	return fmt.Sprintf("%s %d %d %d %s %s", scorePrefix, round, white, black, r.Score(), r.EndReason)
-}
-
-const scorePrefix = "### score"
-
-// trfScores reads the score comments of a file (scoreComment) by round
-// and start numbers; a comment that cannot be read is left out, and its
-// game's score stays unknown.
+// trfScores reads the score comments of a file (trf.ScoreComment) by
+// round and start numbers; a comment that cannot be read is left out, and
+// its game's score stays unknown.
 func trfScores(extra []string, game tournament.GameKind) map[[3]int]tournament.Result {
 	out := map[[3]int]tournament.Result{}
 	for _, line := range extra {
-		text, ok := strings.CutPrefix(line, scorePrefix+" ")
+		c, ok := trf.ParseScoreComment(line)
 		if !ok {
 			continue
 		}
-		f := strings.Fields(text)
-		if len(f) != 5 {
+		res, err := game.ParseResult(c.Score, c.EndReason)
+		if err != nil || !res.Played() {
 			continue
 		}
-		var key [3]int
-		bad := false
-		for i := range key {
-			n, err := strconv.Atoi(f[i])
-			key[i], bad = n, bad || err != nil
-		}
-		res, err := game.ParseResult(f[3], f[4])
-		if bad || err != nil || !res.Played() {
-			continue
-		}
-		out[key] = res
+		out[[3]int{c.Round, c.White, c.Black}] = res
 	}
 	return out
 }
