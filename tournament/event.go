@@ -497,6 +497,11 @@ func TimeControlWarnings(game, discipline, timeControl string) ([]Warning, error
 // DefaultTimeZone is the zone of an event that names none: Adygea's.
 const DefaultTimeZone = "Europe/Moscow"
 
+// DefaultDiscipline is what a new event's form proposes: the standard
+// game over the board, the first of the rules' disciplines (§9), which
+// most of a federation's events are.
+const DefaultDiscipline = Standard
+
 // DefaultLocation is DefaultTimeZone, where the site's own records (the
 // account log) are shown.
 func DefaultLocation() *time.Location {
