@@ -37,6 +37,7 @@ func EventView(e *tournament.Event) report.Event {
 		EndDate:       parseDate(e.EndDate),
 		Rounds:        e.Rounds,
 		TimeControl:   timeControlView(e.TimeControl),
+		Zone:          e.Location(),
 	}
 }
 

@@ -40,6 +40,9 @@ type Event struct {
 	// page so that a paper on the notice board says how current it is;
 	// zero prints none.
 	Printed time.Time
+	// Zone is where the event is played: Printed is written in its time,
+	// as the notice board beside it reads the clock; nil writes UTC.
+	Zone *time.Location
 }
 
 // Scoring is what a win, a draw, a loss, the pairing's bye and a forfeit
