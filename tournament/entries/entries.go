@@ -565,25 +565,27 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 	if u == nil {
 		return nil, tournament.Unauthorized("sign in to enter an event")
 	}
-	note, err := tournament.CleanText("note", in.Note, 1000, false)
-	if err != nil {
-		return nil, err
+	// Every wrong field is told at once, each at its field, so that the
+	// form is corrected in one go.
+	note, noteErr := tournament.CleanText("note", in.Note, 1000, false)
+	region, regionErr := tournament.CleanText("region", in.Region, 100, false)
+	var wrong []error
+	for _, err := range []error{
+		noteErr, checkSex(in.Sex), regionErr,
+		// The birth year is checked as a player's is, since the
+		// accepted entry becomes one.
+		(tournament.PlayerInput{BirthYear: &in.BirthYear}).CheckDetails(),
+	} {
+		if err != nil {
+			wrong = append(wrong, err)
+		}
 	}
-	if err := checkSex(in.Sex); err != nil {
-		return nil, err
-	}
-	region, err := tournament.CleanText("region", in.Region, 100, false)
-	if err != nil {
-		return nil, err
-	}
-	// The birth year is checked as a player's is, since the accepted
-	// entry becomes one.
-	if err := (tournament.PlayerInput{BirthYear: &in.BirthYear}).CheckDetails(); err != nil {
+	if err := tournament.JoinInvalid(wrong); err != nil {
 		return nil, err
 	}
 	var en *Entry
 	var told []tournament.Notice
-	err = s.store.Update(ctx, func(tx Tx) error {
+	err := s.store.Update(ctx, func(tx Tx) error {
 		if err := tx.LockEvent(eventID); err != nil {
 			return err
 		}
