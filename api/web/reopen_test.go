@@ -3,6 +3,7 @@ package web_test
 import (
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -58,5 +59,36 @@ func TestFinishedEventReopenedAtTheDesk(t *testing.T) {
 	}
 	if audit := apitest.PageText(arbiter.Get(fmt.Sprintf("/events/%d/audit", id))); !strings.Contains(audit, apitest.RuT("audit.event.reopen")) || !strings.Contains(audit, "перепутан счёт на 1-й доске") {
 		t.Errorf("the audit log does not tell the reopening and its reason:\n%s", audit)
+	}
+}
+
+// A page the event cannot give (a board the round does not have) is not
+// bare: it names the event, linked, and leads back to the page the reader
+// came from (issue 60, item 6).
+func TestRefusedPageLeadsBack(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(2)
+	arbiter := s.SignIn(tournament.ArbiterRole)
+	results := fmt.Sprintf("/events/%d/rounds/1/results", id)
+	req := httptest.NewRequest(http.MethodGet, fmt.Sprintf("/events/%d/rounds/1/boards/9/edit", id), nil)
+	req.Header.Set("Referer", "http://example.com"+results)
+	rec := arbiter.Do(req)
+	page := apitest.PageText(rec)
+	if rec.Code != http.StatusNotFound {
+		t.Fatalf("a board the round does not have: %d\n%s", rec.Code, page)
+	}
+	for _, want := range []string{
+		fmt.Sprintf(`<a href="/events/%d">Первенство Майкопа</a>`, id),
+		fmt.Sprintf(`<a class="button" href="%s">%s</a>`, results, apitest.RuT("error.back")),
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the refusal's page lacks %s:\n%s", want, page)
+		}
+	}
+	other := httptest.NewRequest(http.MethodGet, fmt.Sprintf("/events/%d/rounds/1/boards/9/edit", id), nil)
+	other.Header.Set("Referer", "https://elsewhere.example/"+results)
+	if page := apitest.PageText(arbiter.Do(other)); strings.Contains(page, apitest.RuT("error.back")) {
+		t.Errorf("the page leads back to another site")
 	}
 }

@@ -181,10 +181,15 @@ func pathWithoutLang(u *url.URL) string {
 	return u.Path + "?" + q.Encode()
 }
 
-// errorPage is the data of the error page.
+// errorPage is the data of the error page. Event is the event of the
+// address the error came from, when the reader may see it, and Back the
+// page of this site the reader came from: the page is never bare, it
+// leads back to where the reader was.
 type errorPage struct {
 	Status  int
 	Message string
+	Event   *tournament.Event
+	Back    string
 }
 
 // failHTML answers an error with a page. A domain error shows its message;
@@ -206,8 +211,26 @@ func (h *handler) failHTML(c *gin.Context, err error) {
 		return
 	}
 	core.RetryAfterOf(c, err)
-	h.render(c, status, "error", "error.title", errorPage{Status: status, Message: msg})
+	page := errorPage{Status: status, Message: msg, Back: cameFrom(c)}
+	if strings.HasPrefix(c.FullPath(), "/events/:id") {
+		if id, idErr := core.PathInt(c, "id"); idErr == nil {
+			// An event the reader may not see stays unnamed.
+			page.Event, _ = h.Events.Event(c.Request.Context(), id)
+		}
+	}
+	h.render(c, status, "error", "error.title", page)
 	c.Abort()
+}
+
+// cameFrom is the page of this site the request was sent from (its
+// Referer, which the site's Referrer-Policy keeps to its own pages), ""
+// for another site's or the same address.
+func cameFrom(c *gin.Context) string {
+	ref, err := url.Parse(c.GetHeader("Referer"))
+	if err != nil || ref.Host != c.Request.Host || ref.Path == "" || ref.Path == c.Request.URL.Path {
+		return ""
+	}
+	return ref.RequestURI()
 }
 
 // securityHeaders forbid inline scripts and framing: the pages load scripts
