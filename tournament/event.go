@@ -159,7 +159,13 @@ func ParseTimeControl(s string) (TimeControl, error) {
 	base, inc, hasInc := strings.Cut(s, "+")
 	var tc TimeControl
 	var err error
-	if tc.BaseMinutes, err = strconv.Atoi(strings.TrimSpace(base)); err != nil || tc.BaseMinutes <= 0 || tc.BaseMinutes > 10000 {
+	tc.BaseMinutes, err = strconv.Atoi(strings.TrimSpace(base))
+	switch {
+	case err == nil && tc.BaseMinutes == 0 && hasInc:
+		// "0+5" is written as the rules mean it; what is wrong is that
+		// no time is left for the first move.
+		return TimeControl{}, Invalid("time_control", "%q leaves no time for the first move: give each player at least 1 minute before the +, like \"3+2\"", s)
+	case err != nil || tc.BaseMinutes <= 0 || tc.BaseMinutes > 10000:
 		return TimeControl{}, Invalid("time_control", "%q: write minutes per player, then + and seconds per move, like \"30+30\"", s)
 	}
 	if hasInc {
