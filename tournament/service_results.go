@@ -95,7 +95,14 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 			return NotFound("board %d of round %d not found", in.Board, in.Round)
 		}
 		if g.Version != in.Version {
-			return Conflict("version", "board %d of round %d was changed meanwhile (version %d, you sent %d); reload it and enter the result again", in.Board, in.Round, g.Version, in.Version)
+			if g.Result != nil && *g.Result == res && (in.Sheet == "" || sameSheet(in.Sheet) == sameSheet(g.Sheet)) {
+				// The result the board has, sent again from the same
+				// page (a form sent twice, the back button): it stands,
+				// and nothing is lost to report.
+				out = &RecordedResult{Game: g}
+				return nil
+			}
+			return Conflict("version", "board %d of round %d was changed after the page was opened (by another entry, or by this one sent before); reload it to see its result, and enter the result again if it is still wrong", in.Board, in.Round)
 		}
 		switch {
 		case g.IsBye():

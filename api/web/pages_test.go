@@ -95,9 +95,13 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 	}
 	rec = a.Post(entry, url.Values{"board": {"2"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {versions[1]}})
 	apitest.MustStatus(t, "fast entry", rec.Code, http.StatusSeeOther, rec.Body.String())
+	// The same result sent again from the same page stands: it is not
+	// told as someone else's change (issue 60, item 6).
+	rec = a.Post(entry, url.Values{"board": {"2"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {versions[1]}})
+	apitest.MustStatus(t, "the same result sent twice", rec.Code, http.StatusSeeOther, rec.Body.String())
 	rec = a.Post(entry, url.Values{"board": {"2"}, "score": {"24:0"}, "end_reason": {"resignation"}, "versions": {versions[1]}})
 	apitest.MustStatus(t, "stale page", rec.Code, http.StatusConflict, "")
-	if !strings.Contains(apitest.PageText(rec), apitest.RuF("board %d of round %d was changed meanwhile (version %d, you sent %d); reload it and enter the result again", 2, 1, 2, 1)) {
+	if page := apitest.PageText(rec); !strings.Contains(page, apitest.RuF("board %d of round %d was changed after the page was opened (by another entry, or by this one sent before); reload it to see its result, and enter the result again if it is still wrong", 2, 1)) {
 		t.Errorf("a result typed on a stale page is not refused as such:\n%s", rec.Body.String())
 	}
 
