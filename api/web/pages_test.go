@@ -475,6 +475,11 @@ func TestTeamEventPages(t *testing.T) {
 			t.Errorf("%s shows the untranslated %s", tc.path, m)
 		}
 	}
+	// The board tables name each player's team, not its number alone
+	// (issue 60, the arbiter's flow).
+	if standings := apitest.PageText(reader.Get(fmt.Sprintf("/events/%d/standings", id))); !regexp.MustCompile(`<td class="name">Игрок 1\.1</td><td class="name"><span class="sn">\d+</span> Команда 1</td>`).MatchString(standings) {
+		t.Errorf("the board tables do not name the teams:\n%s", standings)
+	}
 	// Match and game points are columns of their own, not again among the
 	// tie-breaks, as in the PDF.
 	gamePoints := ">" + apitest.RuT("teams.game_points") + "</th>"
