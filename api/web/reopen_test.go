@@ -92,3 +92,21 @@ func TestRefusedPageLeadsBack(t *testing.T) {
 		t.Errorf("the page leads back to another site")
 	}
 }
+
+// A form refused before its page was read (a NUL in a field) is answered
+// by a page that still shows who is signed in, not «Войти» (issue 60, the
+// arbiter's flow).
+func TestRefusedFormPageKeepsTheSignIn(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(2)
+	arbiter := s.SignIn(tournament.ArbiterRole)
+	rec := arbiter.Post(fmt.Sprintf("/events/%d/rounds/1/results", id), url.Values{"board": {"1"}, "score": {"17:7\x00"}})
+	page := apitest.PageText(rec)
+	if rec.Code != http.StatusBadRequest {
+		t.Fatalf("a NUL in the score: %d\n%s", rec.Code, page)
+	}
+	if strings.Contains(page, `href="/login"`) || !strings.Contains(page, "arbiter@example.org") {
+		t.Errorf("the refusal's page does not show the arbiter signed in:\n%s", page)
+	}
+}

@@ -211,6 +211,13 @@ func (h *handler) failHTML(c *gin.Context, err error) {
 		return
 	}
 	core.RetryAfterOf(c, err)
+	if tournament.UserFromContext(c.Request.Context()) == nil {
+		// Refused before the session was read (a body too large, a NUL):
+		// the page still shows who is signed in, not «Войти».
+		if sessionErr := h.ReadSession(c); sessionErr != nil {
+			h.Log.Error("error page: the session", "err", sessionErr)
+		}
+	}
 	page := errorPage{Status: status, Message: msg, Back: cameFrom(c)}
 	if strings.HasPrefix(c.FullPath(), "/events/:id") {
 		if id, idErr := core.PathInt(c, "id"); idErr == nil {
