@@ -12,7 +12,7 @@ import (
 // crowned on d8 and its king's capture to h4.
 func russianGame() GameRecord {
 	g := sampleGame()
-	g.Event.Game = "russian"
+	g.Event.Game, g.Event.GamePoints = "russian", 2
 	g.Start = &Position{ToMove: White, Flat: true, Towers: []Tower{
 		{Square: "a1", Owner: White, Own: 1}, {Square: "e3", Owner: White, Own: 1}, {Square: "c7", Owner: White, Own: 1},
 		{Square: "h6", Owner: Black, Own: 1}, {Square: "h8", Owner: Black, Own: 1},

@@ -46,8 +46,9 @@ func TestStandingsXLSX(t *testing.T) {
 	if props, err := f.GetDocProps(); err != nil || props.Title != s.Event.Name || props.Keywords != "game:adiukh" {
 		t.Errorf("the workbook's properties: %+v (%v)", props, err)
 	}
-	// An event of Russian draughts says its game.
-	s.Event.Game, s.Event.Discipline = "russian", "rapid"
+	// An event of Russian draughts says its game, its discipline named as
+	// export.EventView names it, by the game's catalogue key.
+	s.Event.Game, s.Event.Discipline, s.Event.DisciplineKey = "russian", "rapid", "discipline_russian.rapid"
 	buf.Reset()
 	if err := StandingsXLSX(&buf, s); err != nil {
 		t.Fatal(err)
