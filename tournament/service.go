@@ -105,7 +105,7 @@ func manageable(ctx context.Context, tx EventTx, eventID int64) (*Event, *User, 
 		return nil, nil, err
 	}
 	if e.Status == Cancelled {
-		return nil, nil, Conflict("status", "event %d is cancelled (%s); it no longer changes", eventID, e.CancelReason)
+		return nil, nil, Conflict("status", "the event is cancelled (%s); it no longer changes", e.CancelReason)
 	}
 	return e, u, nil
 }

@@ -349,7 +349,7 @@ func (s *Service) SetEntries(ctx context.Context, eventID int64, in EntrySetting
 				return tournament.Invalid("discipline", "only an individual event of games takes entries online")
 			}
 			if e.Status != tournament.Registration {
-				return tournament.Conflict("", "event %d has started; entries are taken before round 1", eventID)
+				return tournament.Conflict("", "the event has started; entries are taken before round 1")
 			}
 			if !set.Deadline.IsZero() && !s.now().Before(set.Deadline) {
 				return tournament.Invalid("deadline", "the deadline %s has passed; set one in the future", deadlineText(set.Deadline, e.Location()))
@@ -504,9 +504,9 @@ func (s *Service) beforeDeadline(set *EntrySettings) bool {
 func (s *Service) takesEntries(e *tournament.Event, set *EntrySettings) error {
 	switch {
 	case !set.Open:
-		return tournament.Conflict("", "event %d takes no entries online; ask its arbiter", e.ID)
+		return tournament.Conflict("", "the event takes no entries online; ask its arbiter")
 	case e.Status != tournament.Registration:
-		return tournament.Conflict("", "event %d has started; entries are closed", e.ID)
+		return tournament.Conflict("", "the event has started; entries are closed")
 	case !s.beforeDeadline(set):
 		return tournament.Conflict("deadline", "entries closed at %s, the deadline", deadlineText(set.Deadline, e.Location()))
 	}
