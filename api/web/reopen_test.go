@@ -57,6 +57,14 @@ func TestFinishedEventReopenedAtTheDesk(t *testing.T) {
 	if rec := arbiter.Post(results, correction); rec.Code != http.StatusSeeOther {
 		t.Fatalf("the correction once reopened: %d\n%s", rec.Code, rec.Body)
 	}
+	if rec := arbiter.Post(fmt.Sprintf("/events/%d/finish", id), nil); rec.Code != http.StatusSeeOther {
+		t.Fatalf("finish again: %d", rec.Code)
+	}
+	// Finished again, its pages say the results were changed after the end.
+	changed, _, _ := strings.Cut(apitest.RuT("event.reopened_finished", "Date", "\x00", "Reason", ""), "\x00")
+	if page := apitest.PageText(s.Anonymous().Get(fmt.Sprintf("/events/%d/standings", id))); !strings.Contains(page, changed) || !strings.Contains(page, "Причина: перепутан счёт на 1-й доске") {
+		t.Errorf("the standings of the event finished again do not say its results were changed after the end:\n%s", page)
+	}
 	if audit := apitest.PageText(arbiter.Get(fmt.Sprintf("/events/%d/audit", id))); !strings.Contains(audit, apitest.RuT("audit.event.reopen")) || !strings.Contains(audit, "перепутан счёт на 1-й доске") {
 		t.Errorf("the audit log does not tell the reopening and its reason:\n%s", audit)
 	}
