@@ -143,6 +143,7 @@ var authzTable = map[string]string{
 	"POST /events/:id/follow":                                              "nyyyy",
 	"POST /events/:id/players/:pid/follow":                                 "nyyyy",
 	"POST /events/:id/cancel":                                              "nnnyy",
+	"POST /events/:id/reopen":                                              "nnnyy",
 	"POST /password-reset":                                                 "vvvvv",
 	"GET /password-reset/:token":                                           "vvvvv",
 	"POST /password-reset/:token":                                          "vvvvv",

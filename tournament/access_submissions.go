@@ -28,8 +28,9 @@ func OpponentOf(rounds []Round, gameID, playerID int64) int64 {
 // checked: its report.
 func CheckSheet(game GameKind, text string) SheetReport { return checkSheet(game, text) }
 
-// CheckSheetSize refuses a sheet over MaxSheetBytes.
-func CheckSheetSize(sheet string) error { return checkSheetSize(sheet) }
+// CheckSheetBytes refuses a sheet that is too large or not text
+// (checkSheetBytes).
+func CheckSheetBytes(sheet string) error { return checkSheetBytes(sheet) }
 
 // PlayedOnServer refuses a result sent for a board of round whose game is
 // played on the server (live or by correspondence): its result comes from
@@ -77,6 +78,9 @@ func ScoreFromSheet(e *Event, score, endReason, sheet string) (string, string, e
 // its sheet, the round's status kept in step (StoreGame), with its entry
 // in the audit log at now.
 func RecordReport(tx Tx, now time.Time, u *User, e *Event, rounds []Round, sub *Submission) error {
+	if err := e.ResultsOpen(); err != nil {
+		return err
+	}
 	round, err := findRound(rounds, e.ID, sub.Round)
 	if err != nil {
 		return err

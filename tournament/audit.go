@@ -23,8 +23,10 @@ type AuditEntry struct {
 
 // Audit actions.
 const (
-	ActionEventCreate     = "event.create"
-	ActionEventUpdate     = "event.update"
+	ActionEventCreate = "event.create"
+	ActionEventUpdate = "event.update"
+	// ActionEventReopen is a finished event reopened for a correction.
+	ActionEventReopen     = "event.reopen"
 	ActionPlayerCreate    = "player.create"
 	ActionPlayerUpdate    = "player.update"
 	ActionPlayerDelete    = "player.delete"

@@ -159,7 +159,13 @@ func ParseTimeControl(s string) (TimeControl, error) {
 	base, inc, hasInc := strings.Cut(s, "+")
 	var tc TimeControl
 	var err error
-	if tc.BaseMinutes, err = strconv.Atoi(strings.TrimSpace(base)); err != nil || tc.BaseMinutes <= 0 || tc.BaseMinutes > 10000 {
+	tc.BaseMinutes, err = strconv.Atoi(strings.TrimSpace(base))
+	switch {
+	case err == nil && tc.BaseMinutes == 0 && hasInc:
+		// "0+5" is written as the rules mean it; what is wrong is that
+		// no time is left for the first move.
+		return TimeControl{}, Invalid("time_control", "%q leaves no time for the first move: give each player at least 1 minute before the +, like \"3+2\"", s)
+	case err != nil || tc.BaseMinutes <= 0 || tc.BaseMinutes > 10000:
 		return TimeControl{}, Invalid("time_control", "%q: write minutes per player, then + and seconds per move, like \"30+30\"", s)
 	}
 	if hasInc {
@@ -415,6 +421,23 @@ type Event struct {
 	// the calendars that listed it are told it is off. Zero while the
 	// event is public and for one never public.
 	HiddenAt time.Time
+	// ReopenedAt is when the event, once finished, was last reopened, and
+	// ReopenReason the arbiter's reason: a final table changes only so,
+	// and its public pages say it (ReopenEvent). Zero for one never
+	// reopened.
+	ReopenedAt   time.Time
+	ReopenReason string
+}
+
+// ResultsOpen refuses a change of results on a finished event: «Завершить
+// турнир» promised a final table, and only reopening the event (with a
+// reason, in the audit and on its pages) changes it. Every door for a
+// result asks it.
+func (e *Event) ResultsOpen() error {
+	if e.Status == Finished {
+		return Conflict("", "the event is finished and its final table stands; reopen it, with the reason, to change a result")
+	}
+	return nil
 }
 
 // Revise records on e the change from old made at now, when it changes
@@ -479,6 +502,11 @@ func TimeControlWarnings(game, discipline, timeControl string) ([]Warning, error
 
 // DefaultTimeZone is the zone of an event that names none: Adygea's.
 const DefaultTimeZone = "Europe/Moscow"
+
+// DefaultDiscipline is what a new event's form proposes: the standard
+// game over the board, the first of the rules' disciplines (§9), which
+// most of a federation's events are.
+const DefaultDiscipline = Standard
 
 // DefaultLocation is DefaultTimeZone, where the site's own records (the
 // account log) are shown.

@@ -66,6 +66,22 @@ type Standings struct {
 	// TieBreaks are the event's tie-breaks in their order.
 	TieBreaks []TieBreakInfo
 	Rows      []StandingsRow
+	// UnscoredGames counts the games counted whose score is unknown (an
+	// import keeps who won only, ScoreUnknown): the checkers won
+	// (adiukh-points) leave them out and are incomplete (Incomplete).
+	UnscoredGames int
+}
+
+// Incomplete lists the tie-breaks of the standings that cannot be told in
+// full: the checkers won, where a game's score is unknown.
+func (s *Standings) Incomplete() []TieBreakInfo {
+	var out []TieBreakInfo
+	for _, tb := range s.TieBreaks {
+		if tb.ID == adiukhPoints && s.UnscoredGames > 0 {
+			out = append(out, tb)
+		}
+	}
+	return out
 }
 
 // StandingsRow is one player's line. Players who share a place (equal score

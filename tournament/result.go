@@ -29,6 +29,12 @@ const (
 	// cannot end on the board: a repeated position, or unfinished at the
 	// event's end date. Any valid split of the 24 checkers.
 	Adjudication EndReason = "adjudication"
+	// ScoreUnknown is a result imported from a file that keeps who won and
+	// not how (a TRF file from another program): its points are a win's or
+	// a draw's in the game (24:0, 12:12 in Adiukh), standing for the
+	// outcome only, and the tie-breaks that count the checkers won say they
+	// are incomplete (Standings.UnscoredGames). Only an import enters it.
+	ScoreUnknown EndReason = "score_unknown"
 )
 
 // IsBye reports whether the game had no opponent: the pairing-allocated bye
@@ -159,12 +165,26 @@ func (r EndReason) Words() string {
 // which a translated message names it.
 func (r EndReason) Key() string { return "reason." + string(r) }
 
-// Score writes the points as "17:7"; "" for a bye.
+// Score writes the points as "17:7"; "" for a bye. A result whose score is
+// unknown writes who won, "1:0", "0:1" or "½:½", so that no reader takes its
+// stand-in points for the checkers won.
 func (r Result) Score() string {
-	if r.EndReason.IsBye() {
+	switch {
+	case r.EndReason.IsBye():
 		return ""
+	case r.EndReason == ScoreUnknown:
+		return map[Outcome]string{WhiteWins: "1:0", BlackWins: "0:1", Draw: "½:½"}[r.Outcome()]
 	}
 	return fmt.Sprintf("%d:%d", r.White, r.Black)
+}
+
+// ScoreFor writes the points from one side, its own first ("7:17" for
+// Black of 17:7); "" for a bye.
+func (r Result) ScoreFor(white bool) string {
+	if white || r.EndReason.IsBye() {
+		return r.Score()
+	}
+	return Result{White: r.Black, Black: r.White, EndReason: r.EndReason}.Score()
 }
 
 // Outcome says who won: 13 or more points win, 12:12 is a draw (§6.1.1).

@@ -107,7 +107,8 @@ func TestParseTimeControl(t *testing.T) {
 		{"", "", ""},
 		{"30+", "", "seconds per move"},
 		{"+30", "", "minutes per player"},
-		{"0+5", "", "minutes per player"},
+		// A base of 0 is told as such (issue 60, item 6).
+		{"0+5", "", "leaves no time for the first move: give each player at least 1 minute"},
 		{"30+-1", "", "seconds per move"},
 		{"90/40+30", "", "minutes per player"},
 	} {

@@ -72,7 +72,9 @@ func (g *Game) IsBye() bool { return g.BlackID == 0 }
 // lacks its sheet. The result stands; the desk lists the game, and an
 // event that requires sheets waits for it.
 func (g *Game) SheetMissing(d Discipline) bool {
-	if !d.SheetRequired() || g.Result == nil || !g.Result.Played() {
+	// A result imported without its score came from a file that kept no
+	// sheet either: there is none to ask for.
+	if !d.SheetRequired() || g.Result == nil || !g.Result.Played() || g.Result.EndReason == ScoreUnknown {
 		return false
 	}
 	if g.MicroGames == [2]*Result{} {

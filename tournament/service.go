@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -104,7 +105,7 @@ func manageable(ctx context.Context, tx EventTx, eventID int64) (*Event, *User, 
 		return nil, nil, err
 	}
 	if e.Status == Cancelled {
-		return nil, nil, Conflict("status", "event %d is cancelled (%s); it no longer changes", eventID, e.CancelReason)
+		return nil, nil, Conflict("status", "the event is cancelled (%s); it no longer changes", e.CancelReason)
 	}
 	return e, u, nil
 }
@@ -284,11 +285,22 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 		if next.System == Swiss && next.Rounds == 0 {
 			return Invalid("rounds", "a Swiss event needs its number of rounds")
 		}
+		action := ActionEventUpdate
 		if in.Status != nil {
-			if err := checkStatusChange(old, EventStatus(*in.Status), rounds); err != nil {
+			to := EventStatus(*in.Status)
+			if old.Status == Finished && to == Running {
+				// Reopening is the one way a final table changes: never
+				// without a reason, which the audit keeps and the public
+				// pages show.
+				if reason = strings.TrimSpace(reason); reason == "" {
+					return Invalid("reason", "reopening a finished event changes its final table; say why (the event's pages show the reason)")
+				}
+				next.ReopenedAt, next.ReopenReason = s.now().UTC(), reason
+				action = ActionEventReopen
+			} else if err := checkStatusChange(old, to, rounds); err != nil {
 				return err
 			}
-			next.Status = EventStatus(*in.Status)
+			next.Status = to
 			if next.Status == Finished && old.Status != Finished && next.Rated && next.EndDate == "" {
 				// A rated event is rated in the period of its end date:
 				// without one, the day its last results came in.
@@ -301,7 +313,7 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 		}
 		e = &next
 		hidden = old.Visibility == Public && next.Visibility == Private
-		return Audit(tx, s.now(), u, id, ActionEventUpdate, fmt.Sprintf("event %d", id), old, e, reason)
+		return Audit(tx, s.now(), u, id, action, fmt.Sprintf("event %d", id), old, e, reason)
 	})
 	if err == nil && hidden && s.hidden != nil {
 		// After the commit: the event made private no longer shows in
@@ -310,6 +322,14 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 		err = s.hidden(ctx, id)
 	}
 	return e, err
+}
+
+// ReopenEvent reopens a finished event for a correction, with the reason
+// the audit keeps and the event's pages show: until then its results stand
+// (Event.ResultsOpen). Finishing it again closes it as before.
+func (s *Service) ReopenEvent(ctx context.Context, id int64, reason string) (*Event, error) {
+	running := string(Running)
+	return s.UpdateEvent(ctx, id, EventInput{Status: &running}, reason)
 }
 
 func checkStatusChange(e *Event, to EventStatus, rounds []Round) error {
@@ -322,7 +342,7 @@ func checkStatusChange(e *Event, to EventStatus, rounds []Round) error {
 	case to != Registration && to != Running && to != Finished:
 		return Invalid("status", "unknown status %q; use \"registration\", \"running\" or \"finished\"", to)
 	case e.Status == Finished || to == Registration:
-		return Conflict("status", "an event's status only moves forward (registration → running → finished); it is %s", e.Status)
+		return Conflict("status", "an event's status only moves forward (registration → running → finished), and a finished one is reopened with a reason; it is %s", e.Status)
 	case to == Finished:
 		if len(rounds) == 0 {
 			return Conflict("status", "no round has been paired yet")

@@ -152,7 +152,7 @@ func updatePlayer(tx Tx, now time.Time, e *Event, u *User, playerID int64, in Pl
 	}
 	action := ActionPlayerUpdate
 	if in.WithdrawFromRound != nil && *in.WithdrawFromRound != p.WithdrawnFrom {
-		if action, err = withdraw(e, p, *in.WithdrawFromRound, len(rounds), reason); err != nil {
+		if action, err = withdraw(e, p, *in.WithdrawFromRound, rounds, reason); err != nil {
 			return nil, err
 		}
 	}
@@ -178,8 +178,13 @@ func updatePlayer(tx Tx, now time.Time, e *Event, u *User, playerID int64, in Pl
 // withdrawal back) and returns the audit action. Both need a reason, and
 // neither may change a round already paired: a withdrawal starts with the
 // next round to pair, and is taken back only while its round is unpaired.
-func withdraw(e *Event, p *Player, n, paired int, reason string) (string, error) {
+func withdraw(e *Event, p *Player, n int, rounds []Round, reason string) (string, error) {
+	paired := len(rounds)
 	switch {
+	case n != 0 && n == paired && rounds[n-1].Status == Draft && !e.Discipline.PlayedOnServer():
+		// A draft has no results to forfeit: it is paired again without
+		// the player instead.
+		return "", Conflict("withdraw_from_round", "round %d is a draft, paired with %s: delete the draft, withdraw the player from round %d and pair it again", n, p.Name, n)
 	case n != 0 && e.Discipline.PlayedOnServer() && paired > 0:
 		return "", Conflict("withdraw_from_round", "every game of a correspondence section runs at once; withdraw %s from the event (POST /events/%d/players/%d/withdraw), choosing what becomes of the unfinished games", p.Name, e.ID, p.ID)
 	case n < 0 || (e.Rounds > 0 && n > e.Rounds):

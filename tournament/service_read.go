@@ -302,6 +302,9 @@ func (s *Service) standings(e *Event, players []Player, rounds []Round, afterRou
 		for _, g := range games {
 			if st.Counts(r.Number, g) {
 				r.Games = append(r.Games, g)
+				if g.Result != nil && g.Result.EndReason == ScoreUnknown {
+					st.UnscoredGames++
+				}
 			}
 		}
 		counted = append(counted, r)
@@ -437,7 +440,7 @@ func buildCrosstable(e *Event, players []Player, rounds []Round, st *Standings) 
 				white.Points, black.Points = e.Points(*g.Result, true), e.Points(*g.Result, false)
 				white.Score = g.Result.Score()
 				if g.Result.EndReason != Bye {
-					black.Score = fmt.Sprintf("%d:%d", g.Result.Black, g.Result.White)
+					black.Score = g.Result.ScoreFor(false)
 				}
 			}
 			row[g.WhiteID].Games[ri] = white

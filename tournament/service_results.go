@@ -54,7 +54,7 @@ type RecordedResult struct {
 //   - a stale version is refused, not overwritten;
 //   - the same result with an unchanged sheet changes nothing.
 func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedResult, error) {
-	if err := checkSheetSize(in.Sheet); err != nil {
+	if err := checkSheetBytes(in.Sheet); err != nil {
 		return nil, err
 	}
 	in.Reason = strings.TrimSpace(in.Reason)
@@ -62,6 +62,9 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 	err := s.store.Update(ctx, func(tx Tx) error {
 		e, u, err := manageable(ctx, tx, in.EventID)
 		if err != nil {
+			return err
+		}
+		if err := e.ResultsOpen(); err != nil {
 			return err
 		}
 		// Where the result may come from is settled before what it says:
@@ -92,7 +95,14 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 			return NotFound("board %d of round %d not found", in.Board, in.Round)
 		}
 		if g.Version != in.Version {
-			return Conflict("version", "board %d of round %d was changed meanwhile (version %d, you sent %d); reload it and enter the result again", in.Board, in.Round, g.Version, in.Version)
+			if g.Result != nil && *g.Result == res && (in.Sheet == "" || sameSheet(in.Sheet) == sameSheet(g.Sheet)) {
+				// The result the board has, sent again from the same
+				// page (a form sent twice, the back button): it stands,
+				// and nothing is lost to report.
+				out = &RecordedResult{Game: g}
+				return nil
+			}
+			return Conflict("version", "board %d of round %d was changed after the page was opened (by another entry, or by this one sent before); reload it to see its result, and enter the result again if it is still wrong", in.Board, in.Round)
 		}
 		switch {
 		case g.IsBye():

@@ -234,8 +234,8 @@ func TestEventStatusAndAudit(t *testing.T) {
 		if err != nil || got.Status != tournament.Finished || got.Rounds != 1 {
 			t.Fatalf("finishing the event: %+v, %v", got, err)
 		}
-		if _, err := svc.UpdateEvent(ctx, e.ID, tournament.EventInput{Status: ptr("running")}, ""); tournament.ErrorCode(err) != tournament.ECONFLICT {
-			t.Errorf("reopening a finished event: error %v, want ECONFLICT", err)
+		if _, err := svc.UpdateEvent(ctx, e.ID, tournament.EventInput{Status: ptr("registration")}, "по ошибке"); tournament.ErrorCode(err) != tournament.ECONFLICT {
+			t.Errorf("a finished event back to registration: error %v, want ECONFLICT", err)
 		}
 		entries, err := svc.Audit(ctx, e.ID)
 		if err != nil {

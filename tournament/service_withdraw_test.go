@@ -46,6 +46,12 @@ func TestWithdrawAndUndo(t *testing.T) {
 		if p.WithdrawnFrom != 0 || lastAudit(t, ctx, svc, e.ID).Action != tournament.ActionPlayerReinstate {
 			t.Errorf("after the undo: withdrawn from %d, last audit %q", p.WithdrawnFrom, lastAudit(t, ctx, svc, e.ID).Action)
 		}
+		// Round 1 is a draft paired with the player: a withdrawal from it
+		// is told to pair it again, not to forfeit a game that has no
+		// result to take (issue 60, item 6).
+		if _, err := withdraw(1, "заболел"); tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "round 1 is a draft, paired with Г: delete the draft") {
+			t.Errorf("withdrawal from the draft round 1: %v; want ECONFLICT telling to pair it again", err)
+		}
 		// Withdrawn again from round 2, and round 2 is paired without them:
 		// the withdrawal stands.
 		if _, err := withdraw(2, "снова заболел"); err != nil {

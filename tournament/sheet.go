@@ -2,6 +2,8 @@ package tournament
 
 import (
 	"encoding/json"
+	"unicode"
+	"unicode/utf8"
 
 	"adiukh/rules"
 )
@@ -48,10 +50,29 @@ func SheetErrors(problems []rules.Problem) []SheetError {
 // kilobytes, and every sheet is replayed whenever it is checked.
 const MaxSheetBytes = 64 << 10
 
-// checkSheetSize refuses a sheet over MaxSheetBytes.
-func checkSheetSize(sheet string) error {
+// checkSheetBytes refuses what cannot be a score sheet, whatever reason is
+// typed beside it, at every door (the desk's form and file, the JSON API, a
+// player's report, a batch of sheets, a micro-match game): a sheet over
+// MaxSheetBytes, or one that is not text — bytes that are not UTF-8 (a
+// photo or a document uploaded as the sheet) or control characters other
+// than tabs and line ends — which the viewer would print as they are and
+// no record could be drawn from.
+func checkSheetBytes(sheet string) error {
 	if len(sheet) > MaxSheetBytes {
 		return Invalid("sheet", "the game sheet has %d bytes; a sheet has at most %d", len(sheet), MaxSheetBytes)
+	}
+	line := 1
+	for rest := sheet; rest != ""; {
+		r, size := utf8.DecodeRuneInString(rest)
+		switch {
+		case r == utf8.RuneError && size == 1:
+			return Invalid("sheet", "the game sheet is not text: line %d has bytes that are not UTF-8 (is it a photo or a document?); send the sheet as a text or PDN file", line)
+		case r == '\n':
+			line++
+		case r != '\t' && r != '\r' && unicode.IsControl(r):
+			return Invalid("sheet", "the game sheet is not text: line %d has the control character U+%04X; send the sheet as a text or PDN file", line, r)
+		}
+		rest = rest[size:]
 	}
 	return nil
 }

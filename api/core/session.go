@@ -66,10 +66,20 @@ func SetCookie(c *gin.Context, name, value string, maxAge time.Duration) {
 // the request context. A bad, ended or expired session is dropped, not an
 // error.
 func (h *Server) SessionUser(c *gin.Context) {
+	if err := h.ReadSession(c); err != nil {
+		h.Fail(c, err)
+		return
+	}
+	c.Next()
+}
+
+// ReadSession is SessionUser without the rest of the chain: for an answer
+// made before the session was read (a body refused as too large), whose
+// page still shows who is signed in.
+func (h *Server) ReadSession(c *gin.Context) error {
 	cookie, err := c.Cookie(SessionCookie)
 	if err != nil {
-		c.Next()
-		return
+		return nil
 	}
 	value, ok := h.Sessions.Open(cookie)
 	var u *tournament.User
@@ -78,15 +88,13 @@ func (h *Server) SessionUser(c *gin.Context) {
 	}
 	if !ok || tournament.ErrorCode(err) == tournament.EUNAUTHORIZED {
 		SetCookie(c, SessionCookie, "", -time.Second)
-		c.Next()
-		return
+		return nil
 	}
 	if err != nil {
-		h.Fail(c, err)
-		return
+		return err
 	}
 	c.Request = c.Request.WithContext(tournament.NewContextWithUser(c.Request.Context(), u))
-	c.Next()
+	return nil
 }
 
 // NewSessions seals session cookies with secret.

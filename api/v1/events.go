@@ -8,6 +8,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 )
 
 type scoringJSON struct {
@@ -23,12 +24,23 @@ type warningView struct {
 	Message string `json:"message"`
 }
 
-func warningViews(ws []tournament.Warning) []warningView {
+// warningViews words the warnings in the answer's language, as its errors
+// are (core.JSONLocalizer), with the catalogue's plural forms.
+func warningViews(l *catalog.Localizer, ws []tournament.Warning) []warningView {
 	var views []warningView
 	for _, w := range ws {
-		views = append(views, warningView{w.Field, w.Message})
+		views = append(views, warningView{w.Field, warningText(l, w)})
 	}
 	return views
+}
+
+// warningText is a warning in l's language; one made without its format
+// keeps its message.
+func warningText(l *catalog.Localizer, w tournament.Warning) string {
+	if w.Format == "" {
+		return w.Message
+	}
+	return l.Sprintf(w.Format, w.Args...)
 }
 
 type eventView struct {
@@ -54,6 +66,10 @@ type eventView struct {
 	Visibility   string      `json:"visibility"`
 	// CancelReason is the arbiter's reason of a cancelled event.
 	CancelReason string `json:"cancel_reason,omitempty"`
+	// ReopenedAt and ReopenReason: when a finished event was last reopened
+	// for a correction, and why; absent for one never reopened.
+	ReopenedAt   *time.Time `json:"reopened_at,omitempty"`
+	ReopenReason string     `json:"reopen_reason,omitempty"`
 	// Sequence counts the revisions calendars show, the latest at
 	// ModifiedAt (the creation until one).
 	Sequence           int       `json:"sequence"`
@@ -76,7 +92,7 @@ type eventView struct {
 	CreatedAt  time.Time     `json:"created_at"`
 }
 
-func newEventView(e *tournament.Event) eventView {
+func newEventView(l *catalog.Localizer, e *tournament.Event) eventView {
 	v := eventView{
 		ID: e.ID, Name: e.Name, Game: string(e.Game.OrAdiukh()), Discipline: string(e.Discipline), Kind: "individual", Rounds: e.Rounds,
 		TimeControl: e.TimeControl.String(),
@@ -90,6 +106,9 @@ func newEventView(e *tournament.Event) eventView {
 	}
 	if e.MicroMatch.On() {
 		v.MicroCount = string(e.MicroCount)
+	}
+	if !e.ReopenedAt.IsZero() {
+		v.ReopenedAt, v.ReopenReason = &e.ReopenedAt, e.ReopenReason
 	}
 	if e.Discipline.IsTeam() {
 		v.Kind = "team"
@@ -105,7 +124,7 @@ func newEventView(e *tournament.Event) eventView {
 		v.Arbiters = []string{}
 	}
 	for _, w := range e.Warnings() {
-		v.Warnings = append(v.Warnings, warningView{w.Field, w.Message})
+		v.Warnings = append(v.Warnings, warningView{w.Field, warningText(l, w)})
 	}
 	return v
 }
@@ -177,7 +196,7 @@ func (h *handler) getEvents(c *gin.Context) error {
 	}
 	views := make([]eventView, len(events))
 	for i := range events {
-		views[i] = newEventView(&events[i])
+		views[i] = newEventView(core.JSONLocalizer(c), &events[i])
 	}
 	c.JSON(http.StatusOK, eventsView{views})
 	return nil
@@ -192,7 +211,7 @@ func (h *handler) getEvent(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newEventView(e))
+	c.JSON(http.StatusOK, newEventView(core.JSONLocalizer(c), e))
 	return nil
 }
 
@@ -205,7 +224,7 @@ func (h *handler) postEvent(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusCreated, newEventView(e))
+	c.JSON(http.StatusCreated, newEventView(core.JSONLocalizer(c), e))
 	return nil
 }
 
@@ -233,6 +252,6 @@ func (h *handler) patchEvent(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newEventView(e))
+	c.JSON(http.StatusOK, newEventView(core.JSONLocalizer(c), e))
 	return nil
 }

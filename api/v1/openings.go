@@ -132,7 +132,7 @@ func (h *handler) putMicroGame(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, recordedView{newGameView(catalog.For(core.JSONLang(c)), r.Game), warningViews(r.Warnings)})
+	c.JSON(http.StatusOK, recordedView{newGameView(catalog.For(core.JSONLang(c)), r.Game), warningViews(core.JSONLocalizer(c), r.Warnings)})
 	return nil
 }
 

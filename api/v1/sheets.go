@@ -46,7 +46,7 @@ func (h *handler) postSheets(c *gin.Context) error {
 	}
 	out := []sheetOutcomeView{}
 	for _, o := range outcomes {
-		v := sheetOutcomeView{Index: o.Index, White: o.White, Black: o.Black, Board: o.Board, Warnings: warningViews(o.Warnings)}
+		v := sheetOutcomeView{Index: o.Index, White: o.White, Black: o.Black, Board: o.Board, Warnings: warningViews(core.JSONLocalizer(c), o.Warnings)}
 		if o.Recorded != nil {
 			g := newGameView(catalog.For(core.JSONLang(c)), o.Recorded.Game)
 			v.Game = &g

@@ -26,10 +26,15 @@ type standingsView struct {
 	EveryFinishedGame bool               `json:"every_finished_game,omitempty"`
 	TieBreaks         []tieBreakView     `json:"tiebreaks"`
 	Rows              []standingsRowView `json:"rows"`
+	// Incomplete names the tie-breaks that leave out the UnscoredGames
+	// games imported without their score (adiukh-points).
+	Incomplete    []tieBreakView `json:"incomplete,omitempty"`
+	UnscoredGames int            `json:"unscored_games,omitempty"`
 }
 
 func newStandingsView(st *tournament.Standings) standingsView {
-	v := standingsView{AfterRound: st.AfterRound, EveryFinishedGame: st.EveryFinishedGame, TieBreaks: tieBreakViews(st.TieBreaks), Rows: make([]standingsRowView, len(st.Rows))}
+	v := standingsView{AfterRound: st.AfterRound, EveryFinishedGame: st.EveryFinishedGame, TieBreaks: tieBreakViews(st.TieBreaks), Rows: make([]standingsRowView, len(st.Rows)),
+		Incomplete: tieBreakViews(st.Incomplete()), UnscoredGames: st.UnscoredGames}
 	for i, r := range st.Rows {
 		tbs := r.TieBreaks
 		if tbs == nil {

@@ -59,7 +59,7 @@ func (h *handler) postTRF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusCreated, newEventView(e))
+	c.JSON(http.StatusCreated, newEventView(core.JSONLocalizer(c), e))
 	return nil
 }
 

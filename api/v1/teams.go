@@ -453,7 +453,7 @@ func (h *handler) putBoardResult(c *gin.Context) error {
 	c.JSON(http.StatusOK, struct {
 		teamRoundView
 		Warnings []warningView `json:"warnings,omitempty"`
-	}{newTeamRoundView(catalog.For(core.JSONLang(c)), rr.TeamRound, rr.Team.Event, rr.Team.Settings), warningViews(r.Warnings)})
+	}{newTeamRoundView(catalog.For(core.JSONLang(c)), rr.TeamRound, rr.Team.Event, rr.Team.Settings), warningViews(core.JSONLocalizer(c), r.Warnings)})
 	return nil
 }
 

@@ -41,6 +41,7 @@ func TestBrowserRunsAnEvent(t *testing.T) {
 	var warning string
 	run("the §9 warning while typing",
 		chromedp.Navigate(at("/manage/events/new")),
+		chromedp.SetValue(`select[name=discipline]`, "rapid"),
 		chromedp.SendKeys(`input[name=time_control]`, "30+30"),
 		chromedp.WaitVisible(`#tc-warning`),
 		chromedp.Text(`#tc-warning`, &warning),

@@ -19,7 +19,9 @@ func TestEventFormShowsEveryErrorAndNamesTieBreaks(t *testing.T) {
 	s := apitest.NewWebServer(t)
 	a := s.SignIn(tournament.ArbiterRole)
 	page := apitest.PageText(a.Get("/manage/events/new"))
-	for _, want := range []string{`<select name="tiebreak"`, apitest.RuT("tiebreak.sonneborn-berger"), "Europe/Moscow", `id="tc-warning"`} {
+	// The form proposes standard Adiukh, the rules' first discipline
+	// (issue 60, item 6), not rapid.
+	for _, want := range []string{`<select name="tiebreak"`, apitest.RuT("tiebreak.sonneborn-berger"), "Europe/Moscow", `id="tc-warning"`, `<option value="standard" selected data-name-`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the new-event form lacks %q", want)
 		}

@@ -202,7 +202,7 @@ func (h *handler) newEventPage(c *gin.Context) error {
 		return err
 	}
 	f := newForm()
-	f.Values["discipline"], f.Values["system"], f.Values["visibility"] = string(tournament.Rapid), string(tournament.RoundRobin), string(tournament.Public)
+	f.Values["discipline"], f.Values["system"], f.Values["visibility"] = string(tournament.DefaultDiscipline), string(tournament.RoundRobin), string(tournament.Public)
 	f.Values["time_zone"] = tournament.DefaultTimeZone
 	data := h.eventFormData(f)
 	data.Import = newForm()

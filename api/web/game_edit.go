@@ -116,7 +116,7 @@ func (h *handler) saveGame(c *gin.Context) error {
 		v[k] = c.PostForm(k)
 	}
 	var r *tournament.RecordedResult
-	err = readUploadedSheet(c, v)
+	sheet, err := uploadedSheet(c, v["sheet"])
 	if err == nil {
 		var version int
 		if version, err = strconv.Atoi(v["version"]); err != nil {
@@ -124,7 +124,7 @@ func (h *handler) saveGame(c *gin.Context) error {
 		} else {
 			r, err = h.Events.RecordResult(c.Request.Context(), tournament.ResultInput{
 				EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]), Score: strings.TrimSpace(v["score"]), EndReason: v["end_reason"],
-				Sheet: v["sheet"], Version: version, Reason: v["reason"],
+				Sheet: sheet, Version: version, Reason: v["reason"],
 			})
 		}
 	}
@@ -149,25 +149,25 @@ func (h *handler) saveGame(c *gin.Context) error {
 	return nil
 }
 
-// readUploadedSheet replaces the pasted sheet by an uploaded file, if one
-// was sent.
-func readUploadedSheet(c *gin.Context, values map[string]string) error {
+// uploadedSheet is the sheet to record: an uploaded file's content, if
+// one was sent, else the pasted text. The form keeps the pasted text, so
+// that a file the service refuses (a photo) is not typed back into it.
+func uploadedSheet(c *gin.Context, pasted string) (string, error) {
 	fh, err := c.FormFile("sheet_file")
 	if err != nil {
-		return nil // no file: the pasted text stands
+		return pasted, nil // no file: the pasted text stands
 	}
 	if fh.Size > core.MaxSheetBytes {
-		return tournament.Invalid("sheet", "the file %s has %d bytes; a game sheet has at most %d", fh.Filename, fh.Size, core.MaxSheetBytes)
+		return "", tournament.Invalid("sheet", "the file %s has %d bytes; a game sheet has at most %d", fh.Filename, fh.Size, core.MaxSheetBytes)
 	}
 	f, err := fh.Open()
 	if err != nil {
-		return err
+		return "", err
 	}
 	defer f.Close()
 	b, err := io.ReadAll(io.LimitReader(f, core.MaxSheetBytes))
 	if err != nil {
-		return err
+		return "", err
 	}
-	values["sheet"] = string(b)
-	return nil
+	return string(b), nil
 }

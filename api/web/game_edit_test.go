@@ -1,8 +1,11 @@
 package web_test
 
 import (
+	"bytes"
 	"fmt"
+	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -66,5 +69,45 @@ func TestSheetPageSaysSaved(t *testing.T) {
 		if !strings.Contains(body, want) {
 			t.Errorf("%s: the sheet page after saving lacks %q", lang, want)
 		}
+	}
+}
+
+// A photo uploaded as the score-sheet file is refused, reason or none, and
+// nothing of it is stored or typed back into the form: the board keeps no
+// sheet and its viewer prints no bytes (issue 60, item 5).
+func TestPhotoUploadedAsSheetRefused(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	a := s.SignIn(tournament.ArbiterRole)
+	id := s.RoundRobin(4)
+	edit := fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id)
+	photo := "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x04\x00"
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	for k, v := range map[string]string{"score": "17:7", "end_reason": "final_position", "version": "1", "sheet": "", "reason": "бланк сфотографирован"} {
+		w.WriteField(k, v)
+	}
+	part, err := w.CreateFormFile("sheet_file", "IMG_2041.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	part.Write([]byte(photo))
+	w.Close()
+	req := httptest.NewRequest(http.MethodPost, edit, &body)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.Header.Set("Origin", "http://example.com")
+	rec := a.Do(req)
+	apitest.MustStatus(t, "a photo as the sheet", rec.Code, http.StatusBadRequest, rec.Body.String())
+	page := apitest.PageText(rec)
+	if !strings.Contains(page, apitest.RuF("the game sheet is not text: line %d has bytes that are not UTF-8 (is it a photo or a document?); send the sheet as a text or PDN file", 1)) {
+		t.Errorf("the page does not say the file is not a sheet:\n%s", page)
+	}
+	if strings.Contains(page, "IHDR") {
+		t.Errorf("the refused photo's bytes are typed back into the form")
+	}
+	_, round := s.Do("", "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
+	if g := round["games"].([]any)[0].(map[string]any); g["result"] != nil || apitest.Num(g["version"]) != 1 {
+		t.Errorf("board 1 after the refused photo: %v", g)
 	}
 }

@@ -41,8 +41,10 @@ type managePageData struct {
 	// the federation's exports.
 	ReadyToFinish bool
 	// MissingSheets are the played games whose score sheet has not come
-	// in, by round.
-	MissingSheets []missingSheets
+	// in, by round, MissingSheetCount how many: an event that does not
+	// wait for them shows the count and folds the boards away.
+	MissingSheets     []missingSheets
+	MissingSheetCount int
 	// Panel holds the players' accounts and their reports.
 	Panel *playerPanel
 	// Regulations is the attached regulations (nil for none) and its
@@ -119,6 +121,7 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 	for i := range d.Rounds {
 		if boards := d.Rounds[i].MissingSheets(d.Event.Discipline); len(boards) > 0 {
 			data.MissingSheets = append(data.MissingSheets, missingSheets{Round: d.Rounds[i].Number, Boards: boards})
+			data.MissingSheetCount += len(boards)
 		}
 	}
 	return data, nil

@@ -95,9 +95,13 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 	}
 	rec = a.Post(entry, url.Values{"board": {"2"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {versions[1]}})
 	apitest.MustStatus(t, "fast entry", rec.Code, http.StatusSeeOther, rec.Body.String())
+	// The same result sent again from the same page stands: it is not
+	// told as someone else's change (issue 60, item 6).
+	rec = a.Post(entry, url.Values{"board": {"2"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {versions[1]}})
+	apitest.MustStatus(t, "the same result sent twice", rec.Code, http.StatusSeeOther, rec.Body.String())
 	rec = a.Post(entry, url.Values{"board": {"2"}, "score": {"24:0"}, "end_reason": {"resignation"}, "versions": {versions[1]}})
 	apitest.MustStatus(t, "stale page", rec.Code, http.StatusConflict, "")
-	if !strings.Contains(apitest.PageText(rec), apitest.RuF("board %d of round %d was changed meanwhile (version %d, you sent %d); reload it and enter the result again", 2, 1, 2, 1)) {
+	if page := apitest.PageText(rec); !strings.Contains(page, apitest.RuF("board %d of round %d was changed after the page was opened (by another entry, or by this one sent before); reload it to see its result, and enter the result again if it is still wrong", 2, 1)) {
 		t.Errorf("a result typed on a stale page is not refused as such:\n%s", rec.Body.String())
 	}
 
@@ -474,6 +478,11 @@ func TestTeamEventPages(t *testing.T) {
 		if m := regexp.MustCompile(`⟦[^⟧]*⟧`).FindString(rec.Body.String()); m != "" {
 			t.Errorf("%s shows the untranslated %s", tc.path, m)
 		}
+	}
+	// The board tables name each player's team, not its number alone
+	// (issue 60, the arbiter's flow).
+	if standings := apitest.PageText(reader.Get(fmt.Sprintf("/events/%d/standings", id))); !regexp.MustCompile(`<td class="name">Игрок 1\.1</td><td class="name"><span class="sn">\d+</span> Команда 1</td>`).MatchString(standings) {
+		t.Errorf("the board tables do not name the teams:\n%s", standings)
 	}
 	// Match and game points are columns of their own, not again among the
 	// tie-breaks, as in the PDF.

@@ -131,7 +131,7 @@ func (h *handler) eventRatingPDF(c *gin.Context) error {
 		return err
 	}
 	v := report.EventRating{Event: export.EventView(&r.Event), Pending: r.State == ratings.EventPending}
-	v.Event.Printed = h.Now()
+	v.Event.Printed = h.Now().In(v.Event.Zone) // the event's time, as its other documents
 	if r.State != ratings.EventNotRated {
 		for _, p := range r.Unlinked {
 			v.Unlinked = append(v.Unlinked, p.Name)

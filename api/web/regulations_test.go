@@ -16,8 +16,8 @@ import (
 
 // At the desk: the arbiter uploads the regulations, the calendar and the
 // event's pages link them; a file that is not a PDF is shown at the desk's
-// form. «Положение (PDF)» is the regulations and nothing else: the
-// standings' documents are «Турнирное положение» (issue 50.7).
+// form. «Положение о турнире (PDF)» is the regulations and nothing else:
+// the standings' documents are «Турнирное положение» (issues 50.7, 60).
 func TestRegulationsPages(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
@@ -66,8 +66,8 @@ func TestRegulationsPages(t *testing.T) {
 	if !strings.Contains(page, link+`>`+apitest.RuT("regulations.link")+`</a>`) {
 		t.Errorf("the event page does not link the regulations as %q", apitest.RuT("regulations.link"))
 	}
-	if n := strings.Count(page, "Положение (PDF)"); n != 1 {
-		t.Errorf("«Положение (PDF)» is on the event page %d times, want once: the regulations' link", n)
+	if n := strings.Count(page, apitest.RuT("regulations.link")); n != 1 {
+		t.Errorf("%q is on the event page %d times, want once: the regulations' link", apitest.RuT("regulations.link"), n)
 	}
 	if rec := s.Anonymous().Get(fmt.Sprintf("/events/%d/regulations.pdf", id)); rec.Code != http.StatusOK || rec.Body.String() != apitest.MinimalPDF {
 		t.Errorf("the regulations for a reader: %d", rec.Code)

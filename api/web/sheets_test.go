@@ -191,3 +191,26 @@ func TestHugeSheetInABatchIsMeasuredBeforeItIsRead(t *testing.T) {
 		t.Errorf("a %d-byte batch allocated %d bytes", len(huge), alloc)
 	}
 }
+
+// An event that does not wait for score sheets tells how many are missing
+// and folds the boards away, instead of a list of every board of every
+// round at the top of the desk (issue 60, the arbiter's flow); one that
+// waits for them lists them open.
+func TestMissingSheetsFoldedWhenNotRequired(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	ev := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
+		"name": "Клубный турнир", "discipline": "standard", "system": "round-robin", "time_control": "60+30"})
+	id := apitest.Num(ev["id"])
+	for i := 1; i <= 6; i++ {
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": fmt.Sprintf("Игрок %d", i)})
+	}
+	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	apitest.PlayRound(s.Server, id, 1, "17:7")
+	desk := apitest.PageText(s.SignIn(tournament.ArbiterRole).Get(fmt.Sprintf("/events/%d/manage", id)))
+	summary := "<summary><strong>" + apitest.RuT("sheets.missing_title") + "</strong> " + apitest.RuN("sheets.missing_games", 3) + "</summary>"
+	if !strings.Contains(desk, summary) || !strings.Contains(desk, fmt.Sprintf("/events/%d/rounds/1/boards/3/edit", id)) {
+		t.Errorf("the desk does not fold the 3 missing sheets under %q", summary)
+	}
+}

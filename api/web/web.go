@@ -181,10 +181,15 @@ func pathWithoutLang(u *url.URL) string {
 	return u.Path + "?" + q.Encode()
 }
 
-// errorPage is the data of the error page.
+// errorPage is the data of the error page. Event is the event of the
+// address the error came from, when the reader may see it, and Back the
+// page of this site the reader came from: the page is never bare, it
+// leads back to where the reader was.
 type errorPage struct {
 	Status  int
 	Message string
+	Event   *tournament.Event
+	Back    string
 }
 
 // failHTML answers an error with a page. A domain error shows its message;
@@ -206,8 +211,33 @@ func (h *handler) failHTML(c *gin.Context, err error) {
 		return
 	}
 	core.RetryAfterOf(c, err)
-	h.render(c, status, "error", "error.title", errorPage{Status: status, Message: msg})
+	if tournament.UserFromContext(c.Request.Context()) == nil {
+		// Refused before the session was read (a body too large, a NUL):
+		// the page still shows who is signed in, not «Войти».
+		if sessionErr := h.ReadSession(c); sessionErr != nil {
+			h.Log.Error("error page: the session", "err", sessionErr)
+		}
+	}
+	page := errorPage{Status: status, Message: msg, Back: cameFrom(c)}
+	if strings.HasPrefix(c.FullPath(), "/events/:id") {
+		if id, idErr := core.PathInt(c, "id"); idErr == nil {
+			// An event the reader may not see stays unnamed.
+			page.Event, _ = h.Events.Event(c.Request.Context(), id)
+		}
+	}
+	h.render(c, status, "error", "error.title", page)
 	c.Abort()
+}
+
+// cameFrom is the page of this site the request was sent from (its
+// Referer, which the site's Referrer-Policy keeps to its own pages), ""
+// for another site's or the same address.
+func cameFrom(c *gin.Context) string {
+	ref, err := url.Parse(c.GetHeader("Referer"))
+	if err != nil || ref.Host != c.Request.Host || ref.Path == "" || ref.Path == c.Request.URL.Path {
+		return ""
+	}
+	return ref.RequestURI()
 }
 
 // securityHeaders forbid inline scripts and framing: the pages load scripts
@@ -324,6 +354,7 @@ func (h *handler) routes(r *gin.Engine) {
 	m.POST("/events/:id/rounds/:n/boards/:board/edit", h.Page(h.saveGame))
 	m.POST("/events/:id/finish", h.Page(h.finishEvent))
 	m.POST("/events/:id/cancel", h.Page(h.cancelEvent))
+	m.POST("/events/:id/reopen", h.Page(h.reopenEvent))
 	m.GET("/manage/time-control", h.Page(h.timeControlCheck))
 	m.GET("/events/:id/audit", h.Page(h.auditPage))
 	m.GET("/events/:id/audit.csv", h.Page(h.auditCSV))

@@ -23,7 +23,10 @@ func gameFlags(fs *flag.FlagSet) (game, fen *string) {
 func chooseGame(name, fen, position string) (rules.Game, error) {
 	v, ok := games.Lookup(name)
 	if !ok {
-		return nil, newProblem("--game %q: write one of %s", name, strings.Join(games.Keys(), ", "))
+		// A list as people write one, "a, b, c or d": the last joined by
+		// the language's word.
+		keys := games.Keys()
+		return nil, newProblem("--game %q: write %s or %s", name, strings.Join(keys[:len(keys)-1], ", "), keys[len(keys)-1])
 	}
 	g := v.Rules
 	switch {

@@ -317,6 +317,10 @@ func (t *teller) value(field string, v any) string {
 		if prefix, ok := valueKeys[field]; ok && t.l.Has(prefix+v) {
 			return t.l.T(prefix + v)
 		}
+		if game, err := tournament.ParseGameKind(v); field == "game" && err == nil {
+			// The game by its name, «Адиюх», not its key (issue 60).
+			return t.l.T(game.Key())
+		}
 		if _, err := time.Parse(time.DateOnly, v); err == nil {
 			return t.l.Date(v)
 		}

@@ -29,8 +29,8 @@ func TestTellsTheLogAsSentences(t *testing.T) {
 			After:  `{"ID":12,"EventID":1,"StartNo":2,"Name":"Ёлкин Олег","Rating":1850,"WithdrawnFrom":3}`},
 		{At: at, Action: tournament.ActionRoundPublish, Subject: "round 1", Before: `"draft"`, After: `"published"`},
 		{At: at, Action: tournament.ActionEventUpdate, Subject: "event 1",
-			Before: `{"Discipline":"rapid","TimeControl":{"BaseMinutes":0,"IncrementSeconds":0},"StartDate":""}`,
-			After:  `{"Discipline":"blitz","TimeControl":{"BaseMinutes":3,"IncrementSeconds":2},"StartDate":"2026-11-22"}`},
+			Before: `{"Discipline":"rapid","TimeControl":{"BaseMinutes":0,"IncrementSeconds":0},"StartDate":"","Game":"adiukh"}`,
+			After:  `{"Discipline":"blitz","TimeControl":{"BaseMinutes":3,"IncrementSeconds":2},"StartDate":"2026-11-22","Game":"russian"}`},
 	}
 	ru := auditlog.Tell(catalog.For(catalog.Russian), moscow, players, rounds, entries)
 	for i, want := range []string{
@@ -50,7 +50,7 @@ func TestTellsTheLogAsSentences(t *testing.T) {
 	if got, want := strings.Join(ru[2].Changes, "; "), "Рейтинг: 1800 → 1850; Выбыл с тура: — → 3"; got != want {
 		t.Errorf("changes %q, want %q", got, want)
 	}
-	if got, want := strings.Join(ru[4].Changes, "; "), "Дисциплина: Быстрая игра → Молниеносная игра; Начало: — → 22 ноября 2026; Контроль времени: — → 3+2"; got != want {
+	if got, want := strings.Join(ru[4].Changes, "; "), "Дисциплина: Быстрая игра → Молниеносная игра; Игра: Адиюх → Русские шашки; Начало: — → 22 ноября 2026; Контроль времени: — → 3+2"; got != want {
 		t.Errorf("changes %q, want %q", got, want)
 	}
 	en := auditlog.Tell(catalog.For(catalog.English), time.UTC, players, rounds, entries)

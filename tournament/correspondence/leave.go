@@ -98,7 +98,7 @@ func playsFor(tx Tx, u *tournament.User, p *tournament.Player) (bool, error) {
 // within the allowance; leave never overlaps other leave of the player.
 func (s *Service) checkLeave(tx Tx, e *tournament.Event, p *tournament.Player, l *Leave) error {
 	if e.Status == tournament.Finished {
-		return tournament.Conflict("", "event %d is finished", e.ID)
+		return tournament.Conflict("", "the event is finished")
 	}
 	leaves, err := tx.Leaves(e.ID)
 	if err != nil {

@@ -89,6 +89,12 @@ func (s *Service) loadLocked(ctx context.Context, tx Tx, gameID int64, arbiter, 
 	switch {
 	case arbiter && !tournament.CanManage(u, p.e):
 		return nil, tournament.Forbidden("only an administrator or the event's own arbiter may decide game %d", gameID)
+	case arbiter:
+		// The arbiter's decisions change a game's result: none once the
+		// event's final table stands.
+		if err := p.e.ResultsOpen(); err != nil {
+			return nil, err
+		}
 	case !arbiter && !p.isPlayer:
 		return nil, tournament.Forbidden("you do not play in game %d", gameID)
 	}

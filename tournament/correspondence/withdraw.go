@@ -79,7 +79,7 @@ func (s *Service) Withdraw(ctx context.Context, in WithdrawInput) (*Withdrawal, 
 		case tournament.Registration:
 			return tournament.Conflict("", "the games of event %d have not started; remove the player instead of withdrawing them", e.ID)
 		case tournament.Finished:
-			return tournament.Conflict("status", "event %d is finished", e.ID)
+			return tournament.Conflict("status", "the event is finished")
 		}
 		players, err := tx.Players(e.ID)
 		if err != nil {

@@ -113,7 +113,7 @@ func (Ranker) Rank(in tournament.StandingsInput) ([]tournament.StandingsRow, err
 			w, b := e.Game.OnAdiukhScale(g.Result.White, g.Result.Black)
 			sg := standings.Game{
 				White: g.WhiteNo, Black: g.BlackNo, Kind: kindOf(g.Result.EndReason),
-				WhitePoints: w, BlackPoints: b,
+				WhitePoints: w, BlackPoints: b, ScoreUnknown: g.Result.EndReason == tournament.ScoreUnknown,
 			}
 			if e.CountsMicroGames() {
 				// A micro-match counts its two games' points (Event.Points).

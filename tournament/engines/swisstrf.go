@@ -41,6 +41,11 @@ func WriteTRF(w io.Writer, in tournament.PairingInput) error {
 		t.System = trfSystem + "_BAKU"
 	case e.System == tournament.Swiss:
 		t.System = trfSystem
+	default:
+		// A round robin by its English name, as ReadTRF reads it back
+		// (trfEventSystem): imported as a Swiss event, it would rank by
+		// another system's tie-breaks.
+		t.System = string(e.System)
 	}
 	for _, info := range []struct{ code, text string }{
 		{"012", e.Name}, {"022", e.City}, {"042", strings.ReplaceAll(e.StartDate, "-", "/")},
@@ -78,6 +83,9 @@ func WriteTRF(w io.Writer, in tournament.PairingInput) error {
 				black := &t.Players[index[g.BlackID]]
 				black.Points += tenths(e.Points(*g.Result, false))
 				black.Results[ri] = br
+				if g.Result.Played() && g.Result.EndReason != tournament.ScoreUnknown {
+					t.Extra = append(t.Extra, trf.ScoreComment{Round: r.Number, White: white.StartNo, Black: black.StartNo, Score: g.Result.Score(), EndReason: string(g.Result.EndReason)}.String())
+				}
 			}
 		}
 	}
@@ -92,6 +100,9 @@ func WriteTRF(w io.Writer, in tournament.PairingInput) error {
 				t.Players[i].Results = append(t.Players[i].Results, trf.Result{Color: '-', Code: 'Z'})
 			}
 		}
+	}
+	if !e.Game.IsDefault() {
+		t.Extra = append([]string{"### game: " + string(e.Game)}, t.Extra...)
 	}
 	t.InitialColor = 'W'
 	if e.BlackFirst {
@@ -135,10 +146,31 @@ func trfResults(g tournament.Game) (white, black trf.Result) {
 	return white, black
 }
 
+// trfScores reads the score comments of a file (trf.ScoreComment) by
+// round and start numbers; a comment that cannot be read is left out, and
+// its game's score stays unknown.
+func trfScores(extra []string, game tournament.GameKind) map[[3]int]tournament.Result {
+	out := map[[3]int]tournament.Result{}
+	for _, line := range extra {
+		c, ok := trf.ParseScoreComment(line)
+		if !ok {
+			continue
+		}
+		res, err := game.ParseResult(c.Score, c.EndReason)
+		if err != nil || !res.Played() {
+			continue
+		}
+		out[[3]int{c.Round, c.White, c.Black}] = res
+	}
+	return out
+}
+
 // ReadTRF reads a TRF file as an event to import: a round robin when its
-// 092 line says so, else a Swiss event. A TRF records who
-// won, not the Adiukh points: a win is imported as 24:0 in the final
-// position, a draw as an agreed 12:12, a forfeit as 24:0 by forfeit.
+// 092 line says so, else a Swiss event. A TRF records who won, not the
+// score: a played game's score and how it ended come from its score
+// comment (as WriteTRF writes them) when that agrees with who won, and are
+// otherwise unknown (ScoreUnknown: a win's or a draw's points standing for
+// the outcome); a forfeit is a forfeit's points.
 func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
 	t, err := trf.Read(r)
 	var syntax *trf.Error
@@ -209,15 +241,22 @@ func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
 		}
 		imp.Players = append(imp.Players, ip)
 	}
+	scores := trfScores(t.Extra, game)
 	for n := 1; n <= paired; n++ {
 		round, err := importRound(byNo, players, n)
 		if err != nil {
 			return nil, err
 		}
 		for i := range round.Games {
-			if r := round.Games[i].Result; r != nil {
-				// Imported in Adiukh's 24 points; another game's are its own.
-				r.White, r.Black = r.White*game.GamePoints()/24, r.Black*game.GamePoints()/24
+			g := &round.Games[i]
+			r := g.Result
+			if r == nil {
+				continue
+			}
+			// Imported in Adiukh's 24 points; another game's are its own.
+			r.White, r.Black = r.White*game.GamePoints()/24, r.Black*game.GamePoints()/24
+			if kept, ok := scores[[3]int{n, g.WhiteNo, g.BlackNo}]; ok && r.EndReason == tournament.ScoreUnknown && kept.Outcome() == r.Outcome() {
+				*r = kept
 			}
 		}
 		imp.Rounds = append(imp.Rounds, round)
@@ -450,11 +489,11 @@ func importResult(white, black byte) (tournament.Result, error) {
 	case white == '-' && black == '+':
 		return tournament.Result{Black: 24, EndReason: tournament.Forfeit}, nil
 	case strings.IndexByte("1W", white) >= 0 && strings.IndexByte("0L", black) >= 0:
-		return tournament.Result{White: 24, EndReason: tournament.FinalPosition}, nil
+		return tournament.Result{White: 24, EndReason: tournament.ScoreUnknown}, nil
 	case strings.IndexByte("0L", white) >= 0 && strings.IndexByte("1W", black) >= 0:
-		return tournament.Result{Black: 24, EndReason: tournament.FinalPosition}, nil
+		return tournament.Result{Black: 24, EndReason: tournament.ScoreUnknown}, nil
 	case strings.IndexByte("=D", white) >= 0 && strings.IndexByte("=D", black) >= 0:
-		return tournament.Result{White: 12, Black: 12, EndReason: tournament.Agreement}, nil
+		return tournament.Result{White: 12, Black: 12, EndReason: tournament.ScoreUnknown}, nil
 	}
 	return tournament.Result{}, fmt.Errorf("results %q and %q do not fit together", white, black)
 }

@@ -35,7 +35,7 @@ func (s *Service) CancelEvent(ctx context.Context, eventID int64, reason string)
 		}
 		switch {
 		case old.Status == tournament.Finished:
-			return tournament.Conflict("status", "event %d is finished; a finished event keeps its results and cannot be cancelled", eventID)
+			return tournament.Conflict("status", "the event is finished; a finished event keeps its results and cannot be cancelled")
 		case old.Discipline == tournament.Composition:
 			// A contest moves on by its own deadlines (package
 			// composition), which would take it out of its cancellation.

@@ -368,7 +368,7 @@ func (s *Service) SetEntries(ctx context.Context, eventID int64, in EntrySetting
 				return tournament.Invalid("discipline", "only an individual event of games takes entries online")
 			}
 			if e.Status != tournament.Registration {
-				return tournament.Conflict("", "event %d has started; entries are taken before round 1", eventID)
+				return tournament.Conflict("", "the event has started; entries are taken before round 1")
 			}
 			if !set.Deadline.IsZero() && !s.now().Before(set.Deadline) {
 				return tournament.Invalid("deadline", "the deadline %s has passed; set one in the future", deadlineText(set.Deadline, e.Location()))
@@ -536,9 +536,9 @@ func (s *Service) takesEntries(e *tournament.Event, set *EntrySettings) error {
 	}
 	switch {
 	case !set.Open:
-		return tournament.Conflict("", "event %d takes no entries online; ask its arbiter", e.ID)
+		return tournament.Conflict("", "the event takes no entries online; ask its arbiter")
 	case e.Status != tournament.Registration:
-		return tournament.Conflict("", "event %d has started; entries are closed", e.ID)
+		return tournament.Conflict("", "the event has started; entries are closed")
 	case !s.beforeDeadline(set):
 		return tournament.Conflict("deadline", "entries closed at %s, the deadline", deadlineText(set.Deadline, e.Location()))
 	}
@@ -597,25 +597,27 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 	if u == nil {
 		return nil, tournament.Unauthorized("sign in to enter an event")
 	}
-	note, err := tournament.CleanText("note", in.Note, 1000, false)
-	if err != nil {
-		return nil, err
+	// Every wrong field is told at once, each at its field, so that the
+	// form is corrected in one go.
+	note, noteErr := tournament.CleanText("note", in.Note, 1000, false)
+	region, regionErr := tournament.CleanText("region", in.Region, 100, false)
+	var wrong []error
+	for _, err := range []error{
+		noteErr, checkSex(in.Sex), regionErr,
+		// The birth year is checked as a player's is, since the
+		// accepted entry becomes one.
+		(tournament.PlayerInput{BirthYear: &in.BirthYear}).CheckDetails(),
+	} {
+		if err != nil {
+			wrong = append(wrong, err)
+		}
 	}
-	if err := checkSex(in.Sex); err != nil {
-		return nil, err
-	}
-	region, err := tournament.CleanText("region", in.Region, 100, false)
-	if err != nil {
-		return nil, err
-	}
-	// The birth year is checked as a player's is, since the accepted
-	// entry becomes one.
-	if err := (tournament.PlayerInput{BirthYear: &in.BirthYear}).CheckDetails(); err != nil {
+	if err := tournament.JoinInvalid(wrong); err != nil {
 		return nil, err
 	}
 	var en *Entry
 	var told []tournament.Notice
-	err = s.updateTelling(ctx, &told, func(tx Tx) error {
+	err := s.updateTelling(ctx, &told, func(tx Tx) error {
 		if err := tx.LockEvent(eventID); err != nil {
 			return err
 		}

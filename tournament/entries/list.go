@@ -26,10 +26,11 @@ type PlayerLine struct {
 var playerColumns = []string{"name", "rating", "birth_year", "club", "city", "federation_id"}
 
 // ParsePlayerList reads a pasted list of players, one a line: name, rating,
-// birth year, club, city, federation ID; only the name is required. Commas
-// or semicolons (as spreadsheets in Russian locales export) separate the
-// fields, chosen line by line, as a list may be pasted from two sources;
-// blank lines and a header line are skipped. Every bad line is reported at
+// birth year, club, city, federation ID; only the name is required. Commas,
+// semicolons (as spreadsheets in Russian locales export) or tabs (cells
+// copied from a spreadsheet) separate the fields, chosen line by line, as a
+// list may be pasted from two sources; blank lines and a header line are
+// skipped. Every bad line is reported at
 // once: the error's Details name each line and field.
 func ParsePlayerList(text string) ([]PlayerLine, error) {
 	var lines []PlayerLine
@@ -40,13 +41,16 @@ func ParsePlayerList(text string) ([]PlayerLine, error) {
 			continue
 		}
 		r := csv.NewReader(strings.NewReader(raw))
-		r.Comma, r.FieldsPerRecord, r.TrimLeadingSpace = separator(raw), -1, true
+		// Between tabs, spaces are not trimmed by the reader: it would take
+		// the tab of an empty cell for space (playerRecord trims cells).
+		r.Comma, r.FieldsPerRecord = separator(raw), -1
+		r.TrimLeadingSpace = r.Comma != '\t'
 		record, err := r.Read()
 		if err != nil {
 			problems = append(problems, lineError(n, quoteError(raw, err)))
 			continue
 		}
-		if len(lines) == 0 && len(problems) == 0 && isHeaderName(record[0]) {
+		if len(lines) == 0 && len(problems) == 0 && isHeader(record) {
 			continue
 		}
 		in, err := playerRecord(record)
@@ -65,10 +69,14 @@ func ParsePlayerList(text string) ([]PlayerLine, error) {
 	return lines, nil
 }
 
-// separator is the character that separates the fields of a line: the
-// semicolon when the line has more of them than commas, else the comma.
+// separator is the character that separates the fields of a line: the tab
+// of cells copied from a spreadsheet, else the semicolon when the line has
+// more of them than commas, else the comma.
 func separator(line string) rune {
-	if strings.Count(line, ";") > strings.Count(line, ",") {
+	switch {
+	case strings.Contains(line, "\t"):
+		return '\t'
+	case strings.Count(line, ";") > strings.Count(line, ","):
 		return ';'
 	}
 	return ','
@@ -117,14 +125,27 @@ func playerRecord(record []string) (tournament.PlayerInput, error) {
 	return in, nil
 }
 
-// isHeaderName recognises the first cell of a header line, as the form
-// names the column ("Фамилия и имя") or as spreadsheets head it.
-func isHeaderName(cell string) bool {
-	switch strings.Join(strings.Fields(strings.ToLower(cell)), " ") {
-	case "name", "full name", "player", "имя", "фио", "ф.и.о.", "фамилия", "фамилия, имя", "фамилия и имя", "фамилия имя", "участник":
+// isHeader recognises a header line: its first cell names the column as
+// the form does ("Фамилия и имя") or as spreadsheets head it, or its second
+// names the rating, whatever the first says ("Спортсмен", "Ф. И. О.").
+func isHeader(record []string) bool {
+	switch headerWords(record[0]) {
+	case "name", "full name", "player", "имя", "фио", "ф.и.о.", "ф. и. о.", "фамилия", "фамилия, имя", "фамилия и имя", "фамилия имя", "участник", "спортсмен":
+		return true
+	}
+	if len(record) < 2 {
+		return false
+	}
+	switch headerWords(record[1]) {
+	case "rating", "рейтинг", "рейтинг фшр", "rtg", "эло", "elo":
 		return true
 	}
 	return false
+}
+
+// headerWords is a header cell in lower case, its spaces made single.
+func headerWords(cell string) string {
+	return strings.Join(strings.Fields(strings.ToLower(cell)), " ")
 }
 
 // lineError places a problem of one line; a domain error keeps its field.

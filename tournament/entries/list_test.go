@@ -31,6 +31,10 @@ func TestParsePlayerList(t *testing.T) {
 		{"a quote mark inside a field", "Иван \"Кавычки, 1900\n", nil, []string{"1 : the quotes of the line do not pair up at character 6: a field that does not start with a quote mark has one inside"}},
 		{"too many fields", "А, 1, 2000, к, г, 1, лишнее\n", nil, []string{"1 : a line has at most 6 fields"}},
 		{"the form's own header", "Фамилия и имя, рейтинг, год рождения, клуб, город, ID федерации\nИванов Иван, 1900\n", []string{"Иванов Иван"}, nil},
+		// Cells copied from Excel: tabs between them, and its own header
+		// (issue 60, item 6).
+		{"an Excel list with its header", "ФИО участника\tРейтинг\tГод рождения\tКлуб\tГород\r\nХуаде Аслан\t1800\t1990\tНарт\tМайкоп\r\nНехай Бэла\t\t2001\t\tАдыгейск\r\n",
+			[]string{"Хуаде Аслан", "Нехай Бэла"}, nil},
 		{"bad values with bad numbers, at once", "Иванов Иван, x\n, 1700\nПетров Пётр, -5\nСидоров Сидор, 1500, 3001\n", nil,
 			[]string{`1 rating: "x" is not a whole number`, "2 name: must not be empty", "3 rating: a rating is between 0 and 4000", "4 birth_year: 3001 is not a birth year"}},
 	} {

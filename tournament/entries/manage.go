@@ -182,7 +182,7 @@ func (s *Service) WithdrawEntry(ctx context.Context, eventID, entryID int64, rea
 		case en.Status == EntryWithdrawn || en.WithdrawnFrom != 0:
 			return tournament.Conflict("", "your entry is withdrawn already")
 		case !can:
-			return tournament.Conflict("", "event %d is finished; nothing is withdrawn", eventID)
+			return tournament.Conflict("", "the event is finished; nothing is withdrawn")
 		}
 		before := *en
 		en.WithdrawReason, en.WithdrawnAt = reason, s.now().UTC()

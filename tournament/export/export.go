@@ -42,11 +42,15 @@ func (x *Exporter) WithClock(now func() time.Time) *Exporter {
 	return &Exporter{events: x.events, teams: x.teams, now: now}
 }
 
-// stamp sets the time the document is printed on the headers of its views.
+// stamp sets the time the document is printed on the headers of its views,
+// in the event's zone.
 func (x *Exporter) stamp(events ...*report.Event) {
 	t := x.now()
 	for _, e := range events {
 		e.Printed = t
+		if e.Zone != nil {
+			e.Printed = t.In(e.Zone)
+		}
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"adiukh/rules"
 	"adiukh/tournament"
@@ -34,6 +35,9 @@ type pdnBoard struct {
 	game                 *tournament.Game
 	board                int
 	whiteTeam, blackTeam string
+	// day is the day its round was played (tournament.RoundDays); zero
+	// when not known.
+	day time.Time
 }
 
 // skipped is the board left out for problem.
@@ -94,6 +98,22 @@ func (x *Exporter) PDN(ctx context.Context, w io.Writer, eventID int64) ([]Skipp
 // (through teams.Service), each board with its players' teams. The event
 // data's players are a team event's rosters.
 func (x *Exporter) pdnBoards(ctx context.Context, eventID int64) (*tournament.EventData, []pdnBoard, error) {
+	d, boards, err := x.boardsOf(ctx, eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	days, err := x.events.RoundDays(ctx, eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	for i := range boards {
+		boards[i].day = days[boards[i].round.Number]
+	}
+	return d, boards, nil
+}
+
+// boardsOf reads the event's games of either kind as pdnBoards does.
+func (x *Exporter) boardsOf(ctx context.Context, eventID int64) (*tournament.EventData, []pdnBoard, error) {
 	team, err := x.isTeamEvent(ctx, eventID)
 	if err != nil {
 		return nil, nil, err
@@ -228,7 +248,11 @@ func pdnTags(d *tournament.EventData, b *pdnBoard) []rules.Header {
 	if site != "" {
 		tags = append(tags, rules.Header{Key: "Site", Value: site})
 	}
-	tags = append(tags, rules.Header{Key: "Date", Value: pdnDate(e)})
+	date := pdnDate(e)
+	if !b.day.IsZero() {
+		date = b.day.Format("2006.01.02")
+	}
+	tags = append(tags, rules.Header{Key: "Date", Value: date})
 	tags = append(tags, rules.Header{Key: "Round", Value: strconv.Itoa(b.round.Number)}, rules.Header{Key: "Board", Value: strconv.Itoa(b.board)})
 	if p := d.Player(g.WhiteID); p != nil {
 		tags = append(tags, rules.Header{Key: "White", Value: p.Name})
@@ -251,9 +275,9 @@ func setTags(sh *rules.Sheet, tags []rules.Header) {
 	sh.Headers = append(tags, kept...)
 }
 
-// pdnDate is the date of a game as PDN writes it (YYYY.MM.DD, "??" for what
-// is not known): the day of a one-day event; of a longer one, whose rounds
-// carry no date, as much as its first and last days share.
+// pdnDate is the date of a game whose round's day is not known, as PDN
+// writes it (YYYY.MM.DD, "??" for what is not known): the day of a one-day
+// event; of a longer one, as much as its first and last days share.
 func pdnDate(e *tournament.Event) string {
 	if d := roundDate(e); !d.IsZero() {
 		return d.Format("2006.01.02")

@@ -92,6 +92,10 @@ func TRFView(ct *tournament.Crosstable) *trf.Tournament {
 				break
 			}
 			p.Results = append(p.Results, trfResult(cell))
+			if res := cell.Result; cell.White && cell.OpponentNo != 0 && res != nil && res.Played() && res.EndReason != tournament.ScoreUnknown {
+				t.Extra = append(t.Extra, trf.ScoreComment{Round: cell.Round, White: r.Player.StartNo, Black: cell.OpponentNo,
+					Score: res.Score(), EndReason: string(res.EndReason)}.String())
+			}
 		}
 		t.Players = append(t.Players, p)
 	}

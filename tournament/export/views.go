@@ -42,6 +42,7 @@ func EventView(e *tournament.Event) report.Event {
 		EndDate:       parseDate(e.EndDate),
 		Rounds:        e.Rounds,
 		TimeControl:   timeControlView(e.TimeControl),
+		Zone:          e.Location(),
 	}
 }
 
@@ -115,6 +116,10 @@ func StandingsView(ct *tournament.Crosstable) (report.Standings, error) {
 	for _, tb := range st.TieBreaks {
 		s.TieBreaks = append(s.TieBreaks, tieBreakView(tb))
 	}
+	for _, tb := range st.Incomplete() {
+		s.Incomplete = append(s.Incomplete, tieBreakView(tb))
+	}
+	s.UnscoredGames = st.UnscoredGames
 	byID := make(map[int64]*tournament.CrosstableRow, len(ct.Rows))
 	for i := range ct.Rows {
 		byID[ct.Rows[i].Player.ID] = &ct.Rows[i]
@@ -185,6 +190,8 @@ func gameScore(sc tournament.Scoring, res tournament.Result, white bool) report.
 		return report.GameScore{Kind: report.Forfeit, Own: own, Opponent: opp}
 	case tournament.DoubleForfeit:
 		return report.GameScore{Kind: report.DoubleForfeit}
+	case tournament.ScoreUnknown:
+		return report.GameScore{Kind: report.Unscored, Own: own, Opponent: opp}
 	}
 	return report.GameScore{Kind: report.Played, Own: own, Opponent: opp}
 }

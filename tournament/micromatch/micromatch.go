@@ -266,7 +266,7 @@ type gameLog struct {
 // change it was, and the warnings what it may have upset
 // (tournament.ResultAudit, tournament.ResultWarnings).
 func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.RecordedResult, error) {
-	if err := tournament.CheckSheetSize(in.Sheet); err != nil {
+	if err := tournament.CheckSheetBytes(in.Sheet); err != nil {
 		return nil, err
 	}
 	in.Reason = strings.TrimSpace(in.Reason)
@@ -274,6 +274,9 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Rec
 	err := s.store.Update(ctx, func(tx Tx) error {
 		e, u, err := manageable(ctx, tx, in.EventID)
 		if err != nil {
+			return err
+		}
+		if err := e.ResultsOpen(); err != nil {
 			return err
 		}
 		if !e.MicroMatch.On() {

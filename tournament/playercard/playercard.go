@@ -9,7 +9,6 @@ package playercard
 import (
 	"context"
 	"math"
-	"strconv"
 
 	"adiukh/tournament"
 )
@@ -180,9 +179,10 @@ func newCardGame(d *tournament.EventData, round int, g tournament.Game, playerID
 		own, other = other, own
 	}
 	if !res.EndReason.IsBye() {
-		cg.Score = strconv.Itoa(own) + ":" + strconv.Itoa(other)
+		cg.Score = res.ScoreFor(white)
 	}
-	if cg.Played {
+	if cg.Played && res.EndReason != tournament.ScoreUnknown {
+		// A score that is unknown counts no checkers won (adiukh-points).
 		cg.Adiukh = own
 		cg.OpponentScore = score[opponentID]
 		if win := d.Event.Scoring.Win; win > 0 {

@@ -188,9 +188,7 @@ func TestClosingPeriods(t *testing.T) {
 			// The first rated game is corrected from 17:7 to 7:17 after
 			// its period: the next period carries it.
 			g := rounds[0].Games[0]
-			if _, err := events.RecordResult(arbiter, tournament.ResultInput{EventID: rated.ID, Round: 1, Board: g.Board, Score: "7:17", EndReason: "final_position", Version: g.Version, Reason: "бланк записи"}); err != nil {
-				t.Fatal(err)
-			}
+			correctFinished(t, arbiter, events, tournament.ResultInput{EventID: rated.ID, Round: 1, Board: g.Board, Score: "7:17", EndReason: "final_position", Version: g.Version, Reason: "бланк записи"})
 			before := map[int64]int{}
 			for _, r := range list.Rows {
 				before[r.Person.ID] = r.Rating
@@ -410,9 +408,7 @@ func TestEventReport(t *testing.T) {
 
 			rounds, _ := events.Rounds(arbiter, first.ID)
 			g := rounds[0].Games[0]
-			if _, err := events.RecordResult(arbiter, tournament.ResultInput{EventID: first.ID, Round: 1, Board: g.Board, Score: "7:17", EndReason: "final_position", Version: g.Version, Reason: "бланк записи"}); err != nil {
-				t.Fatal(err)
-			}
+			correctFinished(t, arbiter, events, tournament.ResultInput{EventID: first.ID, Round: 1, Board: g.Board, Score: "7:17", EndReason: "final_position", Version: g.Version, Reason: "бланк записи"})
 			if _, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-11-30"); err != nil {
 				t.Fatal(err)
 			}
@@ -549,9 +545,7 @@ func TestMergeMovesRatings(t *testing.T) {
 					g = c
 				}
 			}
-			if _, err := events.RecordResult(arbiter, tournament.ResultInput{EventID: first.ID, Round: 1, Board: g.Board, Score: "7:17", EndReason: "final_position", Version: g.Version, Reason: "бланк записи"}); err != nil {
-				t.Fatal(err)
-			}
+			correctFinished(t, arbiter, events, tournament.ResultInput{EventID: first.ID, Round: 1, Board: g.Board, Score: "7:17", EndReason: "final_position", Version: g.Version, Reason: "бланк записи"})
 			after, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-11-30")
 			if err != nil {
 				t.Fatal(err)
@@ -786,5 +780,20 @@ func teamRosterByPerson(t *testing.T, arbiter context.Context, events *tournamen
 	}
 	if p := reserved.Roster[len(reserved.Roster)-1]; p.Name != persons[3].Name() || p.PersonID != persons[3].ID || p.Rating != published[persons[3].ID] {
 		t.Errorf("a reserve from the register: %+v, want %s with the published rating %d", p, persons[3].Name(), published[persons[3].ID])
+	}
+}
+
+// correctFinished corrects a result of a finished event the only way
+// there is: reopened with the reason, corrected, finished again.
+func correctFinished(t *testing.T, ctx context.Context, events *tournament.Service, in tournament.ResultInput) {
+	t.Helper()
+	if _, err := events.ReopenEvent(ctx, in.EventID, in.Reason); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := events.RecordResult(ctx, in); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := events.UpdateEvent(ctx, in.EventID, tournament.EventInput{Status: ptr("finished")}, ""); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -157,7 +157,7 @@ type (
 
 // resultKinds name the kinds of result in the data files.
 var resultKinds = map[ResultKind]string{
-	NotPlayed: "pending", Played: "played", Forfeit: "forfeit", DoubleForfeit: "double_forfeit",
+	NotPlayed: "pending", Played: "played", Forfeit: "forfeit", DoubleForfeit: "double_forfeit", Unscored: "score_unknown",
 	PairingBye: "bye", HalfPointBye: "half_point_bye", ZeroPointBye: "zero_point_bye", Absent: "absent",
 }
 
@@ -170,6 +170,8 @@ func gameScoreText(g GameScore) string {
 	switch g.Kind {
 	case Played, Forfeit, DoubleForfeit:
 		return strconv.Itoa(g.Own) + ":" + strconv.Itoa(g.Opponent)
+	case Unscored:
+		return unscoredText(g)
 	}
 	return ""
 }

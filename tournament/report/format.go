@@ -94,6 +94,8 @@ func formatScore(loc catalog.Lang, s GameScore) string {
 		return "−:+"
 	case DoubleForfeit:
 		return "−:−"
+	case Unscored:
+		return unscoredText(s)
 	case PairingBye:
 		return text(loc, msgByeCell) + " +"
 	case HalfPointBye:
@@ -114,7 +116,7 @@ func checkScore(s GameScore) error { return checkScoreOf(s, 24) }
 // Adiukh's 24 checkers, Russian draughts' 2 points.
 func checkScoreOf(s GameScore, points int) error {
 	switch s.Kind {
-	case NotPlayed, DoubleForfeit, PairingBye, HalfPointBye, ZeroPointBye, Absent:
+	case NotPlayed, DoubleForfeit, PairingBye, HalfPointBye, ZeroPointBye, Absent, Unscored:
 		return nil
 	case Played:
 		if s.Own < 0 || s.Opponent < 0 || s.Own+s.Opponent != points {
@@ -127,7 +129,19 @@ func checkScoreOf(s GameScore, points int) error {
 		}
 		return fmt.Errorf("forfeit %d:%d: a forfeit scores %d:0 or 0:%[3]d", s.Own, s.Opponent, points)
 	}
-	return fmt.Errorf("result kind %d is not one of NotPlayed, Played, Forfeit, DoubleForfeit, PairingBye, HalfPointBye, ZeroPointBye, Absent", s.Kind)
+	return fmt.Errorf("result kind %d is not one of NotPlayed, Played, Forfeit, DoubleForfeit, Unscored, PairingBye, HalfPointBye, ZeroPointBye, Absent", s.Kind)
+}
+
+// unscoredText writes who won a game whose score is unknown, from the
+// side whose GameScore it is.
+func unscoredText(s GameScore) string {
+	switch {
+	case s.Own > s.Opponent:
+		return "1:0"
+	case s.Own < s.Opponent:
+		return "0:1"
+	}
+	return "½:½"
 }
 
 // formatPlace prints a place, "2–3" when it is shared.

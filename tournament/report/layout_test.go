@@ -60,7 +60,8 @@ func TestProgressTableMarks(t *testing.T) {
 }
 
 // TestLegendNeverAlone renders tables of every length around a page break:
-// the last page always holds rows of the table, never the legend alone.
+// the last page always holds rows of the table, never the legend alone,
+// nor a lone row (issue 60).
 func TestLegendNeverAlone(t *testing.T) {
 	t.Parallel()
 	for n := 24; n <= 34; n++ {
@@ -82,8 +83,8 @@ func TestLegendNeverAlone(t *testing.T) {
 					rows++
 				}
 			}
-			if rows == 0 {
-				t.Errorf("%s of %d players: the last of %d pages holds no row:\n%s", name, n, len(pages), last)
+			if rows < 2 && len(pages) > 1 {
+				t.Errorf("%s of %d players: the last of %d pages holds %d rows:\n%s", name, n, len(pages), rows, last)
 			}
 		}
 	}

@@ -35,6 +35,7 @@ const (
 	msgPrinted                msg = "report.printed"
 	msgMovesPer               msg = "report.moves_per"
 	msgLegendDirectEncounter  msg = "report.legend_direct_encounter"
+	msgLegendUnscored         msg = "report.legend_unscored"
 	msgCrosstable             msg = "report.crosstable"
 	msgProgressAfter          msg = "report.progress_after"
 	msgNotCountedYet          msg = "report.not_counted_yet"

@@ -63,7 +63,7 @@ func StandingsPDF(w io.Writer, loc catalog.Lang, s Standings) error {
 		}
 		return t
 	})
-	notes := []string{d.tieBreakNote(s.TieBreaks)}
+	notes := []string{d.tieBreakNote(s.TieBreaks), d.incompleteNote(s)}
 	t.after = d.notesHeight(notes...) + signatureHeight
 	t.draw(d)
 	d.notes(notes...)
@@ -146,7 +146,7 @@ func ProgressPDF(w io.Writer, loc catalog.Lang, s Standings) error {
 	})
 	notes := []string{
 		text(loc, msgLegendProgress) + "; " + forfeitLegend(loc, s.Points) + "; " + text(loc, msgLegendByes),
-		d.tieBreakNote(s.TieBreaks),
+		d.tieBreakNote(s.TieBreaks), d.incompleteNote(s),
 	}
 	switch {
 	// The results of a round still being played are shown as they come,
@@ -216,7 +216,7 @@ func CrosstablePDF(w io.Writer, loc catalog.Lang, s Standings) error {
 		}
 		return t
 	})
-	notes := []string{forfeitLegend(loc, s.Points), d.tieBreakNote(s.TieBreaks)}
+	notes := []string{forfeitLegend(loc, s.Points), d.tieBreakNote(s.TieBreaks), d.incompleteNote(s)}
 	t.after = d.notesHeight(notes...) + signatureHeight
 	t.draw(d)
 	d.notes(notes...)
@@ -345,6 +345,16 @@ func (d *document) tieBreakNote(tbs []TieBreak) string {
 		}
 	}
 	return note
+}
+
+// incompleteNote says which tie-breaks leave out the games whose score is
+// unknown, and how many those are; "" when none do.
+func (d *document) incompleteNote(s Standings) string {
+	var notes []string
+	for _, tb := range s.Incomplete {
+		notes = append(notes, text(d.loc, msgLegendUnscored, catalog.For(d.loc).TieBreak(tb.ID), s.UnscoredGames))
+	}
+	return strings.Join(notes, "\n")
 }
 
 // directEncounter is the ID of the direct-encounter tie-break

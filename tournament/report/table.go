@@ -187,7 +187,10 @@ func (t *table) draw(d *document) {
 		t.headerRow(d, cols)
 		onPage := 0
 		for r, row := range t.rows {
-			if d.pdf.GetY()+t.rowHeight > d.bottom() || (last && onPage > 0 && t.movesOn(d, r)) {
+			// The last row never goes alone to a page of its own: the
+			// one before it goes with it.
+			lone := onPage > 1 && r == len(t.rows)-2 && d.pdf.GetY()+2*t.rowHeight > d.bottom()
+			if d.pdf.GetY()+t.rowHeight > d.bottom() || lone || (last && onPage > 0 && t.movesOn(d, r)) {
 				d.newPage(d.landscape())
 				t.headerRow(d, cols)
 				onPage = 0
@@ -201,7 +204,8 @@ func (t *table) draw(d *document) {
 // movesOn tells whether row r starts a new page so that what follows the
 // table does not stand alone on one: the rows from r on fit this page, but
 // not together with what follows, and from r on are just the rows that
-// must go to free the room (at least one).
+// must go to free the room (at least two, so that no row stands alone
+// above the legend).
 func (t *table) movesOn(d *document, r int) bool {
 	if t.after == 0 {
 		return false
@@ -212,7 +216,7 @@ func (t *table) movesOn(d *document, r int) bool {
 		return false
 	}
 	// The rows that must go with the legend: enough to free its room here.
-	moving := max(1, int(math.Ceil((y+left+t.after-bottom)/t.rowHeight)))
+	moving := max(2, int(math.Ceil((y+left+t.after-bottom)/t.rowHeight)))
 	return len(t.rows)-r <= moving
 }
 

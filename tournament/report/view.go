@@ -58,6 +58,9 @@ type Event struct {
 	// page so that a paper on the notice board says how current it is;
 	// zero prints none.
 	Printed time.Time
+	// Zone is where the event is played: Printed is written in its time,
+	// as the notice board beside it reads the clock; nil writes UTC.
+	Zone *time.Location
 }
 
 // Scoring is what a win, a draw, a loss, the pairing's bye and a forfeit
@@ -123,6 +126,10 @@ const (
 	Forfeit
 	// DoubleForfeit is a game neither side turned up for: 0:0, printed −:−.
 	DoubleForfeit
+	// Unscored is a game imported without its score, only who won: Own
+	// and Opponent stand for the outcome (24:0, 12:12) and it prints
+	// 1:0, ½:½ or 0:1, so that no reader takes them for checkers won.
+	Unscored
 	// PairingBye is the pairing-allocated bye of an odd field; the kinds
 	// from here on have no opponent and ignore Own and Opponent. A bye
 	// prints as "бай +", "бай =" or "бай −" by what it scores.
@@ -157,6 +164,10 @@ type Standings struct {
 	// Points is what a game's two scores add up to: Adiukh's 24 when 0,
 	// a Russian game's 2, a micro-match's 4.
 	Points int
+	// Incomplete are the tie-breaks that leave out UnscoredGames games
+	// whose score is unknown (imported without it): a note says so.
+	Incomplete    []TieBreak
+	UnscoredGames int
 }
 
 // StandingsRow is one player's line.

@@ -74,6 +74,10 @@ type Game struct {
 	// games that the regulations count by its games' points.
 	Scored                 bool
 	WhiteScore, BlackScore float64
+	// ScoreUnknown: only who won is known (a result imported from a TRF
+	// file): WhitePoints and BlackPoints stand for the outcome (24:0,
+	// 12:12), and the Adiukh points count nothing of the game.
+	ScoreUnknown bool
 }
 
 // Player is a participant as the tie-breaks need them.

@@ -15,6 +15,8 @@ type roundRecord struct {
 	// points/win for everything else. Sonneborn-Berger weighs by it.
 	share  float64
 	adiukh int
+	// unscored: adiukh stands for the outcome only (Game.ScoreUnknown).
+	unscored bool
 }
 
 // played reports a game played over the board. Forfeits and byes are not
@@ -97,11 +99,11 @@ func buildRecords(in Input) ([]*player, error) {
 			}
 			players[white].rounds[r] = roundRecord{
 				kind: game.Kind, opponent: black,
-				points: wp, share: share(game.Kind, game.WhitePoints, wp, s), adiukh: game.WhitePoints,
+				points: wp, share: share(game.Kind, game.WhitePoints, wp, s), adiukh: game.WhitePoints, unscored: game.ScoreUnknown,
 			}
 			players[black].rounds[r] = roundRecord{
 				kind: game.Kind, opponent: white, black: true,
-				points: bp, share: share(game.Kind, game.BlackPoints, bp, s), adiukh: game.BlackPoints,
+				points: bp, share: share(game.Kind, game.BlackPoints, bp, s), adiukh: game.BlackPoints, unscored: game.ScoreUnknown,
 			}
 		}
 	}

@@ -157,7 +157,9 @@ func (t *table) values(p *player) map[ID]float64 {
 		running += rec.points
 		v[Progressive] += running
 		v[MicroMatchPoints] += t.matchPoints(rec)
-		v[AdiukhPoints] += float64(rec.adiukh)
+		if !rec.unscored {
+			v[AdiukhPoints] += float64(rec.adiukh)
+		}
 		if !rec.played() {
 			continue
 		}

@@ -76,6 +76,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261126045800-micro-sheets", Migrate: microSheetsMigration},
 	{ID: "20261126124500-account-version", Migrate: accountVersionMigration},
 	{ID: "20261126125500-notices", Migrate: noticesMigration},
+	{ID: "20261126132000-event-reopened", Migrate: eventReopenedMigration},
 	{ID: "20261126134100-rating-list-keys", Migrate: ratingListKeysMigration},
 }
 

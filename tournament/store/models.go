@@ -81,6 +81,9 @@ type eventRow struct {
 	ModifiedAt   *time.Time
 	CancelReason string `gorm:"type:text;not null;default:''"`
 	HiddenAt     *time.Time
+	// ReopenedAt and ReopenReason: migration 20261126132000-event-reopened.
+	ReopenedAt   *time.Time
+	ReopenReason string `gorm:"type:text;not null;default:''"`
 }
 
 func (eventRow) TableName() string { return "events" }

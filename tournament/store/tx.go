@@ -209,6 +209,7 @@ func eventToRow(e *tournament.Event) (*eventRow, error) {
 		MicroMatch: string(e.MicroMatch), MicroCount: string(e.MicroCount),
 		OwnerID: e.OwnerID, CreatedAt: e.CreatedAt,
 		Sequence: e.Sequence, ModifiedAt: optionalTime(e.ModifiedAt), CancelReason: e.CancelReason, HiddenAt: optionalTime(e.HiddenAt),
+		ReopenedAt: optionalTime(e.ReopenedAt), ReopenReason: e.ReopenReason,
 	}, nil
 }
 
@@ -234,6 +235,10 @@ func rowToEvent(r *eventRow) (*tournament.Event, error) {
 	if r.HiddenAt != nil {
 		e.HiddenAt = r.HiddenAt.UTC()
 	}
+	if r.ReopenedAt != nil {
+		e.ReopenedAt = r.ReopenedAt.UTC()
+	}
+	e.ReopenReason = r.ReopenReason
 	if r.TieBreaks != "" {
 		e.TieBreaks = strings.Split(r.TieBreaks, ",")
 	}

@@ -111,7 +111,7 @@ func (s *Service) RecordSheets(ctx context.Context, eventID int64, round int, te
 		o.Index, o.Text = i+1, text
 		// Measured before it is read: a sheet of megabytes is refused
 		// for its size, not parsed first.
-		if o.Err = tournament.CheckSheetSize(text); o.Err != nil {
+		if o.Err = tournament.CheckSheetBytes(text); o.Err != nil {
 			continue
 		}
 		sh := rules.ReadSheet(text)

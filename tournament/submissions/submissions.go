@@ -120,7 +120,7 @@ func (s *Service) SubmitResult(ctx context.Context, in Input) (*tournament.Submi
 	if u == nil {
 		return nil, tournament.Unauthorized("sign in to report a result")
 	}
-	if err := tournament.CheckSheetSize(in.Sheet); err != nil {
+	if err := tournament.CheckSheetBytes(in.Sheet); err != nil {
 		return nil, err
 	}
 	var sub *tournament.Submission

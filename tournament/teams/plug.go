@@ -110,6 +110,7 @@ type BoardStandingsRow struct {
 	PlayerID     int64
 	Name         string
 	TeamNo       int
+	Team         string // the team's name, as the tables show it
 	Games        int
 	Points       float64 // in the event's game scoring table
 	Percent      float64

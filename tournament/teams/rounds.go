@@ -129,7 +129,7 @@ func (s *Service) PairNextTeamRound(ctx context.Context, eventID int64) (*TeamRo
 			return err
 		}
 		if e.Status == tournament.Finished {
-			return tournament.Conflict("", "event %d is finished", eventID)
+			return tournament.Conflict("", "the event is finished")
 		}
 		pair := s.teams.Pairing[e.System]
 		if pair == nil {

@@ -80,6 +80,9 @@ func (s *Service) teamStandings(d *TeamEventData, afterRound int) (*TeamStanding
 	for _, board := range table.Boards {
 		for i := range board {
 			board[i].Name = names[board[i].PlayerID]
+			if t := d.TeamNo(board[i].TeamNo); t != nil {
+				board[i].Team = t.Name
+			}
 		}
 	}
 	st := &TeamStandings{Event: d.Event, Settings: d.Settings, AfterRound: afterRound, Complete: complete, Rows: table.Rows, Boards: table.Boards}

@@ -308,7 +308,7 @@ func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, ref TeamRef,
 			return err
 		}
 		if e.Status == tournament.Finished {
-			return tournament.Conflict("", "event %d is finished", eventID)
+			return tournament.Conflict("", "the event is finished")
 		}
 		teams, err := tx.Teams(eventID)
 		if err != nil {

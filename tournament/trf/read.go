@@ -257,12 +257,12 @@ func (t *Tournament) readPlayer(l lineReader) error {
 func readResult(l lineReader, start, self int) (Result, error) {
 	field := l.field(start, start+8)
 	if !isASCII(field) {
-		return Result{}, l.fail(start+1, "round %d: want \"NNNN c r\"", (start-colFirstGame)/gameWidth+1)
+		return Result{}, l.fail(start+1, "round %d: write the opponent's start number in four columns, a space, the colour (w, b or -), a space and the result (1, =, 0, + or -), as \"   7 w 1\"", (start-colFirstGame)/gameWidth+1)
 	}
 	field += strings.Repeat(" ", 8-len(field))
 	r := Result{Color: field[5], Code: field[7]}
 	if field[4] != ' ' || field[6] != ' ' {
-		return r, l.fail(start+1, "round %d: want \"NNNN c r\"", (start-colFirstGame)/gameWidth+1)
+		return r, l.fail(start+1, "round %d: write the opponent's start number in four columns, a space, the colour (w, b or -), a space and the result (1, =, 0, + or -), as \"   7 w 1\"", (start-colFirstGame)/gameWidth+1)
 	}
 	round := (start-colFirstGame)/gameWidth + 1
 	opp := strings.TrimSpace(field[:4])

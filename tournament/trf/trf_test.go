@@ -94,6 +94,8 @@ func TestReadErrors(t *testing.T) {
 		{"bad result", player + "     7 w ?", 1, 99, "unknown result"},
 		{"game without colour", player + "     7 - 1", 1, 99, "needs an opponent and a colour"},
 		{"self pairing", player + "     1 w 1", 1, 92, "against himself"},
+		// Said in words, not the format's «NNNN c r» (issue 60, item 6).
+		{"round out of its columns", player + "     7  w 1", 1, 92, "the opponent's start number in four columns, a space, the colour"},
 		{"bad points", "012 x\n" + strings.Replace(player, "1.0", "1,5", 1), 2, 81, "points"},
 		{"bad start number", "001   x1", 1, 5, "start number"},
 		{"bad rounds", "XXR many", 1, 4, "number of rounds"},

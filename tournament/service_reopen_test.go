@@ -1,0 +1,128 @@
+package tournament_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"adiukh/tournament"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
+)
+
+// TestFinishedEventResultsStandUntilReopened: «Завершить турнир» promises a
+// final table, so a correction after it is refused until the arbiter
+// reopens the event with a reason, which the audit and the event keep;
+// then the correction goes through and the event is finished again (issue
+// 60, item 5).
+func TestFinishedEventResultsStandUntilReopened(t *testing.T) {
+	t.Parallel()
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e, _ := storetest.Event(t, ctx, svc, "round-robin", 0, "Аба", "Буба")
+		r, err := svc.PairNextRound(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.PublishRound(ctx, e.ID, 1); err != nil {
+			t.Fatal(err)
+		}
+		played, err := svc.RecordResult(ctx, tournament.ResultInput{EventID: e.ID, Round: 1, Board: 1, Score: "13:11", EndReason: "final_position", Version: r.Games[0].Version})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.UpdateEvent(ctx, e.ID, tournament.EventInput{Status: ptr("finished")}, ""); err != nil {
+			t.Fatal(err)
+		}
+		correction := tournament.ResultInput{EventID: e.ID, Round: 1, Board: 1, Score: "11:13", EndReason: "final_position", Version: played.Version, Reason: "перепутаны цвета"}
+		_, err = svc.RecordResult(ctx, correction)
+		var refused *tournament.Error
+		if !errors.As(err, &refused) || refused.Code != tournament.ECONFLICT || refused.Field != "" {
+			t.Fatalf("a correction on a finished event: error %v, want ECONFLICT", err)
+		}
+		if st := standingsOrder(t, ctx, svc, e.ID); st != "Аба Буба" {
+			t.Errorf("the final table after a refused correction is %q, want it unchanged", st)
+		}
+
+		_, err = svc.ReopenEvent(ctx, e.ID, "  ")
+		if !errors.As(err, &refused) || refused.Code != tournament.EINVALID || refused.Field != "reason" {
+			t.Fatalf("reopening without a reason: error %v, want EINVALID on reason", err)
+		}
+		reopened, err := svc.ReopenEvent(ctx, e.ID, "перепутаны цвета на 1-й доске")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if reopened.Status != tournament.Running || reopened.ReopenReason != "перепутаны цвета на 1-й доске" || reopened.ReopenedAt.IsZero() {
+			t.Fatalf("the reopened event: status %s, reason %q, at %v", reopened.Status, reopened.ReopenReason, reopened.ReopenedAt)
+		}
+		if _, err := svc.RecordResult(ctx, correction); err != nil {
+			t.Fatalf("the correction once reopened: %v", err)
+		}
+		if st := standingsOrder(t, ctx, svc, e.ID); st != "Буба Аба" {
+			t.Errorf("the table after the correction is %q, want Буба first", st)
+		}
+		again, err := svc.UpdateEvent(ctx, e.ID, tournament.EventInput{Status: ptr("finished")}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again.ReopenReason != reopened.ReopenReason || !sameMoment(again.ReopenedAt, reopened.ReopenedAt) {
+			t.Errorf("finished again, the event keeps reopened %v %q; want %v %q", again.ReopenedAt, again.ReopenReason, reopened.ReopenedAt, reopened.ReopenReason)
+		}
+		stored, err := svc.Event(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stored.ReopenReason != reopened.ReopenReason || !sameMoment(stored.ReopenedAt, reopened.ReopenedAt) {
+			t.Errorf("the stored event says reopened %v %q; want %v %q", stored.ReopenedAt, stored.ReopenReason, reopened.ReopenedAt, reopened.ReopenReason)
+		}
+		log, err := svc.Audit(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var actions []string
+		for _, a := range log {
+			actions = append(actions, a.Action)
+			if a.Action == tournament.ActionEventReopen && a.Reason != reopened.ReopenReason {
+				t.Errorf("the audit's reopening gives the reason %q, want %q", a.Reason, reopened.ReopenReason)
+			}
+		}
+		want := []string{"event.update", "event.reopen", "result.correct", "event.update"}
+		if len(actions) < len(want) || !equal(actions[len(actions)-len(want):], want) {
+			t.Errorf("the audit ends with %v, want %v", actions, want)
+		}
+	})
+}
+
+func standingsOrder(t *testing.T, ctx context.Context, svc *tournament.Service, eventID int64) string {
+	t.Helper()
+	st, err := svc.Standings(ctx, eventID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	order := ""
+	for i, row := range st.Rows {
+		if i > 0 {
+			order += " "
+		}
+		order += row.Name
+	}
+	return order
+}
+
+// sameMoment compares moments as PostgreSQL keeps them, to the
+// microsecond.
+func sameMoment(a, b time.Time) bool {
+	return a.Sub(b).Abs() < time.Microsecond
+}
+
+func equal(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

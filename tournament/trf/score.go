@@ -1,0 +1,47 @@
+package trf
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ScoreComment keeps a played game's score and how it ended, which TRF has
+// no column for: a comment line, "### score 3 5 12 17:7 final_position"
+// (the round, White's and Black's start numbers, the score and the end
+// reason as adiukh writes them), which other programs skip and adiukh
+// reads back, so that its own file imported again keeps the scores.
+type ScoreComment struct {
+	Round, White, Black int
+	Score, EndReason    string
+}
+
+const scoreCommentPrefix = "### score "
+
+// String is the comment's line.
+func (c ScoreComment) String() string {
+	return fmt.Sprintf("%s%d %d %d %s %s", scoreCommentPrefix, c.Round, c.White, c.Black, c.Score, c.EndReason)
+}
+
+// ParseScoreComment reads a line kept in Tournament.Extra as a score
+// comment; ok is false for any other line.
+func ParseScoreComment(line string) (c ScoreComment, ok bool) {
+	text, ok := strings.CutPrefix(line, scoreCommentPrefix)
+	if !ok {
+		return c, false
+	}
+	f := strings.Fields(text)
+	if len(f) != 5 {
+		return c, false
+	}
+	numbers := [3]*int{&c.Round, &c.White, &c.Black}
+	for i, p := range numbers {
+		n, err := strconv.Atoi(f[i])
+		if err != nil || n < 1 {
+			return c, false
+		}
+		*p = n
+	}
+	c.Score, c.EndReason = f[3], f[4]
+	return c, true
+}
