@@ -145,7 +145,7 @@ func TestGameFlags(t *testing.T) {
 		status int
 		errOut string
 	}{
-		{[]string{"moves", "--game", "chess"}, 2, `--game "chess": write one of adiukh, russian, international, brazilian`},
+		{[]string{"moves", "--game", "chess"}, 2, `--game "chess": write adiukh, russian, international or brazilian`},
 		{[]string{"moves", "--fen", "W:Wa1:Bh8"}, 2, "--fen is for the draughts games"},
 		{[]string{"perft", "--game", "russian", "--position", "white: a1", "--depth", "1"}, 2, "--position is Adiukh's notation"},
 		{[]string{"moves", "--game", "russian", "--fen", "W:Wz9"}, 2, `"z9" is not a dark square`},
