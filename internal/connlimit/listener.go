@@ -64,8 +64,10 @@ type Listener struct {
 
 // Stats count what the listener did.
 type Stats struct {
-	// Open is how many connections are held now.
-	Open int
+	// Open is how many connections are held now, Waiting how many of them
+	// wait for a request (idle between requests, the first to go for a
+	// newcomer).
+	Open, Waiting int
 	// Accepted counts the connections let in.
 	Accepted int64
 	// RefusedAddress counts the connections closed at once because their
@@ -147,7 +149,7 @@ func (l *Listener) Stats() Stats {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	s := l.stats
-	s.Open = l.total
+	s.Open, s.Waiting = l.total, l.waiting.Len()
 	return s
 }
 

@@ -243,7 +243,10 @@ func TestAFullServerClosesTheLongestWaiting(t *testing.T) {
 		t.Fatal("the second connection was not answered")
 	}
 	defer idle.Close()
-	waitFor(t, func() bool { return l.Stats().Open == 2 })
+	// The answered connection waits for its next request only once the
+	// server has gone back to reading it, which may come after its answer
+	// reached the client.
+	waitFor(t, func() bool { s := l.Stats(); return s.Open == 2 && s.Waiting == 1 })
 
 	defer openStream("127.0.0.7").Close()
 	_ = idle.SetReadDeadline(time.Now().Add(5 * time.Second))
