@@ -44,10 +44,6 @@ func ParseGameKind(s string) (GameKind, error) {
 	return GameKind(v.Key), nil
 }
 
-// IsDefault reports whether the game is the default one, which files and
-// lists written before there were other games leave unnamed.
-func (k GameKind) IsDefault() bool { return k.Variant() == games.Default }
-
 // Variant is the game's value: everything in which it differs from the
 // others.
 func (k GameKind) Variant() *rules.Variant { return games.Of(string(k)) }

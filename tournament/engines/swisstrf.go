@@ -101,9 +101,9 @@ func WriteTRF(w io.Writer, in tournament.PairingInput) error {
 			}
 		}
 	}
-	if !e.Game.IsDefault() {
-		t.Extra = append([]string{"### game: " + string(e.Game)}, t.Extra...)
-	}
+	// TRF has no line for the game: a comment names it, which the
+	// engines pass over.
+	t.Extra = append([]string{"### game: " + string(e.Game.OrAdiukh())}, t.Extra...)
 	t.InitialColor = 'W'
 	if e.BlackFirst {
 		t.InitialColor = 'B'
@@ -212,7 +212,7 @@ func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
 	imp.Event = tournament.EventInput{Name: &name, Discipline: &discipline, System: &system, Rounds: &rounds, Baku: &baku, BlackFirst: &blackFirst}
 	trfHeader(t.Info, &imp.Event)
 	game := trfGame(t.Extra)
-	if !game.IsDefault() {
+	if game != "" {
 		name := string(game)
 		imp.Event.Game = &name
 	}
@@ -293,7 +293,8 @@ func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
 }
 
 // trfGame is the game a file's comment names ("### game: russian", as
-// TRF writes an event of a game other than Adiukh); Adiukh without one.
+// adiukh writes every event's TRF); "" when it names none, which is the
+// default game (another program's file).
 func trfGame(extra []string) tournament.GameKind {
 	for _, line := range extra {
 		if text, ok := strings.CutPrefix(line, "### game:"); ok {
@@ -302,7 +303,7 @@ func trfGame(extra []string) tournament.GameKind {
 			}
 		}
 	}
-	return tournament.AdiukhGame
+	return ""
 }
 
 // trfEventSystem reads the pairing system of a 092 line: the round robins

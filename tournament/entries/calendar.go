@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"adiukh/rules/games"
 	"adiukh/tournament"
 )
 
@@ -241,7 +242,7 @@ func (s *Service) calendarItem(tx Tx, e *tournament.Event) (*CalendarItem, error
 // matches reports whether the event passes the filter's fields that need
 // no reading of its entries.
 func (f CalendarFilter) matches(e *tournament.Event, month time.Time) bool {
-	if f.Game != "" && string(e.Game.OrAdiukh()) != f.Game {
+	if want, ok := games.Lookup(f.Game); f.Game != "" && (!ok || e.Game.Variant() != want) {
 		return false
 	}
 	if f.Discipline != "" && string(e.Discipline) != f.Discipline {

@@ -50,11 +50,9 @@ func TRFView(ct *tournament.Crosstable) *trf.Tournament {
 		}
 	}
 	info("012", e.Name)
-	if !e.Game.IsDefault() {
-		// TRF has no line for the game: a comment names any game but
-		// Adiukh, the files' game before there was another.
-		info("###", "game: "+string(e.Game))
-	}
+	// TRF has no line for the game: a comment names it (other programs
+	// pass over it; a file without one is of the default game).
+	info("###", "game: "+string(e.Game.OrAdiukh()))
 	info("022", e.City)
 	info("042", strings.ReplaceAll(e.StartDate, "-", "/"))
 	info("052", strings.ReplaceAll(e.EndDate, "-", "/"))

@@ -3,7 +3,6 @@ package report
 import (
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/csvfile"
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -198,7 +197,7 @@ func newStandingsFile(s Standings, withGames bool) standingsFile {
 	file := standingsFile{
 		Event: eventFile{
 			ID: e.ID, System: e.SystemID, Scoring: scoring,
-			Name: e.Name, Game: cmp.Or(e.Game, "adiukh"), DisciplineRU: disciplineName(catalog.Russian, e), DisciplineEN: disciplineName(catalog.English, e),
+			Name: e.Name, Game: e.Game, DisciplineRU: disciplineName(catalog.Russian, e), DisciplineEN: disciplineName(catalog.English, e),
 			SystemRU: systemName(catalog.Russian, e.SystemID), SystemEN: systemName(catalog.English, e.SystemID), Venue: e.Venue, City: e.City, ChiefArbiter: e.ChiefArbiter,
 			StartDate: isoDate(e.StartDate), EndDate: isoDate(e.EndDate), Rounds: e.Rounds,
 			BaseSeconds: int64(e.TimeControl.Base.Seconds()), IncrementSecs: int64(e.TimeControl.Increment.Seconds()),

@@ -19,7 +19,7 @@ type Event struct {
 	// игра").
 	Discipline string
 	// Game is the game the event is played in as the API spells it
-	// ("adiukh", "russian"); "" is Adiukh. DisciplineKey is the catalogue
+	// ("adiukh", "russian"; export.EventView fills it). DisciplineKey is the catalogue
 	// key of the discipline's full name as its game names it, GamePoints
 	// what the two scores of its played game add up to (24, 2).
 	Game          string

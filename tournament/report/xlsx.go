@@ -1,7 +1,6 @@
 package report
 
 import (
-	"cmp"
 	"fmt"
 	"io"
 	"strconv"
@@ -62,7 +61,7 @@ func optionalInt(n int) any {
 // game by its API spelling among the keywords, which the columns have no
 // place for.
 func eventProperties(loc catalog.Lang, e Event) *excelize.DocProperties {
-	return &excelize.DocProperties{Title: e.Name, Subject: disciplineName(loc, e), Keywords: "game:" + cmp.Or(e.Game, "adiukh")}
+	return &excelize.DocProperties{Title: e.Name, Subject: disciplineName(loc, e), Keywords: "game:" + e.Game}
 }
 
 // writeXLSX writes one sheet: a bold header row, frozen, and the rows;

@@ -14,6 +14,7 @@ import (
 func TestStandingsXLSX(t *testing.T) {
 	t.Parallel()
 	s := testStandings(5, 3)
+	s.Event.Game = "adiukh" // as export.EventView fills it
 	s.Rows[0].Player.Name = hostileText[0]
 	s.Rows[0].Points = 2.5
 	var buf bytes.Buffer
