@@ -37,9 +37,9 @@ type Variant struct {
 	// TimeNorms are its rule book's time controls per over-the-board
 	// discipline ("standard", "rapid", "blitz"); a discipline it has none
 	// for is not warned about.
+	// The warnings cite Adiukh's §9, the only rule book here that sets
+	// them.
 	TimeNorms map[string]TimeNorm
-	// TimeNormsRef is where its rule book sets them ("§9").
-	TimeNormsRef string
 	// RatingLists is the prefix of its rating lists' keys: "" keeps
 	// Adiukh's "standard", "rapid", "blitz"; "russian-" gives
 	// "russian-standard" …
