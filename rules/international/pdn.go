@@ -18,7 +18,7 @@ func (r *Report) PDN() string {
 		// reach.
 		g.Tags = append(g.Tags, [2]string{"Termination", string(r.Reason)})
 	}
-	for _, pm := range r.Played {
+	for _, pm := range r.moves() {
 		g.Moves = append(g.Moves, rules.PDNMove{Number: pm.Number, Side: pm.Side, Text: pm.Notation})
 	}
 	return g.String()

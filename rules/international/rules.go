@@ -1,10 +1,6 @@
 package international
 
-import (
-	"fmt"
-
-	"adiukh/rules"
-)
+import "adiukh/rules"
 
 // Rules is one variant behind rules.Game.
 type Rules struct{ v *Variant }
@@ -59,31 +55,26 @@ func (g Rules) ValidateGames(text string) []rules.Verdict {
 	return out
 }
 
-// ValidateAfterOpening replays the first game of the sheet as it is: these
-// games have no table of openings here.
 func (g Rules) ValidateAfterOpening(text string, opening []string) (rules.Verdict, error) {
-	if len(opening) > 0 {
-		return rules.Verdict{}, fmt.Errorf("%s: no game is played from an opening", g.v.key)
+	r, err := g.v.ValidateAfterOpening(text, opening)
+	if err != nil {
+		return rules.Verdict{}, err
 	}
-	verdicts := g.ValidateGames(text)
-	if len(verdicts) == 0 {
-		return rules.Verdict{}, fmt.Errorf("%s: the sheet holds no game", g.v.key)
-	}
-	return verdicts[0], nil
+	return r.Verdict(), nil
 }
 
 // Verdict is the report as any game's verdict.
 func (r *Report) Verdict() rules.Verdict {
 	v := rules.Verdict{Valid: r.Valid, Result: r.Result, Reason: r.Reason, Final: state{r.Game},
 		Plies: len(r.Played), White: r.Sheet.Header("White"), Black: r.Sheet.Header("Black"),
-		Errors: r.Errors, Warnings: r.Warnings, Replayed: r.Replayed(), Written: r.Sheet.Result}
+		Errors: r.Errors, Warnings: r.Warnings, Replayed: r.Replayed(), Written: r.Sheet.Result, OpeningPlies: r.OpeningPlies}
 	if v.Written == nil && r.Result != nil {
 		// A PDN game writes its result in its Result tag.
 		v.Written = &rules.SheetResult{Score: *r.Result, Reason: r.Reason}
 	}
 	g := r.v.NewGame(r.Start)
 	v.Start = state{g}
-	for _, pm := range r.Played {
+	for _, pm := range r.moves() {
 		before := g.Position
 		g = g.Play(&pm.Move)
 		v.Moves = append(v.Moves, rules.ReplayedMove{Ply: pm.Ply, Number: pm.Number, Side: pm.Side,

@@ -302,3 +302,28 @@ func TestTheGamesAreRegistered(t *testing.T) {
 		}
 	}
 }
+
+// A game of a micro-match is replayed from its opening whichever way its
+// sheet is written: the whole game, or the moves after the opening
+// numbered on from it; an opening that does not replay is an error.
+func TestValidateAfterOpening(t *testing.T) {
+	t.Parallel()
+	opening := []string{"32-28", "19-23", "28x19", "14x23"}
+	for name, sheet := range map[string]string{
+		"whole game":    "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 1-1",
+		"after opening": "3. 37-32 10-14 1-1",
+	} {
+		v, err := InternationalGame.Rules.ValidateAfterOpening(sheet, opening)
+		if err != nil || !v.Valid || !v.Replayed || len(v.Moves) != 6 || v.OpeningPlies != 4 || v.Moves[4].Notation != "37-32" || v.Moves[4].Ply != 5 {
+			t.Errorf("%s: %v, %+v (%d moves)", name, err, v.Errors, len(v.Moves))
+			continue
+		}
+		again := InternationalGame.Rules.ValidateGames(v.PDN)
+		if len(again) != 1 || !again[0].Valid || again[0].Plies != 6 {
+			t.Errorf("%s: its PDN does not read back: %s", name, v.PDN)
+		}
+	}
+	if _, err := InternationalGame.Rules.ValidateAfterOpening("", []string{"32-27", "19-24", "27x20"}); err == nil {
+		t.Error("an opening that does not replay was taken")
+	}
+}

@@ -18,6 +18,11 @@ type Report struct {
 	Start Position
 	// Played holds the moves replayed, up to the first wrong one.
 	Played []Played
+	// Opening holds the moves of the opening a game was played from when
+	// the sheet left them out (ValidateAfterOpening), OpeningPlies their
+	// count however the sheet was written.
+	Opening      []Played
+	OpeningPlies int
 	// Game is the game as far as it was replayed; its Outcome tells
 	// whether it is over.
 	Game *Game
@@ -61,6 +66,19 @@ func (v *Variant) ValidateGames(text string) []*Report {
 // lost position or a draw of the rules, which end the game at once — and
 // checks the written result against the end reached.
 func (v *Variant) Validate(sh *rules.Sheet) *Report {
+	r := v.newReport(sh)
+	r.readHeaders()
+	startPly := 1
+	if r.Start.Side == Black {
+		startPly = 2
+	}
+	r.replay(v.NewGame(r.Start), startPly)
+	return r
+}
+
+// newReport is the report on a sheet before its moves are replayed: the
+// problems of its reading.
+func (v *Variant) newReport(sh *rules.Sheet) *Report {
 	r := &Report{Sheet: sh, Start: v.Start(), v: v}
 	r.Warnings = append(r.Warnings, sh.Warnings...)
 	for _, p := range sh.Problems {
@@ -71,12 +89,6 @@ func (v *Variant) Validate(sh *rules.Sheet) *Report {
 		}
 		r.Errors = append(r.Errors, p)
 	}
-	r.readHeaders()
-	startPly := 1
-	if r.Start.Side == Black {
-		startPly = 2
-	}
-	r.replay(v.NewGame(r.Start), startPly)
 	return r
 }
 
