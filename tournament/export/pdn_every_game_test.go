@@ -13,13 +13,7 @@ import (
 func TestPDNHoldsEveryGamePlayed(t *testing.T) {
 	t.Parallel()
 	f := newDocFixture(t)
-	e, err := f.svc.CreateEvent(f.ctx, tournament.EventInput{Name: ptr("Первенство города"), Game: ptr("russian"), Discipline: ptr("rapid"),
-		System: ptr("round-robin"), TimeControl: ptr("15+10"), StartDate: ptr("2026-05-09"), EndDate: ptr("2026-05-09")})
-	f.must(err)
-	f.players(e.ID, 8)
-	r := f.pair(e.ID)
-	_, err = f.svc.PublishRound(f.ctx, e.ID, r.Number)
-	f.must(err)
+	e, r := f.russianRound(8)
 	games := []struct {
 		sheet, score, reason string
 		written              bool

@@ -16,13 +16,7 @@ import (
 func TestRussianPDNValidates(t *testing.T) {
 	t.Parallel()
 	f := newDocFixture(t)
-	e, err := f.svc.CreateEvent(f.ctx, tournament.EventInput{Name: ptr("Первенство города"), Game: ptr("russian"), Discipline: ptr("rapid"),
-		System: ptr("round-robin"), TimeControl: ptr("15+10"), StartDate: ptr("2026-05-09"), EndDate: ptr("2026-05-09")})
-	f.must(err)
-	f.players(e.ID, 6)
-	r := f.pair(e.ID)
-	_, err = f.svc.PublishRound(f.ctx, e.ID, r.Number)
-	f.must(err)
+	e, r := f.russianRound(6)
 	games := []struct{ sheet, score, reason string }{
 		{"1. c3-d4 f6-g5 2. g3-h4 g7-f6\n1:1 agreement", "1:1", "agreement"},
 		{"1. c3-d4 f6-g5 2. g3-h4 g7-f6\nНичья", "1:1", "agreement"},
@@ -52,4 +46,17 @@ func TestRussianPDNValidates(t *testing.T) {
 			t.Errorf("game %d: valid %v, result %v (%s), errors %+v; want %s (%s)\n%s", i+1, v.Valid, v.Result, v.Reason, v.Errors, games[i].score, games[i].reason, pdn.String())
 		}
 	}
+}
+
+// russianRound is a one-day round robin of Russian draughts of n players
+// with its first round paired and published.
+func (f *docFixture) russianRound(n int) (*tournament.Event, *tournament.Round) {
+	e, err := f.svc.CreateEvent(f.ctx, tournament.EventInput{Name: ptr("Первенство города"), Game: ptr("russian"), Discipline: ptr("rapid"),
+		System: ptr("round-robin"), TimeControl: ptr("15+10"), StartDate: ptr("2026-05-09"), EndDate: ptr("2026-05-09")})
+	f.must(err)
+	f.players(e.ID, n)
+	r := f.pair(e.ID)
+	_, err = f.svc.PublishRound(f.ctx, e.ID, r.Number)
+	f.must(err)
+	return e, r
 }
