@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"adiukh/api/apitest"
+	"adiukh/rules"
+	"adiukh/rules/games"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 )
@@ -295,21 +297,34 @@ func TestRussianPlayerCardSpeaksItsGame(t *testing.T) {
 	}
 }
 
-// The pages of a Russian draughts event, in Russian and in English, speak
-// Russian draughts: no Adiukh score, example, points or rule-book
+// The pages of an event of every game but Adiukh's, in Russian and in
+// English, speak their game: no Adiukh score, example, points or rule-book
 // reference in what they say (the choice of a game among the games aside).
-func TestRussianPagesSpeakTheirGame(t *testing.T) {
+func TestPagesSpeakTheirGame(t *testing.T) {
 	t.Parallel()
+	for _, game := range games.All {
+		if game == games.Default {
+			continue
+		}
+		t.Run(game.Key, func(t *testing.T) {
+			t.Parallel()
+			pagesSpeakTheirGame(t, game)
+		})
+	}
+}
+
+func pagesSpeakTheirGame(t *testing.T, game *rules.Variant) {
 	s := apitest.NewWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
-		map[string]any{"name": "Швейцарка", "game": "russian", "discipline": "rapid", "system": "swiss", "rounds": 3, "time_control": "15+5"})["id"])
+		map[string]any{"name": "Швейцарка", "game": game.Key, "discipline": "rapid", "system": "swiss", "rounds": 3, "time_control": "15+5"})["id"])
 	events := fmt.Sprintf("/api/v1/events/%d", id)
 	for i := range 6 {
 		s.Must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - 10*i})
 	}
 	round := s.Must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
 	s.Must(http.StatusOK, arbiter, "POST", events+"/rounds/1/publish", nil)
+	win := game.Scale.Win(true)
 	for _, g := range round["games"].([]any) {
 		g := g.(map[string]any)
 		reason := "resignation"
@@ -317,10 +332,10 @@ func TestRussianPagesSpeakTheirGame(t *testing.T) {
 			reason = "forfeit"
 		}
 		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/result", events, apitest.Num(g["board"])),
-			map[string]any{"score": "2:0", "end_reason": reason, "version": apitest.Num(g["version"])})
+			map[string]any{"score": fmt.Sprintf("%d:%d", win.White, win.Black), "end_reason": reason, "version": apitest.Num(g["version"])})
 	}
 	team := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
-		map[string]any{"name": "Командный", "game": "russian", "discipline": "rapid-team", "system": "swiss", "rounds": 3, "time_control": "15+5"})["id"])
+		map[string]any{"name": "Командный", "game": game.Key, "discipline": "rapid-team", "system": "swiss", "rounds": 3, "time_control": "15+5"})["id"])
 	a := s.SignIn(arbiter)
 	choices := regexp.MustCompile(`(?s)<select name="(game|discipline)".*?</select>`)
 	tags := regexp.MustCompile(`(?s)<[^>]*>`)
