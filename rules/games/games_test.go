@@ -1,0 +1,73 @@
+package games
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"adiukh/rules"
+)
+
+// Every game of the registry is a whole value: what a page, a document or
+// an event asks of it is there and agrees with itself, so that a game
+// added with one line is not found wanting by the first caller that asks
+// (the catalogue test checks its names).
+func TestEveryGameIsWhole(t *testing.T) {
+	if _, ok := Lookup(Default.Key); !ok {
+		t.Fatalf("the default game %q is not in the registry", Default.Key)
+	}
+	seen := map[string]bool{}
+	for _, v := range All {
+		t.Run(v.Key, func(t *testing.T) {
+			if v.Key == "" || v.Key != strings.ToLower(strings.TrimSpace(v.Key)) || seen[v.Key] {
+				t.Fatalf("key %q: a game's key is lower case, unique and not empty", v.Key)
+			}
+			seen[v.Key] = true
+			if got, ok := Lookup(" " + strings.ToUpper(v.Key) + " "); !ok || got != v {
+				t.Errorf("Lookup does not find %q as people type it", v.Key)
+			}
+			if v.Rules == nil || v.Rules.Name() != v.Key {
+				t.Fatalf("its rules are missing or name another game")
+			}
+			if v.English == "" || v.PDNGameType == "" || v.SheetMoves <= 0 {
+				t.Errorf("English name %q, PDN GameType %q, sheet moves %d: each must be given", v.English, v.PDNGameType, v.SheetMoves)
+			}
+			for _, prefix := range []string{v.DisciplinePrefix, v.DisciplineFullPrefix} {
+				if !strings.HasSuffix(prefix, ".") {
+					t.Errorf("catalogue prefix %q does not end in a dot", prefix)
+				}
+			}
+			if v.Board.Size < 6 || v.Board.Size%2 != 0 {
+				t.Errorf("board of %d squares a side", v.Board.Size)
+			}
+			start := v.Rules.Start()
+			again, err := v.Rules.ParseState(start.Notation(), start.ToMove())
+			if err != nil || again.Notation() != start.Notation() {
+				t.Errorf("its start position %q does not read back: %v", start.Notation(), err)
+			}
+			if n := len(start.Pieces()); n == 0 || n > v.Board.Squares() {
+				t.Errorf("its start position has %d pieces on %d squares", n, v.Board.Squares())
+			}
+			if v.Rules.Perft(start, 1) <= 0 {
+				t.Errorf("no move from its start position")
+			}
+			scale := v.Scale
+			var example rules.Score
+			if _, err := fmt.Sscanf(scale.Example, "%d:%d", &example.White, &example.Black); err != nil || !scale.Allows(example) {
+				t.Errorf("its example score %q is not one of its scores: %v", scale.Example, err)
+			}
+			if scale.Points <= 0 || scale.Points%2 != 0 || !scale.Allows(scale.Draw()) || !scale.Allows(scale.Win(true)) || !scale.Allows(scale.Win(false)) {
+				t.Errorf("points %d: a win, a loss and a draw must be scores", scale.Points)
+			}
+			if w, b := scale.OnAdiukhScale(scale.Win(true).White, 0); w != 24 || b != 0 {
+				t.Errorf("a win is %d:%d on Adiukh's scale", w, b)
+			}
+			if !v.Openings && len(v.DefaultOpenings) > 0 {
+				t.Errorf("a table of openings for a game without micro-matches")
+			}
+			if _, err := v.Rules.ValidateAfterOpening("", nil); err != nil {
+				t.Errorf("an empty sheet without an opening: %v", err)
+			}
+		})
+	}
+}
