@@ -289,5 +289,6 @@ var Adiukh = &Variant{
 		"rapid":    {MinMinutes: 7, MaxMinutes: 15, Recommended: []string{"8+4", "7+5"}},
 		"blitz":    {MinMinutes: 3, MaxMinutes: 5, Recommended: []string{"3+2"}},
 	},
+	TimeNormsRule: "§9", TimeNormsLeeway: "§9.4",
 	SheetMoves: 60, DisciplinePrefix: "discipline.", DisciplineFullPrefix: "discipline_full.",
 }

@@ -37,9 +37,11 @@ type Variant struct {
 	// TimeNorms are its rule book's time controls per over-the-board
 	// discipline ("standard", "rapid", "blitz"); a discipline it has none
 	// for is not warned about.
-	// The warnings cite Adiukh's §9, the only rule book here that sets
-	// them.
-	TimeNorms map[string]TimeNorm
+	// TimeNormsRule and TimeNormsLeeway cite its rule book where it sets
+	// them ("§9") and where it lets an event's regulations set others
+	// ("§9.4"): the warnings name them.
+	TimeNorms                      map[string]TimeNorm
+	TimeNormsRule, TimeNormsLeeway string
 	// RatingLists is the prefix of its rating lists' keys: "" keeps
 	// Adiukh's "standard", "rapid", "blitz"; "russian-" gives
 	// "russian-standard" …

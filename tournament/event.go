@@ -227,8 +227,8 @@ func newWarning(field, format string, args ...any) Warning {
 
 // checkTimeControl compares a time control with the range the game's rule
 // book sets for the discipline (Adiukh's §9 bounds the base time; the
-// increment is free). Outside the range is allowed (§9.4) and only warned
-// about; a game whose rule book sets no range is not warned about.
+// increment is free). Outside the range is allowed (Adiukh's §9.4) and only
+// warned about, citing the game's rule book; a game whose rule book sets no range is not warned about.
 func checkTimeControl(game GameKind, d Discipline, tc TimeControl) []Warning {
 	norm, ok := game.Variant().TimeNorms[string(d.board())]
 	if !ok {
@@ -238,8 +238,9 @@ func checkTimeControl(game GameKind, d Discipline, tc TimeControl) []Warning {
 	if len(norm.Recommended) > 1 {
 		recommended = say("%s or %s", norm.Recommended[0], norm.Recommended[1])
 	}
+	rule := game.Variant().TimeNormsRule
 	if tc.BaseMinutes == 0 {
-		return []Warning{newWarning("time_control", "no time control is set; §9 recommends %s for %s", recommended, d)}
+		return []Warning{newWarning("time_control", "no time control is set; the rules (%s) recommend %s for %s", rule, recommended, d)}
 	}
 	if tc.BaseMinutes >= norm.MinMinutes && (norm.MaxMinutes == 0 || tc.BaseMinutes <= norm.MaxMinutes) {
 		return nil
@@ -248,8 +249,8 @@ func checkTimeControl(game GameKind, d Discipline, tc TimeControl) []Warning {
 	if norm.MaxMinutes == 0 {
 		rng = say("%d minutes or more", norm.MinMinutes)
 	}
-	return []Warning{newWarning("time_control", "%s gives %d minutes per player; §9 sets %s for %s (recommended %s); allowed by the event's regulations (§9.4)",
-		tc, tc.BaseMinutes, rng, d, recommended)}
+	return []Warning{newWarning("time_control", "%s gives %d minutes per player; the rules (%s) set %s for %s (recommended %s); allowed by the event's regulations (%s)",
+		tc, tc.BaseMinutes, rule, rng, d, recommended, game.Variant().TimeNormsLeeway)}
 }
 
 // checkClockKind refuses a clock of the wrong kind: correspondence counts

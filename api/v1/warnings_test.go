@@ -20,7 +20,7 @@ import (
 func TestWarningsInTheAnswersLanguage(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewServer(t, storetest.SQLite(t))
-	const gives = "%s gives %d minutes per player; §9 sets %s for %s (recommended %s); allowed by the event's regulations (§9.4)"
+	const gives = "%s gives %d minutes per player; the rules (%s) set %s for %s (recommended %s); allowed by the event's regulations (%s)"
 	for _, tc := range []struct {
 		acceptLanguage string
 		lang           catalog.Lang

@@ -62,6 +62,9 @@ func TestEveryGameIsWhole(t *testing.T) {
 			if w, b := scale.OnAdiukhScale(scale.Win(true).White, 0); w != 24 || b != 0 {
 				t.Errorf("a win is %d:%d on Adiukh's scale", w, b)
 			}
+			if len(v.TimeNorms) > 0 && (v.TimeNormsRule == "" || v.TimeNormsLeeway == "") {
+				t.Errorf("time norms without the rule book's references")
+			}
 			if !v.Openings && len(v.DefaultOpenings) > 0 {
 				t.Errorf("a table of openings for a game without micro-matches")
 			}

@@ -785,11 +785,11 @@ func TestRussianPlurals(t *testing.T) {
 // A minute is counted as a minute, never "1 minutes": a blitz event of
 // 1+0 is warned that 1+0 gives 1 minute per player (issue 47.5).
 func TestMinutesCounted(t *testing.T) {
-	const gives = "%s gives %d minutes per player; §9 sets %s for %s (recommended %s); allowed by the event's regulations (§9.4)"
-	if got := For(English).Sprintf(gives, "1+0", 1, "3–15 min", "blitz", "5+3"); !strings.HasPrefix(got, "1+0 gives 1 minute per player") {
+	const gives = "%s gives %d minutes per player; the rules (%s) set %s for %s (recommended %s); allowed by the event's regulations (%s)"
+	if got := For(English).Sprintf(gives, "1+0", 1, "§9", "3–15 min", "blitz", "5+3", "§9.4"); !strings.HasPrefix(got, "1+0 gives 1 minute per player") {
 		t.Errorf("en: %q", got)
 	}
-	if got := For(English).Sprintf(gives, "2+1", 2, "3–15 min", "blitz", "5+3"); !strings.HasPrefix(got, "2+1 gives 2 minutes per player") {
+	if got := For(English).Sprintf(gives, "2+1", 2, "§9", "3–15 min", "blitz", "5+3", "§9.4"); !strings.HasPrefix(got, "2+1 gives 2 minutes per player") {
 		t.Errorf("en: %q", got)
 	}
 	for n, want := range map[int]string{1: "1 минута и больше", 3: "3 минуты и больше", 5: "5 минут и больше", 21: "21 минута и больше"} {
