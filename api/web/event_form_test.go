@@ -61,14 +61,14 @@ func TestEventFormShowsEveryErrorAndNamesTieBreaks(t *testing.T) {
 	}
 }
 
-// The §9 warning shows while the event form is filled in: the page asks
+// The time-control warning (Adiukh's §9) shows while the event form is filled in: the page asks
 // the server, which words it as the domain does, in the reader's language.
 func TestTimeControlWarningWhileTyping(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
 	a := s.SignIn(tournament.ArbiterRole)
 	// The warning up to its arguments, which stand where the mark \x00 does.
-	noTimeControl, _, _ := strings.Cut(apitest.RuF("no time control is set; §9 recommends %s for %s", "\x00", "\x00"), "\x00")
+	noTimeControl, _, _ := strings.Cut(apitest.RuF("no time control is set; the rules (%s) recommend %s for %s", "§9", "\x00", "\x00"), "\x00")
 	for _, tc := range []struct {
 		query, want string
 	}{
