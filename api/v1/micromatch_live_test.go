@@ -1,7 +1,6 @@
 package v1_test
 
 import (
-	"adiukh/api/apitest"
 	"bufio"
 	"context"
 	"encoding/json"
@@ -11,6 +10,11 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"adiukh/api/apitest"
+	"adiukh/tournament"
+	"adiukh/tournament/correspondence"
+	"adiukh/tournament/store/storetest"
 )
 
 // firstLegal is the notation of the first legal move of a game as the API
@@ -180,4 +184,67 @@ func TestCorrespondenceMicroMatchThroughTheAPI(t *testing.T) {
 			}
 		}
 	})
+}
+
+// A link kept from when a micro-match's second game had its board's ID
+// plus 2^40 (the store keeps such former IDs, migration 20261126152300)
+// leads to the game by its ID now, the page and the API alike, the query
+// kept; an ID no game had is not found.
+func TestRenamedGameRedirects(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			t0 := time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC)
+			renamed := &renamedGames{Store: st.Correspondence()}
+			s := apitest.NewCorrServerOn(t, st, renamed, t0, nil)
+			sec := apitest.StartLiveEvent(t, s, s.User("arbiter@example.org", tournament.ArbiterRole), map[string]any{"name": "Блиц микроматчами", "game": "russian",
+				"discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true, "micro_match": "round"}, map[string]string{}, "white@example.org", "black@example.org")
+			first := sec.Games(s)[0]
+			gid := int64(apitest.Num(first["id"]))
+			s.Must(http.StatusOK, sec.Tokens[int(apitest.Num(first["black"]))], "POST", fmt.Sprintf("/api/v1/games/%d/resign", gid), nil)
+			second := int64(apitest.Num(s.Game(int(gid))["micro_match"].(map[string]any)["second_game"]))
+			former := int64(1<<40) + gid
+			renamed.former, renamed.now = former, second
+			for path, want := range map[string]string{
+				fmt.Sprintf("/games/%d", former):                fmt.Sprintf("/games/%d", second),
+				fmt.Sprintf("/api/v1/games/%d?lang=en", former): fmt.Sprintf("/api/v1/games/%d?lang=en", second),
+				fmt.Sprintf("/api/v1/games/%d", former+1):       "",
+				fmt.Sprintf("/games/%d", int64(1<<40)+second+1): "",
+			} {
+				rec := httptest.NewRecorder()
+				s.Handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+				switch {
+				case want == "" && rec.Code != http.StatusNotFound:
+					t.Errorf("GET %s: %d, want 404", path, rec.Code)
+				case want != "" && (rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != want):
+					t.Errorf("GET %s: %d to %q, want 301 to %s", path, rec.Code, rec.Header().Get("Location"), want)
+				}
+			}
+		})
+	}
+}
+
+// renamedGames is a correspondence store in which the game now has had
+// the ID former, as a micro-match's second game had before it had one of
+// its own.
+type renamedGames struct {
+	correspondence.Store
+	former, now int64
+}
+
+func (s *renamedGames) View(ctx context.Context, fn func(tx correspondence.Tx) error) error {
+	return s.Store.View(ctx, func(tx correspondence.Tx) error { return fn(renamedTx{tx, s}) })
+}
+
+type renamedTx struct {
+	correspondence.Tx
+	s *renamedGames
+}
+
+func (t renamedTx) RenamedGame(former int64) (int64, error) {
+	if former == t.s.former {
+		return t.s.now, nil
+	}
+	return t.Tx.RenamedGame(former)
 }

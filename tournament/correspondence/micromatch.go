@@ -1,6 +1,7 @@
 package correspondence
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -176,4 +177,26 @@ func secondGames(tx Tx, views []View) error {
 // second may have started.
 func hasSecond(v *View) bool {
 	return v.Micro != nil && v.Micro.Game == 1 && (!v.Live || v.Status == Finished)
+}
+
+// RenamedGame is the ID of the game that had the ID former before a
+// micro-match's second game had an ID of its own (its board's plus 2^40,
+// which links kept from then still name), for the readers of its event;
+// ENOTFOUND for anyone else and for an ID no game had.
+func (s *Service) RenamedGame(ctx context.Context, former int64) (int64, error) {
+	var id int64
+	err := s.store.View(ctx, func(tx Tx) (err error) {
+		if id, err = tx.RenamedGame(former); err != nil {
+			return err
+		}
+		g, err := tx.Game(id)
+		if err != nil {
+			return err
+		}
+		if _, err := readable(ctx, tx, g.EventID); err != nil {
+			return tournament.NotFound("game %d not found", former)
+		}
+		return nil
+	})
+	return id, err
 }
