@@ -248,3 +248,68 @@ func (t renamedTx) RenamedGame(former int64) (int64, error) {
 	}
 	return t.Tx.RenamedGame(former)
 }
+
+// The games of an event without micro-matches carry nothing of one, on
+// both databases: a live game's JSON (alone, listed, and its board in the
+// round) has no micro-match, opening or second game, its page and the
+// section's games page none either, and its PDN, the section's and the
+// event's games.pdn have no opening tags and no game number after the
+// round's.
+func TestOrdinaryGamesCarryNoMicroMatch(t *testing.T) {
+	t.Parallel()
+	forEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
+		sec := apitest.StartLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц", "game": "russian", "discipline": "blitz", "system": "round-robin",
+			"time_control": "3+2", "online": true}, map[string]string{}, "white@example.org", "black@example.org")
+		first := sec.Games(s)[0]
+		gid := int(apitest.Num(first["id"]))
+		s.Must(http.StatusOK, sec.Tokens[int(apitest.Num(first[first["to_move"].(string)]))], "POST", fmt.Sprintf("/api/v1/games/%d/moves", gid),
+			map[string]any{"move": firstLegal(t, first), "ply": 0})
+		s.Clock.Set(t0.Add(20 * time.Second))
+		s.Must(http.StatusOK, sec.Tokens[int(apitest.Num(first["black"]))], "POST", fmt.Sprintf("/api/v1/games/%d/resign", gid), nil)
+		for _, path := range []string{fmt.Sprintf("/api/v1/games/%d", gid), sec.Ev + "/games", sec.Ev + "/rounds/1", sec.Ev + "/rounds"} {
+			for _, key := range []string{"micro_match", "micro_games", "second_game", "opening"} {
+				if jsonHasKey(s.Must(http.StatusOK, "", "GET", path, nil), key) {
+					t.Errorf("GET %s has %q", path, key)
+				}
+			}
+		}
+		for _, path := range []string{fmt.Sprintf("/games/%d", gid), strings.TrimPrefix(sec.Ev, "/api/v1") + "/games"} {
+			if page := s.Page(nil, path); strings.Contains(page, "micro") {
+				t.Errorf("the page %s speaks of a micro-match:\n%s", path, page)
+			}
+		}
+		for _, path := range []string{fmt.Sprintf("/api/v1/games/%d/pdn", gid), sec.Ev + "/games/pdn", sec.Ev + "/games.pdn"} {
+			rec := httptest.NewRecorder()
+			s.Handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+			pdn := rec.Body.String()
+			if rec.Code != http.StatusOK || !strings.Contains(pdn, `[Result "2-0"]`) {
+				t.Fatalf("GET %s: %d\n%s", path, rec.Code, pdn)
+			}
+			for _, tag := range []string{"[Opening", `[Round "1.`} {
+				if strings.Contains(pdn, tag) {
+					t.Errorf("GET %s has %s:\n%s", path, tag, pdn)
+				}
+			}
+		}
+	})
+}
+
+// jsonHasKey reports whether a decoded JSON value has key in any of its
+// objects.
+func jsonHasKey(v any, key string) bool {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			if k == key || jsonHasKey(x, key) {
+				return true
+			}
+		}
+	case []any:
+		for _, x := range v {
+			if jsonHasKey(x, key) {
+				return true
+			}
+		}
+	}
+	return false
+}
