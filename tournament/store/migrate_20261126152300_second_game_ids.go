@@ -22,8 +22,11 @@ import (
 // name its micro-match's second game.
 const formerSecondGameOffset20261126152300 int64 = 1 << 40
 
+// A board has one game, or a micro-match's two: its board_game_id and
+// micro_game name a game, as the ID did before.
 type boardGameRow20261126152300 struct {
-	BoardGameID int64 `gorm:"not null;default:0;index"`
+	BoardGameID int64 `gorm:"not null;default:0;uniqueIndex:idx_corr_board_game,priority:1"`
+	MicroGame   int   `gorm:"not null;default:0;uniqueIndex:idx_corr_board_game,priority:2"`
 }
 
 func (boardGameRow20261126152300) TableName() string { return "correspondence_games" }
@@ -38,9 +41,6 @@ func (renamedGameRow20261126152300) TableName() string { return "correspondence_
 func secondGameIDsMigration(tx *gorm.DB) error {
 	m := tx.Migrator()
 	if err := m.AddColumn(&boardGameRow20261126152300{}, "BoardGameID"); err != nil {
-		return err
-	}
-	if err := m.CreateIndex(&boardGameRow20261126152300{}, "BoardGameID"); err != nil {
 		return err
 	}
 	if err := m.CreateTable(&renamedGameRow20261126152300{}); err != nil {
@@ -75,6 +75,9 @@ func secondGameIDsMigration(tx *gorm.DB) error {
 				return fmt.Errorf("give game %d the ID %d: %w", g.ID, id, err)
 			}
 		}
+	}
+	if err := m.CreateIndex(&boardGameRow20261126152300{}, "idx_corr_board_game"); err != nil {
+		return err
 	}
 	if tx.Dialector.Name() != "postgres" {
 		return nil

@@ -15,8 +15,9 @@ import (
 // board's ID plus 2^40, an ID of its own after every other game's, and
 // every game the board's game it plays: the second game keeps its moves,
 // its notifications and the audit log's entries about it, its former ID
-// still finds it, the first game and an ordinary game keep their IDs, and a
-// game started afterwards gets the next ID (on PostgreSQL from a sequence).
+// still finds it, the first game and an ordinary game keep their IDs, a
+// game started afterwards gets the next ID (on PostgreSQL from a sequence),
+// and a board takes no other game of the same number.
 func TestSecondGameIDsMigration(t *testing.T) {
 	t.Parallel()
 	const board, ordinary, formerSecond = 5, 7, 1<<40 + 5
@@ -89,6 +90,12 @@ func TestSecondGameIDsMigration(t *testing.T) {
 			})
 			if err != nil {
 				t.Fatal(err)
+			}
+			err = st.Correspondence().Update(context.Background(), func(tx correspondence.Tx) error {
+				return tx.CreateGames([]correspondence.Game{{BoardGameID: board, EventID: 1, Round: 1, Board: 1, WhiteID: 2, BlackID: 1, Status: correspondence.Running, MicroGame: 2, StartedAt: at}})
+			})
+			if err == nil {
+				t.Errorf("board %d took a second game 2", board)
 			}
 			for _, id := range []int64{board, second, ordinary} {
 				want := fmt.Sprintf("game %d (round 1 board 1)", id)
