@@ -204,6 +204,9 @@ func (h *handler) getCorrGame(c *gin.Context) error {
 	}
 	// A player who reads their live game has shown up for it (Game).
 	g, err := h.Correspondence.Game(c.Request.Context(), gid)
+	if h.RenamedGame(c, gid, err) {
+		return nil
+	}
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,6 @@
 package v1_test
 
 import (
-	"adiukh/api/apitest"
 	"bufio"
 	"context"
 	"encoding/json"
@@ -11,6 +10,11 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"adiukh/api/apitest"
+	"adiukh/tournament"
+	"adiukh/tournament/correspondence"
+	"adiukh/tournament/store/storetest"
 )
 
 // firstLegal is the notation of the first legal move of a game as the API
@@ -180,4 +184,132 @@ func TestCorrespondenceMicroMatchThroughTheAPI(t *testing.T) {
 			}
 		}
 	})
+}
+
+// A link kept from when a micro-match's second game had its board's ID
+// plus 2^40 (the store keeps such former IDs, migration 20261126152300)
+// leads to the game by its ID now, the page and the API alike, the query
+// kept; an ID no game had is not found.
+func TestRenamedGameRedirects(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			t0 := time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC)
+			renamed := &renamedGames{Store: st.Correspondence()}
+			s := apitest.NewCorrServerOn(t, st, renamed, t0, nil)
+			sec := apitest.StartLiveEvent(t, s, s.User("arbiter@example.org", tournament.ArbiterRole), map[string]any{"name": "Блиц микроматчами", "game": "russian",
+				"discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true, "micro_match": "round"}, map[string]string{}, "white@example.org", "black@example.org")
+			first := sec.Games(s)[0]
+			gid := int64(apitest.Num(first["id"]))
+			s.Must(http.StatusOK, sec.Tokens[int(apitest.Num(first["black"]))], "POST", fmt.Sprintf("/api/v1/games/%d/resign", gid), nil)
+			second := int64(apitest.Num(s.Game(int(gid))["micro_match"].(map[string]any)["second_game"]))
+			former := int64(1<<40) + gid
+			renamed.former, renamed.now = former, second
+			for path, want := range map[string]string{
+				fmt.Sprintf("/games/%d", former):                fmt.Sprintf("/games/%d", second),
+				fmt.Sprintf("/api/v1/games/%d?lang=en", former): fmt.Sprintf("/api/v1/games/%d?lang=en", second),
+				fmt.Sprintf("/api/v1/games/%d", former+1):       "",
+				fmt.Sprintf("/games/%d", int64(1<<40)+second+1): "",
+			} {
+				rec := httptest.NewRecorder()
+				s.Handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+				switch {
+				case want == "" && rec.Code != http.StatusNotFound:
+					t.Errorf("GET %s: %d, want 404", path, rec.Code)
+				case want != "" && (rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != want):
+					t.Errorf("GET %s: %d to %q, want 301 to %s", path, rec.Code, rec.Header().Get("Location"), want)
+				}
+			}
+		})
+	}
+}
+
+// renamedGames is a correspondence store in which the game now has had
+// the ID former, as a micro-match's second game had before it had one of
+// its own.
+type renamedGames struct {
+	correspondence.Store
+	former, now int64
+}
+
+func (s *renamedGames) View(ctx context.Context, fn func(tx correspondence.Tx) error) error {
+	return s.Store.View(ctx, func(tx correspondence.Tx) error { return fn(renamedTx{tx, s}) })
+}
+
+type renamedTx struct {
+	correspondence.Tx
+	s *renamedGames
+}
+
+func (t renamedTx) RenamedGame(former int64) (int64, error) {
+	if former == t.s.former {
+		return t.s.now, nil
+	}
+	return t.Tx.RenamedGame(former)
+}
+
+// The games of an event without micro-matches carry nothing of one, on
+// both databases: a live game's JSON (alone, listed, and its board in the
+// round) has no micro-match, opening or second game, its page and the
+// section's games page none either, and its PDN, the section's and the
+// event's games.pdn have no opening tags and no game number after the
+// round's.
+func TestOrdinaryGamesCarryNoMicroMatch(t *testing.T) {
+	t.Parallel()
+	forEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
+		sec := apitest.StartLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц", "game": "russian", "discipline": "blitz", "system": "round-robin",
+			"time_control": "3+2", "online": true}, map[string]string{}, "white@example.org", "black@example.org")
+		first := sec.Games(s)[0]
+		gid := int(apitest.Num(first["id"]))
+		s.Must(http.StatusOK, sec.Tokens[int(apitest.Num(first[first["to_move"].(string)]))], "POST", fmt.Sprintf("/api/v1/games/%d/moves", gid),
+			map[string]any{"move": firstLegal(t, first), "ply": 0})
+		s.Clock.Set(t0.Add(20 * time.Second))
+		s.Must(http.StatusOK, sec.Tokens[int(apitest.Num(first["black"]))], "POST", fmt.Sprintf("/api/v1/games/%d/resign", gid), nil)
+		for _, path := range []string{fmt.Sprintf("/api/v1/games/%d", gid), sec.Ev + "/games", sec.Ev + "/rounds/1", sec.Ev + "/rounds"} {
+			for _, key := range []string{"micro_match", "micro_games", "second_game", "opening"} {
+				if jsonHasKey(s.Must(http.StatusOK, "", "GET", path, nil), key) {
+					t.Errorf("GET %s has %q", path, key)
+				}
+			}
+		}
+		for _, path := range []string{fmt.Sprintf("/games/%d", gid), strings.TrimPrefix(sec.Ev, "/api/v1") + "/games"} {
+			if page := s.Page(nil, path); strings.Contains(page, "micro") {
+				t.Errorf("the page %s speaks of a micro-match:\n%s", path, page)
+			}
+		}
+		for _, path := range []string{fmt.Sprintf("/api/v1/games/%d/pdn", gid), sec.Ev + "/games/pdn", sec.Ev + "/games.pdn"} {
+			rec := httptest.NewRecorder()
+			s.Handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+			pdn := rec.Body.String()
+			if rec.Code != http.StatusOK || !strings.Contains(pdn, `[Result "2-0"]`) {
+				t.Fatalf("GET %s: %d\n%s", path, rec.Code, pdn)
+			}
+			for _, tag := range []string{"[Opening", `[Round "1.`} {
+				if strings.Contains(pdn, tag) {
+					t.Errorf("GET %s has %s:\n%s", path, tag, pdn)
+				}
+			}
+		}
+	})
+}
+
+// jsonHasKey reports whether a decoded JSON value has key in any of its
+// objects.
+func jsonHasKey(v any, key string) bool {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			if k == key || jsonHasKey(x, key) {
+				return true
+			}
+		}
+	case []any:
+		for _, x := range v {
+			if jsonHasKey(x, key) {
+				return true
+			}
+		}
+	}
+	return false
 }

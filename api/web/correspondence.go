@@ -233,7 +233,11 @@ type corrMoveRow struct {
 }
 
 func (h *handler) corrGamePage(c *gin.Context) error {
-	return h.renderCorrGame(c, newForm(), http.StatusOK)
+	err := h.renderCorrGame(c, newForm(), http.StatusOK)
+	if gid, _ := core.PathInt(c, "gid"); h.RenamedGame(c, gid, err) {
+		return nil
+	}
+	return err
 }
 
 func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {

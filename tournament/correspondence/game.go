@@ -25,20 +25,24 @@ const (
 	Adjudication Status = "adjudication" // the arbiter is to decide: a repeated position, or the event's end date passed
 )
 
-// Game is the play of one game of the section's rounds; ID is the ID of the
-// tournament.Game it plays, whose Result it fills in when it ends (a
-// micro-match's second game: that ID and secondGameOffset, RoundGameID).
+// Game is the play of one game of the section's rounds: of the
+// tournament.Game BoardGameID, the round's board, whose Result it fills in
+// when it ends. A board of a micro-match has two (MicroGame), each with its
+// own ID.
 type Game struct {
-	ID       int64
-	EventID  int64
-	Round    int
-	Board    int
-	WhiteID  int64
-	BlackID  int64
-	Status   Status
-	Position string // in the notation of the event's game (position.go)
-	ToMove   rules.Color
-	Ply      int // plies played
+	ID int64
+	// BoardGameID is the ID of the event's game (the board of the round)
+	// that this game plays.
+	BoardGameID int64
+	EventID     int64
+	Round       int
+	Board       int
+	WhiteID     int64
+	BlackID     int64
+	Status      Status
+	Position    string // in the notation of the event's game (position.go)
+	ToMove      rules.Color
+	Ply         int // plies played
 	// Bank is each side's time left at the start of its turn (index
 	// rules.White, rules.Black); the side to move's clock has run since
 	// TurnStart.

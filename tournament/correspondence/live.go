@@ -82,7 +82,7 @@ func (s *Service) startLiveRound(tx Tx, eventID int64, n int, at time.Time) (int
 	}
 	started := map[int64]bool{}
 	for _, g := range existing {
-		started[g.ID] = true
+		started[g.BoardGameID] = true
 	}
 	settings, err := tx.Settings(eventID)
 	if err != nil {
@@ -98,7 +98,7 @@ func (s *Service) startLiveRound(tx Tx, eventID int64, n int, at time.Time) (int
 		if g.IsBye() || g.Result != nil || started[g.ID] {
 			continue
 		}
-		lg := Game{ID: g.ID, EventID: eventID, Round: n, Board: g.Board, WhiteID: g.WhiteID, BlackID: g.BlackID,
+		lg := Game{BoardGameID: g.ID, EventID: eventID, Round: n, Board: g.Board, WhiteID: g.WhiteID, BlackID: g.BlackID,
 			Status: Running, Position: start.Notation(), ToMove: start.ToMove(), StartedAt: at.UTC(), Live: true, Bank: [2]time.Duration{bank, bank}}
 		micro, err := microGames(e, &rounds[n-1], lg)
 		if err != nil {
@@ -148,7 +148,7 @@ func (s *Service) SyncLive(ctx context.Context) (int, error) {
 			}
 			started := map[int64]bool{}
 			for _, g := range games {
-				started[g.ID] = true
+				started[g.BoardGameID] = true
 			}
 			for _, r := range rs {
 				for _, g := range r.Games {

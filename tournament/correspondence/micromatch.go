@@ -1,6 +1,7 @@
 package correspondence
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -24,24 +25,8 @@ import (
 // would only run its clock down. A correspondence section plays both at
 // once, as ICCF plays a pairing's two games.
 //
-// The first game is the board's game (its ID the board's); the second's
-// ID is the board's plus secondGameOffset, which no board's ID reaches, so
-// that neither needs an ID of its own drawn anywhere and each finds the
-// other.
-
-// secondGameOffset is added to a board's game ID to name its micro-match's
-// second game: 2^40, beyond any board's ID, within the integers that
-// JavaScript reads exactly.
-const secondGameOffset int64 = 1 << 40
-
-// RoundGameID is the ID of the event's game (the board of the round) that
-// g plays.
-func (g *Game) RoundGameID() int64 {
-	if g.MicroGame == 2 {
-		return g.ID - secondGameOffset
-	}
-	return g.ID
-}
+// Each game is a row of its own, with its own ID; both name the board's
+// game they play (BoardGameID), by which one finds the other.
 
 // microGames are the games a board of a micro-match event starts with:
 // the first alone when it is played live (the second follows it,
@@ -70,10 +55,10 @@ func microGames(e *tournament.Event, r *tournament.Round, g Game) ([]Game, error
 }
 
 // exchanged is the second game of the micro-match whose first is g, as it
-// starts: its colours exchanged, from the same position; its clocks are
-// its caller's to set.
+// starts: its colours exchanged, from the same position; its ID is the
+// store's to give, its clocks its caller's to set.
 func exchanged(g Game) Game {
-	second := Game{ID: g.RoundGameID() + secondGameOffset, EventID: g.EventID, Round: g.Round, Board: g.Board,
+	second := Game{BoardGameID: g.BoardGameID, EventID: g.EventID, Round: g.Round, Board: g.Board,
 		WhiteID: g.BlackID, BlackID: g.WhiteID, Status: Running, Position: g.Start, StartedAt: g.StartedAt,
 		Live: g.Live, MicroGame: 2, Start: g.Start}
 	second.ToMove = g.FirstSide()
@@ -115,10 +100,11 @@ func recordMicroGame(tx Tx, g *Game, res *tournament.Result, sheet string) (forf
 // first game g has just ended, at now, on full clocks: unless it was
 // started before (the first game reopened and ended again).
 func startSecondGame(tx Tx, e *tournament.Event, st *Settings, g *Game, now time.Time) error {
-	second := exchanged(*g)
-	if _, err := tx.Game(second.ID); err == nil || tournament.ErrorCode(err) != tournament.ENOTFOUND {
+	started, err := tx.SecondGames([]int64{g.BoardGameID})
+	if err != nil || started[g.BoardGameID] != 0 {
 		return err
 	}
+	second := exchanged(*g)
 	bank := InitialBank(e.TimeControl)
 	second.StartedAt, second.Bank = now, [2]time.Duration{bank, bank}
 	startTurn(&second, st, nil, now)
@@ -142,16 +128,12 @@ type MicroMatch struct {
 }
 
 // microMatchOf is the micro-match of g as its event's rounds have it. The
-// second game of a live one is known to have started only once read
-// (secondsStarted): it is left 0 here.
+// second game of the first is known only once read (secondGames): it is
+// left 0 here.
 func microMatchOf(rounds []tournament.Round, g *Game) *MicroMatch {
 	m := &MicroMatch{Game: g.MicroGame}
-	switch {
-	case g.MicroGame == 2:
+	if g.MicroGame == 2 {
 		m.Second = g.ID
-	case !g.Live:
-		// A section starts both games at once.
-		m.Second = g.RoundGameID() + secondGameOffset
 	}
 	if g.Round < 1 || g.Round > len(rounds) {
 		return m
@@ -159,36 +141,62 @@ func microMatchOf(rounds []tournament.Round, g *Game) *MicroMatch {
 	r := &rounds[g.Round-1]
 	m.Opening = r.OpeningOf(g.Board)
 	for i := range r.Games {
-		if r.Games[i].ID == g.RoundGameID() {
+		if r.Games[i].ID == g.BoardGameID {
 			m.Games = r.Games[i].MicroGames
 		}
 	}
 	return m
 }
 
-// secondsStarted fills in the second games of the live micro-matches whose
-// first games views shows over, in one read.
-func secondsStarted(tx Tx, views []View) error {
-	var ids []int64
+// secondGames fills in, in one read, the second games of the first games
+// of views that have one: a section's from its start, a live micro-match's
+// once its first game is over (no read is needed before).
+func secondGames(tx Tx, views []View) error {
+	var boards []int64
 	for i := range views {
-		if v := &views[i]; v.Micro != nil && v.Micro.Second == 0 && v.Status == Finished {
-			ids = append(ids, v.RoundGameID()+secondGameOffset)
+		if v := &views[i]; hasSecond(v) {
+			boards = append(boards, v.BoardGameID)
 		}
 	}
-	if len(ids) == 0 {
+	if len(boards) == 0 {
 		return nil
 	}
-	versions, err := tx.GameVersions(ids)
+	seconds, err := tx.SecondGames(boards)
 	if err != nil {
 		return err
 	}
 	for i := range views {
-		if v := &views[i]; v.Micro != nil && v.Micro.Second == 0 && v.Status == Finished {
-			id := v.RoundGameID() + secondGameOffset
-			if _, ok := versions[id]; ok {
-				v.Micro.Second = id
-			}
+		if v := &views[i]; hasSecond(v) {
+			v.Micro.Second = seconds[v.BoardGameID]
 		}
 	}
 	return nil
+}
+
+// hasSecond reports whether v is a first game of a micro-match whose
+// second may have started.
+func hasSecond(v *View) bool {
+	return v.Micro != nil && v.Micro.Game == 1 && (!v.Live || v.Status == Finished)
+}
+
+// RenamedGame is the ID of the game that had the ID former before a
+// micro-match's second game had an ID of its own (its board's plus 2^40,
+// which links kept from then still name), for the readers of its event;
+// ENOTFOUND for anyone else and for an ID no game had.
+func (s *Service) RenamedGame(ctx context.Context, former int64) (int64, error) {
+	var id int64
+	err := s.store.View(ctx, func(tx Tx) (err error) {
+		if id, err = tx.RenamedGame(former); err != nil {
+			return err
+		}
+		g, err := tx.Game(id)
+		if err != nil {
+			return err
+		}
+		if _, err := readable(ctx, tx, g.EventID); err != nil {
+			return tournament.NotFound("game %d not found", former)
+		}
+		return nil
+	})
+	return id, err
 }

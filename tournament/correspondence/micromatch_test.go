@@ -104,7 +104,7 @@ func TestLiveMicroMatch(t *testing.T) {
 				t.Fatalf("after game 1: %d games, %v; want the second started", len(games), err)
 			}
 			second := games[1]
-			if second.MicroGame != 2 || second.RoundGameID() != board.ID || second.WhiteID != board.BlackID || second.BlackID != board.WhiteID ||
+			if second.MicroGame != 2 || second.BoardGameID != board.ID || second.WhiteID != board.BlackID || second.BlackID != board.WhiteID ||
 				second.Position != opening.FEN || second.Ply != 0 || second.Status != correspondence.Running || !second.StartedAt.Equal(t0.Add(5*time.Second)) {
 				t.Fatalf("the second game: %+v; want game 2 of board %d, colours exchanged, from the opening, started as game 1 ended", second.Game, board.ID)
 			}
@@ -258,7 +258,7 @@ func TestCorrespondenceMicroMatch(t *testing.T) {
 				if o == nil || o.Board != first.Board {
 					t.Fatalf("round %d board %d: no opening of its own drawn", first.Round, first.Board)
 				}
-				if first.MicroGame != 1 || second.MicroGame != 2 || second.RoundGameID() != first.ID || second.WhiteID != first.BlackID ||
+				if first.MicroGame != 1 || second.MicroGame != 2 || second.BoardGameID != first.BoardGameID || second.ID == first.ID || first.Micro.Second != second.ID || second.WhiteID != first.BlackID ||
 					first.Position != o.FEN || second.Position != o.FEN || second.Status != correspondence.Running || second.Bank != first.Bank {
 					t.Fatalf("round %d board %d's games: %+v and %+v", first.Round, first.Board, first.Game, second.Game)
 				}

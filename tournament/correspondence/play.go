@@ -377,14 +377,14 @@ func updateRoundGame(tx Tx, g *Game, change func(tg *tournament.Game)) error {
 		r := &rounds[ri]
 		for gi := range r.Games {
 			tg := &r.Games[gi]
-			if tg.ID != g.RoundGameID() {
+			if tg.ID != g.BoardGameID {
 				continue
 			}
 			change(tg)
 			return tournament.StoreGame(tx, r, tg)
 		}
 	}
-	return fmt.Errorf("game %d is in no round of event %d", g.RoundGameID(), g.EventID)
+	return fmt.Errorf("game %d (board game %d) is in no round of event %d", g.ID, g.BoardGameID, g.EventID)
 }
 
 // gameLogEntry is a game's state as the audit log keeps it; it never holds

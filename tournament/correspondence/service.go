@@ -339,7 +339,7 @@ func (s *Service) Start(ctx context.Context, eventID int64) ([]Game, error) {
 				if g.Result != nil {
 					continue // the bye
 				}
-				cg := Game{ID: g.ID, EventID: eventID, Round: r.Number, Board: g.Board, WhiteID: g.WhiteID, BlackID: g.BlackID,
+				cg := Game{BoardGameID: g.ID, EventID: eventID, Round: r.Number, Board: g.Board, WhiteID: g.WhiteID, BlackID: g.BlackID,
 					Status: Running, Position: start.Notation(), ToMove: start.ToMove(), StartedAt: now}
 				cg.Bank = [2]time.Duration{InitialBank(e.TimeControl), InitialBank(e.TimeControl)}
 				micro, err := microGames(e, &r, cg)
@@ -646,7 +646,7 @@ func (s *Service) views(tx Tx, games []Game, known ...*tournament.Event) ([]View
 		}
 		views = append(views, v)
 	}
-	return views, secondsStarted(tx, views)
+	return views, secondGames(tx, views)
 }
 
 // Game returns one game with its moves and clocks.

@@ -49,6 +49,7 @@ type Tx interface {
 	// AccountsOfUser lists the players a user plays for, in every event.
 	AccountsOfUser(userID int64) ([]Account, error)
 
+	// CreateGames stores new games and gives each its ID.
 	CreateGames(games []Game) error
 	// Game reads one game; LockGame reads it for update, so that a second
 	// transaction locking it waits (a row lock on PostgreSQL).
@@ -59,6 +60,14 @@ type Tx interface {
 	GameAt(id int64) (*Game, int64, error)
 	// GameVersions reads the versions of the games, by ID.
 	GameVersions(ids []int64) (map[int64]int, error)
+	// SecondGames reads the IDs of the second games of the micro-matches
+	// of these boards (their games' IDs), by board: the boards whose
+	// second game has not started are absent.
+	SecondGames(boardGameIDs []int64) (map[int64]int64, error)
+	// RenamedGame is the ID of the game that had the ID former before a
+	// micro-match's second game had an ID of its own (it had its board's
+	// plus 2^40); ENOTFOUND when no game had it.
+	RenamedGame(former int64) (int64, error)
 	// SaveGame writes g if the stored version is still g.Version and
 	// increments it; otherwise ECONFLICT.
 	SaveGame(g *Game) error

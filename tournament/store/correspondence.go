@@ -30,7 +30,8 @@ type corrSettingsRow struct {
 func (corrSettingsRow) TableName() string { return "correspondence_settings" }
 
 type corrGameRow struct {
-	ID             int64 `gorm:"primaryKey;autoIncrement:false"`
+	ID             int64 `gorm:"primaryKey"`
+	BoardGameID    int64
 	EventID        int64
 	Round          int
 	Board          int
@@ -65,6 +66,16 @@ type corrGameRow struct {
 }
 
 func (corrGameRow) TableName() string { return "correspondence_games" }
+
+// corrRenamedGameRow is a game that had another ID before migration
+// 20261126152300 (a micro-match's second game, its board's ID plus 2^40),
+// so that a link kept with that ID still finds it.
+type corrRenamedGameRow struct {
+	FormerID int64 `gorm:"primaryKey;autoIncrement:false"`
+	GameID   int64
+}
+
+func (corrRenamedGameRow) TableName() string { return "correspondence_renamed_games" }
 
 type corrMoveRow struct {
 	ID        int64 `gorm:"primaryKey"`
@@ -215,7 +226,7 @@ func (t *corrTx) AccountsOfUser(userID int64) ([]correspondence.Account, error) 
 }
 
 func corrGameToRow(g *correspondence.Game) corrGameRow {
-	row := corrGameRow{ID: g.ID, EventID: g.EventID, Round: g.Round, Board: g.Board, WhiteID: g.WhiteID, BlackID: g.BlackID,
+	row := corrGameRow{ID: g.ID, BoardGameID: g.BoardGameID, EventID: g.EventID, Round: g.Round, Board: g.Board, WhiteID: g.WhiteID, BlackID: g.BlackID,
 		Status: string(g.Status), Position: g.Position, ToMove: int(g.ToMove), Ply: g.Ply,
 		WhiteBankMs: g.Bank[rules.White].Milliseconds(), BlackBankMs: g.Bank[rules.Black].Milliseconds(),
 		TurnStart: g.TurnStart.UTC(), TurnMaxMove: g.TurnMaxMoveDays, DeadlineMs: g.Deadline.UnixMilli(), OfferBy: -1, OfferPly: g.OfferPly,
@@ -238,7 +249,7 @@ func corrGameToRow(g *correspondence.Game) corrGameRow {
 }
 
 func rowToCorrGame(r *corrGameRow) correspondence.Game {
-	g := correspondence.Game{ID: r.ID, EventID: r.EventID, Round: r.Round, Board: r.Board, WhiteID: r.WhiteID, BlackID: r.BlackID,
+	g := correspondence.Game{ID: r.ID, BoardGameID: r.BoardGameID, EventID: r.EventID, Round: r.Round, Board: r.Board, WhiteID: r.WhiteID, BlackID: r.BlackID,
 		Status: correspondence.Status(r.Status), Position: r.Position, ToMove: rules.Color(r.ToMove), Ply: r.Ply,
 		TurnStart: r.TurnStart.UTC(), TurnMaxMoveDays: r.TurnMaxMove, Deadline: time.UnixMilli(r.DeadlineMs).UTC(), OfferPly: r.OfferPly,
 		Note: r.Note, WarnedPly: r.WarnedPly, RepetitionFrom: r.RepetitionFrom, StartedAt: r.StartedAt.UTC(), Version: r.Version}
@@ -271,6 +282,9 @@ func (t *corrTx) CreateGames(games []correspondence.Game) error {
 	}
 	if err := t.db.Create(&rows).Error; err != nil {
 		return fmt.Errorf("create correspondence games: %w", err)
+	}
+	for i := range games {
+		games[i].ID = rows[i].ID
 	}
 	return nil
 }
@@ -309,6 +323,30 @@ func (t *corrTx) GameVersions(ids []int64) (map[int64]int, error) {
 		out[r.ID] = r.Version
 	}
 	return out, nil
+}
+
+func (t *corrTx) SecondGames(boardGameIDs []int64) (map[int64]int64, error) {
+	var rows []struct {
+		ID          int64
+		BoardGameID int64
+	}
+	err := t.db.Model(&corrGameRow{}).Select("id", "board_game_id").Where("micro_game = 2 AND board_game_id IN ?", boardGameIDs).Find(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("read the second games of %d boards: %w", len(boardGameIDs), err)
+	}
+	out := make(map[int64]int64, len(rows))
+	for _, r := range rows {
+		out[r.BoardGameID] = r.ID
+	}
+	return out, nil
+}
+
+func (t *corrTx) RenamedGame(former int64) (int64, error) {
+	var row corrRenamedGameRow
+	if err := t.db.Take(&row, "former_id = ?", former).Error; err != nil {
+		return 0, notFound(err, "game %d not found", former)
+	}
+	return row.GameID, nil
 }
 
 // LockGame takes a row lock on PostgreSQL; SQLite runs one transaction at

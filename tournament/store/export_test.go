@@ -44,7 +44,7 @@ func MissingColumns(s *Store) ([]string, error) {
 		&userRow{}, &tokenRow{}, &eventRow{}, &playerRow{}, &roundRow{}, &gameRow{}, &auditRow{},
 		&teamSettingsRow{}, &teamRow{}, &teamMemberRow{}, &matchRow{}, &matchBoardRow{},
 		&submissionSettingRow{}, &playerAccountRow{}, &submissionRow{}, &secretRow{}, &webSessionRow{},
-		&corrSettingsRow{}, &corrGameRow{}, &corrMoveRow{}, &corrLeaveRow{}, &corrNotificationRow{},
+		&corrSettingsRow{}, &corrGameRow{}, &corrMoveRow{}, &corrLeaveRow{}, &corrNotificationRow{}, &corrRenamedGameRow{},
 		&entrySettingsRow{}, &entryRow{}, &signUpRow{},
 	} {
 		stmt := &gorm.Statement{DB: s.db}
