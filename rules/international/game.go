@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"adiukh/rules"
+	"adiukh/rules/flat"
 )
 
 // The ends of a game beside the rules' own: a game without a move is lost
@@ -31,23 +32,15 @@ const (
 	EndForceCount rules.EndReason = "force_unchanged"
 )
 
-// Scores of a finished game, White's first: 2:0, 1:1, 0:2 as for Russian
-// draughts.
+// Scores of a finished game, White's first, and the end of a game, as
+// rules/flat keeps them for every game of flat men and kings.
 var (
-	WhiteWins = rules.Score{White: 2, Black: 0}
-	Draw      = rules.Score{White: 1, Black: 1}
-	BlackWins = rules.Score{White: 0, Black: 2}
+	WhiteWins = flat.WhiteWins
+	Draw      = flat.Draw
+	BlackWins = flat.BlackWins
 )
 
-// Outcome tells whether a game is over, how, and its score.
-type Outcome struct {
-	Over   bool
-	Score  rules.Score
-	Reason rules.EndReason
-	// Moves is the count of moves each the draw ran out, or the times the
-	// position stood for a repetition; 0 for a loss.
-	Moves int
-}
+type Outcome = flat.Outcome
 
 // Game is a game in progress: the position, and what of its history the
 // draw rules count. The counts start at the game's first position, which

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"adiukh/rules"
+	"adiukh/rules/flat"
 )
 
 // The ends of a game beside the rules' own: a game without a move is lost
@@ -20,22 +21,15 @@ const (
 	EndMainRoad   rules.EndReason = "main_road"       // axiom 5, RD 15
 )
 
-// Scores of a finished game, White's first (issue 51: 2:0, 1:1, 0:2).
+// Scores of a finished game, White's first, and the end of a game, as
+// rules/flat keeps them for every game of flat men and kings.
 var (
-	WhiteWins = rules.Score{White: 2, Black: 0}
-	Draw      = rules.Score{White: 1, Black: 1}
-	BlackWins = rules.Score{White: 0, Black: 2}
+	WhiteWins = flat.WhiteWins
+	Draw      = flat.Draw
+	BlackWins = flat.BlackWins
 )
 
-// Outcome tells whether a game is over, how, and its score.
-type Outcome struct {
-	Over   bool
-	Score  rules.Score
-	Reason rules.EndReason
-	// Moves is the count the draw ran out (the moves of axioms 3–6, the
-	// times the position stood for axiom 7); 0 for a loss.
-	Moves int
-}
+type Outcome = flat.Outcome
 
 // Game is a game in progress: the position, and what of its history the
 // draw axioms count. The counts start at the game's first position, which
