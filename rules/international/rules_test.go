@@ -322,6 +322,11 @@ func TestValidateAfterOpening(t *testing.T) {
 		if len(again) != 1 || !again[0].Valid || again[0].Plies != 6 {
 			t.Errorf("%s: its PDN does not read back: %s", name, v.PDN)
 		}
+		// The paper sheet numbers the moves after the opening on from it.
+		after := InternationalGame.Rules.ValidateGames(v.PDNAfterOpening)
+		if !strings.Contains(v.PDNAfterOpening, "[FEN ") || !strings.Contains(v.PDNAfterOpening, "3. 37-32 10-14 1-1") || len(after) != 1 || !after[0].Valid || after[0].Plies != 2 {
+			t.Errorf("%s: its PDN after the opening:\n%s", name, v.PDNAfterOpening)
+		}
 	}
 	if _, err := InternationalGame.Rules.ValidateAfterOpening("", []string{"32-27", "19-24", "27x20"}); err == nil {
 		t.Error("an opening that does not replay was taken")
