@@ -275,7 +275,7 @@ func TestDrawRules(t *testing.T) {
 	// 59th ply.
 	for plies, over := range map[int]bool{58: false, 59: true} {
 		g := Brazilian.NewGame(position(t, Brazilian, "W:WKa1,c3:BKh8,f6"))
-		g.sinceChange = plies
+		g.history.SinceChange = plies
 		if got := playOn(t, g, "a1-b2").Outcome(); got.Over != over || over && (got.Reason != EndForceCount || got.Moves != 30) {
 			t.Errorf("after %d plies: %+v", plies+1, got)
 		}
