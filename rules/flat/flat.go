@@ -52,8 +52,8 @@ type Engine[P, M comparable, G any] interface {
 	LegalMoves(p *P) []M
 	// Notate writes a legal move of p as the game writes it; Path names
 	// the squares its piece stands on in turn.
-	Notate(p *P, m *M) string
-	Path(m *M) []string
+	Notate(p *P, m M) string
+	Path(m M) []string
 	Pieces(p *P) []rules.Piece
 	Perft(p P, depth int) int64
 
@@ -66,7 +66,7 @@ type Engine[P, M comparable, G any] interface {
 	ReadText(p *P, text string) (M, error)
 
 	NewGame(p P) G
-	Play(g G, m *M) G
+	Play(g G, m M) G
 	Outcome(g G) Outcome
 	Position(g G) *P
 

@@ -25,14 +25,14 @@ func (g Rules[P, M, G, E]) ParseState(text string, _ rules.Color) (rules.State, 
 }
 
 func (g Rules[P, M, G, E]) Perft(s rules.State, depth int) int64 {
-	return g.Engine.Perft(*g.Engine.Position(s.(state[P, M, G]).g), depth)
+	return g.Engine.Perft(*g.Engine.Position(s.(state[P, M, G, E]).g), depth)
 }
 
 func (g Rules[P, M, G, E]) ValidateGames(text string) []rules.Verdict {
 	reports := ValidateGames[P, M, G](g.Engine, text)
 	out := make([]rules.Verdict, len(reports))
 	for i, r := range reports {
-		out[i] = r.Verdict()
+		out[i] = g.verdict(r)
 	}
 	return out
 }
@@ -42,7 +42,7 @@ func (g Rules[P, M, G, E]) ValidateAfterOpening(text string, opening []string) (
 	if err != nil {
 		return rules.Verdict{}, err
 	}
-	return r.Verdict(), nil
+	return g.verdict(r), nil
 }
 
 // Memoryless is false: the draw rules count repetitions and moves.
@@ -51,31 +51,31 @@ func (g Rules[P, M, G, E]) Memoryless() bool { return false }
 func (g Rules[P, M, G, E]) PDNTags(start rules.State) []rules.Header {
 	e := g.Engine
 	tags := []rules.Header{{Key: "GameType", Value: e.PDNGameType()}, {Key: "Variant", Value: e.PDNVariant()}}
-	if p := *e.Position(start.(state[P, M, G]).g); p != e.Start() {
+	if p := *e.Position(start.(state[P, M, G, E]).g); p != e.Start() {
 		tags = append(tags, rules.Header{Key: "FEN", Value: e.FEN(p)})
 	}
 	return tags
 }
 
-func (g Rules[P, M, G, E]) state(game G) state[P, M, G] { return state[P, M, G]{g.Engine, game} }
+func (g Rules[P, M, G, E]) state(game G) state[P, M, G, E] { return state[P, M, G, E]{g.Engine, game} }
 
-// Verdict is the report as any game's verdict: the game from its start,
+// verdict is the report as any game's verdict: the game from its start,
 // the opening's moves first.
-func (r *Report[P, M, G]) Verdict() rules.Verdict {
-	e := r.e
-	v := rules.Verdict{Valid: r.Valid, Result: r.Result, Reason: r.Reason, Final: state[P, M, G]{e, r.Game},
+func (g Rules[P, M, G, E]) verdict(r *Report[P, M, G]) rules.Verdict {
+	e := g.Engine
+	v := rules.Verdict{Valid: r.Valid, Result: r.Result, Reason: r.Reason, Final: g.state(r.Game),
 		Plies: len(r.Played), White: r.Sheet.Header("White"), Black: r.Sheet.Header("Black"),
 		Errors: r.Errors, Warnings: r.Warnings, Replayed: r.Replayed(), OpeningPlies: r.OpeningPlies, Written: r.Sheet.Result}
 	if v.Written == nil && r.Result != nil {
 		// A PDN game writes its result in its Result tag.
 		v.Written = &rules.SheetResult{Score: *r.Result, Reason: r.Reason}
 	}
-	g := e.NewGame(r.Start)
-	v.Start = state[P, M, G]{e, g}
+	game := e.NewGame(r.Start)
+	v.Start = g.state(game)
 	for _, pm := range r.Moves() {
-		g = e.Play(g, &pm.Move)
+		game = e.Play(game, pm.Move)
 		v.Moves = append(v.Moves, rules.ReplayedMove{Ply: pm.Ply, Number: pm.Number, Side: pm.Side,
-			GameMove: rules.GameMove{Notation: pm.Notation, Path: e.Path(&pm.Move), After: state[P, M, G]{e, g}}})
+			GameMove: rules.GameMove{Notation: pm.Notation, Path: e.Path(pm.Move), After: g.state(game)}})
 	}
 	if v.Replayed {
 		v.PDN, v.PDNAfterOpening = r.PDN(), r.PDNAfterOpening()
@@ -88,18 +88,21 @@ func (r *Report[P, M, G]) Verdict() rules.Verdict {
 	return v
 }
 
-// state is a game in progress behind rules.State.
-type state[P, M comparable, G any] struct {
-	e Engine[P, M, G]
+// state is a game in progress behind rules.State. It keeps the engine's
+// own type, so that a state of an engine without a value (Russian
+// draughts) is the game's pointer alone, which an interface holds without
+// an allocation.
+type state[P, M comparable, G any, E Engine[P, M, G]] struct {
+	e E
 	g G
 }
 
-func (s state[P, M, G]) Notation() string { return s.e.FEN(*s.e.Position(s.g)) }
+func (s state[P, M, G, E]) Notation() string { return s.e.FEN(*s.e.Position(s.g)) }
 
-func (s state[P, M, G]) ToMove() rules.Color { return s.e.Side(s.e.Position(s.g)) }
+func (s state[P, M, G, E]) ToMove() rules.Color { return s.e.Side(s.e.Position(s.g)) }
 
 // Moves lists no move once the game is over, a draw of the rules too.
-func (s state[P, M, G]) Moves() []rules.GameMove {
+func (s state[P, M, G, E]) Moves() []rules.GameMove {
 	if s.e.Outcome(s.g).Over {
 		return nil
 	}
@@ -107,12 +110,12 @@ func (s state[P, M, G]) Moves() []rules.GameMove {
 	moves := s.e.LegalMoves(p)
 	out := make([]rules.GameMove, len(moves))
 	for i := range moves {
-		out[i] = s.gameMove(p, &moves[i])
+		out[i] = s.gameMove(p, moves[i])
 	}
 	return out
 }
 
-func (s state[P, M, G]) Play(written string) (rules.GameMove, error) {
+func (s state[P, M, G, E]) Play(written string) (rules.GameMove, error) {
 	p := s.e.Position(s.g)
 	m, err := s.e.ReadText(p, written)
 	var notMove *rules.RecordError
@@ -122,15 +125,15 @@ func (s state[P, M, G]) Play(written string) (rules.GameMove, error) {
 	if err != nil {
 		return rules.GameMove{}, err
 	}
-	return s.gameMove(p, &m), nil
+	return s.gameMove(p, m), nil
 }
 
 // gameMove is a legal move of p, played.
-func (s state[P, M, G]) gameMove(p *P, m *M) rules.GameMove {
-	return rules.GameMove{Notation: s.e.Notate(p, m), Path: s.e.Path(m), After: state[P, M, G]{s.e, s.e.Play(s.g, m)}}
+func (s state[P, M, G, E]) gameMove(p *P, m M) rules.GameMove {
+	return rules.GameMove{Notation: s.e.Notate(p, m), Path: s.e.Path(m), After: state[P, M, G, E]{s.e, s.e.Play(s.g, m)}}
 }
 
-func (s state[P, M, G]) Outcome() rules.Outcome {
+func (s state[P, M, G, E]) Outcome() rules.Outcome {
 	out := s.e.Outcome(s.g)
 	if !out.Over {
 		return rules.Outcome{}
@@ -139,4 +142,4 @@ func (s state[P, M, G]) Outcome() rules.Outcome {
 }
 
 // Pieces lists the men and kings square by square.
-func (s state[P, M, G]) Pieces() []rules.Piece { return s.e.Pieces(s.e.Position(s.g)) }
+func (s state[P, M, G, E]) Pieces() []rules.Piece { return s.e.Pieces(s.e.Position(s.g)) }

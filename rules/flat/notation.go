@@ -122,15 +122,14 @@ func WriteFEN(side rules.Color, squares [2][]string, byName bool) string {
 var colorLetter = [2]string{"W", "B"}
 
 // Names reports whether the squares of a written move (its start, any
-// landing squares, its end) name a route (the start, every landing square,
-// the end): the same start and end, the squares written between them
-// landing squares of the route in order.
-func Names[S comparable](written, route []S) bool {
+// landing squares, its end) name a route: the same start and end, the
+// squares written between them landing squares of the route in order
+// (those between its start and end, none for a quiet move).
+func Names[S comparable](written []S, from, to S, landings []S) bool {
 	n := len(written)
-	if written[0] != route[0] || written[n-1] != route[len(route)-1] {
+	if written[0] != from || written[n-1] != to {
 		return false
 	}
-	landings := route[1 : len(route)-1]
 	for _, s := range written[1 : n-1] {
 		i := slices.Index(landings, s)
 		if i < 0 {

@@ -54,8 +54,8 @@ func playOpening[P, M comparable, G any](e Engine[P, M, G], moves []string) ([]P
 			var none G
 			return nil, none, fmt.Errorf("the opening's move %d, %s: %w", i+1, text, err)
 		}
-		played = append(played, Played[M]{Ply: i + 1, Number: i/2 + 1, Side: e.Side(p), Written: text, Move: m, Notation: e.Notate(p, &m)})
-		g = e.Play(g, &m)
+		played = append(played, Played[M]{Ply: i + 1, Number: i/2 + 1, Side: e.Side(p), Written: text, Move: m, Notation: e.Notate(p, m)})
+		g = e.Play(g, m)
 	}
 	return played, g, nil
 }
@@ -73,7 +73,7 @@ func startsWith[P, M comparable, G any](e Engine[P, M, G], sh *rules.Sheet, open
 		if detail != nil || read.Move != opening[i].Move {
 			return false
 		}
-		g = e.Play(g, &read.Move)
+		g = e.Play(g, read.Move)
 	}
 	return true
 }

@@ -35,7 +35,7 @@ func (r *Report[P, M, G]) PDNAfterOpening() string {
 	g := r.e.NewGame(r.Start)
 	moves := r.Moves()
 	for i := 0; i < len(moves) && moves[i].Ply <= r.OpeningPlies; i++ {
-		g = r.e.Play(g, &moves[i].Move)
+		g = r.e.Play(g, moves[i].Move)
 	}
 	pdn := r.pdnGame()
 	pdn.Tags = [][2]string{{"FEN", r.e.FEN(*r.e.Position(g))}}

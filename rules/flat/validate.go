@@ -129,7 +129,7 @@ func (r *Report[P, M, G]) replay(g G, startPly int) {
 		if detail != nil {
 			problem := problemAt(sm, ply, side, *detail)
 			for _, lm := range e.LegalMoves(p) {
-				problem.Legal = append(problem.Legal, e.Notate(p, &lm))
+				problem.Legal = append(problem.Legal, e.Notate(p, lm))
 			}
 			r.Errors = append(r.Errors, problem)
 			break
@@ -137,8 +137,8 @@ func (r *Report[P, M, G]) replay(g G, startPly int) {
 		for _, w := range read.Warnings {
 			r.Warnings = append(r.Warnings, problemAt(sm, ply, side, w))
 		}
-		r.Played = append(r.Played, Played[M]{Ply: ply, Number: (ply + 1) / 2, Side: side, Written: read.Text, Move: read.Move, Notation: e.Notate(p, &read.Move)})
-		g = e.Play(g, &read.Move)
+		r.Played = append(r.Played, Played[M]{Ply: ply, Number: (ply + 1) / 2, Side: side, Written: read.Text, Move: read.Move, Notation: e.Notate(p, read.Move)})
+		g = e.Play(g, read.Move)
 	}
 	r.Game = g
 	r.judgeResult()

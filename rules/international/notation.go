@@ -241,7 +241,7 @@ func (v *Variant) Find(p *Position, r Record) (Move, error) {
 	routes := v.appendMoves(nil, p, 1<<r.Squares[0], false)
 	var found []Move
 	for i := range routes {
-		if flat.Names(r.Squares, routes[i].Path()) {
+		if flat.Names(r.Squares, routes[i].From, routes[i].To, routes[i].landings()) {
 			found = append(found, routes[i])
 		}
 	}
@@ -309,7 +309,7 @@ func (v *Variant) shorterCapture(p *Position, r Record) (taken, longest int, ok 
 		g.manCaptures(from, noDirection)
 	}
 	for i := range g.moves {
-		if flat.Names(r.Squares, g.moves[i].Path()) && g.moves[i].Captures() < longest {
+		if flat.Names(r.Squares, g.moves[i].From, g.moves[i].To, g.moves[i].landings()) && g.moves[i].Captures() < longest {
 			return g.moves[i].Captures(), longest, true
 		}
 	}

@@ -65,7 +65,10 @@ func (e engine) PDNVariant() string  { return e.pdnVariant }
 
 func (engine) Side(p *Position) Color { return p.Side }
 
-func (e engine) Path(m *Move) []string { return e.squareNames(m.Path()) }
+func (e engine) Path(m Move) []string { return e.squareNames(m.Path()) }
+
+// Notate is the variant's, the move given by value as rules/flat keeps it.
+func (e engine) Notate(p *Position, m Move) string { return e.Variant.Notate(p, &m) }
 
 // squareNames names squares as the game writes them.
 func (v *Variant) squareNames(squares []Square) []string {
@@ -101,7 +104,7 @@ func (e engine) ReadMove(p *Position, sm *rules.SheetMove) (flat.Reading[Move], 
 	}
 	read := flat.Reading[Move]{Move: m, Text: rec.Text}
 	if m.IsCapture() && rec.Dash {
-		read.Warnings = append(read.Warnings, say("%s is a capture: it is written with 'x' (%s)", rec.Text, e.Notate(p, &m)))
+		read.Warnings = append(read.Warnings, say("%s is a capture: it is written with 'x' (%s)", rec.Text, e.Notate(p, m)))
 	}
 	return read, nil
 }
@@ -114,7 +117,7 @@ func (e engine) ReadText(p *Position, text string) (Move, error) {
 	return e.Find(p, rec)
 }
 
-func (engine) Play(g *Game, m *Move) *Game        { return g.Play(m) }
+func (engine) Play(g *Game, m Move) *Game         { return g.Play(&m) }
 func (engine) Outcome(g *Game) Outcome            { return g.Outcome() }
 func (engine) Position(g *Game) *Position         { return &g.Position }
 func (engine) DrawRule(out Outcome) rules.Message { return drawRule(out) }

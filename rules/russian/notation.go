@@ -130,7 +130,7 @@ func (p *Position) Find(r rules.Record) (Move, error) {
 	routes := p.appendMoves(nil, 1<<r.Squares[0], false)
 	var found []Move
 	for i := range routes {
-		if flat.Names(r.Squares, routes[i].Path()) {
+		if flat.Names(r.Squares, routes[i].From, routes[i].To, routes[i].landings()) {
 			found = append(found, routes[i])
 		}
 	}

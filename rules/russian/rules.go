@@ -78,9 +78,9 @@ func (engine) LegalMoves(p *Position) []Move          { return p.LegalMoves() }
 func (engine) Perft(p Position, depth int) int64      { return Perft(p, depth) }
 
 // Notate writes a move with every landing square, as the game writes it.
-func (engine) Notate(_ *Position, m *Move) string { return m.String() }
+func (engine) Notate(_ *Position, m Move) string { return m.String() }
 
-func (engine) Path(m *Move) []string { return squareNames(m.Path()) }
+func (engine) Path(m Move) []string { return squareNames(m.Path()) }
 
 // squareNames names squares as the game writes them.
 func squareNames(squares []Square) []string {
@@ -137,7 +137,7 @@ func (engine) ReadText(p *Position, text string) (Move, error) {
 }
 
 func (engine) NewGame(p Position) *Game           { return NewGame(p) }
-func (engine) Play(g *Game, m *Move) *Game        { return g.Play(m) }
+func (engine) Play(g *Game, m Move) *Game         { return g.Play(&m) }
 func (engine) Outcome(g *Game) Outcome            { return g.Outcome() }
 func (engine) Position(g *Game) *Position         { return &g.Position }
 func (engine) DrawRule(out Outcome) rules.Message { return drawRule(out) }
