@@ -20,11 +20,11 @@ type FEN struct {
 	NoSide, NoColour func(field string) rules.Message
 	NoPieces         func() rules.Message
 	// Place puts a piece on the squares an item of a list names (a square,
-	// or a range of numbered ones), or says why it cannot.
-	Place func(c rules.Color, king bool, item string) *rules.Message
-	// Check says what is wrong with the whole position read, if anything:
-	// too many pieces, a man on its last row.
-	Check func() *rules.Message
+	// or a range of numbered ones), or says why it cannot; Check says what
+	// is wrong with the whole position read (too many pieces, a man on its
+	// last row). The zero Message says nothing is.
+	Place func(c rules.Color, king bool, item string) rules.Message
+	Check func() rules.Message
 }
 
 // Read reads text and returns the side to move; the pieces went to Place.
@@ -84,16 +84,16 @@ func (f FEN) Read(text string) (rules.Color, error) {
 			if item[0] == 'K' || item[0] == 'k' {
 				king, item = true, item[1:]
 			}
-			if m := f.Place(c, king, item); m != nil {
-				return bad(here, *m)
+			if m := f.Place(c, king, item); m.Format != "" {
+				return bad(here, m)
 			}
 		}
 	}
 	if !seen[rules.White] && !seen[rules.Black] {
 		return bad(lead+1, f.NoPieces())
 	}
-	if m := f.Check(); m != nil {
-		return bad(lead+1, *m)
+	if m := f.Check(); m.Format != "" {
+		return bad(lead+1, m)
 	}
 	return side, nil
 }

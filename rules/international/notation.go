@@ -67,37 +67,33 @@ func (v *Variant) FEN(p Position) string {
 // then each colour's pieces, "W:W31-50:B1-20", ranges allowed.
 func (v *Variant) ParseFEN(text string) (Position, error) {
 	var p Position
-	place := func(c Color, king bool, item string) *rules.Message {
+	place := func(c Color, king bool, item string) rules.Message {
 		squares, ok := v.fenSquares(item)
 		if !ok {
-			m := say("%q is not a square of the board (%s)", item, v.squareHint())
-			return &m
+			return say("%q is not a square of the board (%s)", item, v.squareHint())
 		}
 		for _, s := range squares {
 			bit := uint64(1) << s
 			if p.occupied()&bit != 0 {
-				m := say("square %s is given twice", v.SquareName(s))
-				return &m
+				return say("square %s is given twice", v.SquareName(s))
 			}
 			p.Men[c] |= bit
 			if king {
 				p.Kings |= bit
 			}
 		}
-		return nil
+		return rules.Message{}
 	}
-	check := func() *rules.Message {
+	check := func() rules.Message {
 		for _, c := range []Color{White, Black} {
 			if n, _ := p.count(c); n > v.menEach {
-				m := say("%s has %d pieces: each side has at most %d", c, n, v.menEach)
-				return &m
+				return say("%s has %d pieces: each side has at most %d", c, n, v.menEach)
 			}
 			if men := p.Men[c] &^ p.Kings & v.promotion[c]; men != 0 {
-				m := say("a %s man stands on %s, its last row, where it would be a king", c, v.SquareName(lowest(men)))
-				return &m
+				return say("a %s man stands on %s, its last row, where it would be a king", c, v.SquareName(lowest(men)))
 			}
 		}
-		return nil
+		return rules.Message{}
 	}
 	side, err := flat.FEN{
 		NoSide: func(field string) rules.Message {

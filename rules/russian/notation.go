@@ -38,37 +38,33 @@ func (p Position) String() string { return p.FEN() }
 // ("21-32") allowed.
 func ParseFEN(text string) (Position, error) {
 	var p Position
-	place := func(c Color, king bool, item string) *rules.Message {
+	place := func(c Color, king bool, item string) rules.Message {
 		squares, ok := fenSquares(item)
 		if !ok {
-			m := say("%q is not a dark square (a1, c1 … h8, or 1–32)", item)
-			return &m
+			return say("%q is not a dark square (a1, c1 … h8, or 1–32)", item)
 		}
 		for _, s := range squares {
 			bit := uint32(1) << s
 			if p.occupied()&bit != 0 {
-				m := say("square %s is given twice", s)
-				return &m
+				return say("square %s is given twice", s)
 			}
 			p.Men[c] |= bit
 			if king {
 				p.Kings |= bit
 			}
 		}
-		return nil
+		return rules.Message{}
 	}
-	check := func() *rules.Message {
+	check := func() rules.Message {
 		for _, c := range []Color{White, Black} {
 			if n, _ := p.count(c); n > 12 {
-				m := say("%s has %d pieces: each side has at most 12", c, n)
-				return &m
+				return say("%s has %d pieces: each side has at most 12", c, n)
 			}
 			if men := p.Men[c] &^ p.Kings & kingRow[c]; men != 0 {
-				m := say("a %s man stands on %s, its last row, where it would be a king", c, lowest(men))
-				return &m
+				return say("a %s man stands on %s, its last row, where it would be a king", c, lowest(men))
 			}
 		}
-		return nil
+		return rules.Message{}
 	}
 	side, err := flat.FEN{
 		NoSide: func(field string) rules.Message {
