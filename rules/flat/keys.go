@@ -7,6 +7,7 @@ import "adiukh/rules"
 // their keys stay, since a key once stored is never reused.
 var flatKeys = map[string]string{
 	"russian.end.no_move":                 "the side to move has no legal move",
+	"russian.move.ambiguous":              "%s is ambiguous: it fits %s; write the squares the piece lands on",
 	"russian.rules.game_over":             "%s: the game is over (%s)",
 	"russian.validate.fen_unread":         "the FEN %q cannot be read, so the moves were not checked: %s",
 	"russian.validate.game_drawn_scores":  "a game drawn by %s scores 1:1, not %s",

@@ -139,3 +139,23 @@ func Names[S comparable](written []S, from, to S, landings []S) bool {
 	}
 	return true
 }
+
+// Named is the one move among found, the legal moves a written move names
+// with their different results. None is an error saying why not (the
+// game's whyNot); several, an error naming each as write writes it, so
+// that the player can write the squares the piece lands on.
+func Named[M any](text string, found []M, write func(*M) string, whyNot func() rules.Message) (M, error) {
+	var none M
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		return none, &rules.MoveError{Detail: whyNot()}
+	}
+	names := make([]string, len(found))
+	for i := range found {
+		names[i] = write(&found[i])
+	}
+	slices.Sort(names)
+	return none, &rules.MoveError{Detail: say("%s is ambiguous: it fits %s; write the squares the piece lands on", text, strings.Join(names, ", "))}
+}

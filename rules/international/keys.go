@@ -35,7 +35,6 @@ var internationalKeys = map[string]string{
 	"international.draw.main_road":              "three pieces did not win against the king on the long diagonal in %d moves",
 	"international.draw.force_unchanged":        "the force unchanged for %d moves with kings on both sides",
 
-	"russian.move.ambiguous":          "%s is ambiguous: it fits %s; write the squares the piece lands on",
 	"russian.move.not_yours":          "%s: the piece on %s is %s's, and %s is to move",
 	"russian.notation.man_stands_its": "a %s man stands on %s, its last row, where it would be a king",
 }

@@ -1,7 +1,6 @@
 package international
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -241,19 +240,7 @@ func (v *Variant) Find(p *Position, r Record) (Move, error) {
 			found = append(found, routes[i])
 		}
 	}
-	found = dedupe(found, 0)
-	switch len(found) {
-	case 1:
-		return found[0], nil
-	case 0:
-		return Move{}, &rules.MoveError{Detail: v.whyIllegal(p, r)}
-	}
-	names := make([]string, len(found))
-	for i := range found {
-		names[i] = v.fullNotation(&found[i])
-	}
-	slices.Sort(names)
-	return Move{}, &rules.MoveError{Detail: say("%s is ambiguous: it fits %s; write the squares the piece lands on", r.Text, strings.Join(names, ", "))}
+	return flat.Named(r.Text, dedupe(found, 0), v.fullNotation, func() rules.Message { return v.whyIllegal(p, r) })
 }
 
 // whyIllegal explains the likeliest reason a record fits no legal move.

@@ -13,7 +13,6 @@ var russianKeys = map[string]string{
 	"russian.notation.has_pieces_each":           "%s has %d pieces: each side has at most 12",
 	"russian.notation.man_stands_its":            "a %s man stands on %s, its last row, where it would be a king",
 	"russian.move.shape":                         "%s: Russian draughts writes a move with its start and end squares, like c3-d4 or c3:e5",
-	"russian.move.ambiguous":                     "%s is ambiguous: it fits %s; write the squares the piece lands on",
 	"russian.move.not_yours":                     "%s: the piece on %s is %s's, and %s is to move",
 	"russian.move.capture_compulsory":            "%s is not legal: capturing is compulsory (RD 3)",
 	"russian.move.turkish_strike":                "%s is not legal: it jumps the piece on %s twice, and a piece taken stays on the board until the capture ends (the Turkish strike, RD 7)",

@@ -1,7 +1,6 @@
 package russian
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -130,19 +129,7 @@ func (p *Position) Find(r rules.Record) (Move, error) {
 			found = append(found, routes[i])
 		}
 	}
-	found = dedupe(found, 0)
-	switch len(found) {
-	case 1:
-		return found[0], nil
-	case 0:
-		return Move{}, &rules.MoveError{Detail: p.whyIllegal(r)}
-	}
-	names := make([]string, len(found))
-	for i := range found {
-		names[i] = found[i].String()
-	}
-	slices.Sort(names)
-	return Move{}, &rules.MoveError{Detail: say("%s is ambiguous: it fits %s; write the squares the piece lands on", r.Text, strings.Join(names, ", "))}
+	return flat.Named(r.Text, dedupe(found, 0), (*Move).String, func() rules.Message { return p.whyIllegal(r) })
 }
 
 // whyIllegal explains the likeliest reason a record fits no legal move.
