@@ -12,7 +12,11 @@
 // Like rules it is pure and imports nothing of ours but rules.
 package flat
 
-import "adiukh/rules"
+import (
+	"math/bits"
+
+	"adiukh/rules"
+)
 
 func say(format string, args ...any) rules.Message { return rules.Message{Format: format, Args: args} }
 
@@ -85,4 +89,24 @@ type Reading[M any] struct {
 	Move     M
 	Text     string
 	Warnings []rules.Message
+}
+
+// Bitboard is a set of a board's dark squares, a bit a square.
+type Bitboard interface{ ~uint32 | ~uint64 }
+
+// PieceOn tells what stands on the square of bit, given each colour's
+// pieces and which of them are kings.
+func PieceOn[B Bitboard](men [2]B, kings, bit B) (c rules.Color, king, ok bool) {
+	switch {
+	case men[rules.White]&bit != 0:
+		return rules.White, kings&bit != 0, true
+	case men[rules.Black]&bit != 0:
+		return rules.Black, kings&bit != 0, true
+	}
+	return rules.White, false, false
+}
+
+// Count is the number of a colour's pieces, and of its kings.
+func Count[B Bitboard](pieces, kings B) (n, kingCount int) {
+	return bits.OnesCount64(uint64(pieces)), bits.OnesCount64(uint64(pieces & kings))
 }
