@@ -41,8 +41,17 @@ func (s Square) String() string {
 	if s >= 32 {
 		return "??"
 	}
-	return string([]byte{byte('a' + s.File()), byte('1' + s.Rank())})
+	return squareName[s]
 }
+
+// squareName holds the squares' names, made once, so that naming a square
+// (every move written, every replayed sheet) allocates nothing.
+var squareName = func() (names [32]string) {
+	for s := range Square(32) {
+		names[s] = string([]byte{byte('a' + s.File()), byte('1' + s.Rank())})
+	}
+	return names
+}()
 
 // SquareAt returns the dark square on the given file and rank (both 0-based),
 // or false when it is off the board or a light square.

@@ -39,7 +39,9 @@ var siblingsAllowed []allowance
 // pattern starting with "!" takes what it matches out of the rule's "to".
 var rules = []rule{
 	{from: []string{"adiukh/rules"}, to: []string{"adiukh/..."}, why: "the game imports nothing of ours"},
-	{from: []string{"adiukh/rules/russian"}, to: []string{"adiukh/...", "!adiukh/rules", "std!"}, why: "Russian draughts imports nothing of ours but rules, and no third-party module"},
+	{from: []string{"adiukh/rules/flat"}, to: []string{"adiukh/...", "!adiukh/rules", "std!"}, why: "what the games of flat men and kings share imports nothing of ours but rules, and no third-party module"},
+	{from: []string{"adiukh/rules/russian", "adiukh/rules/international"}, to: []string{"adiukh/...", "!adiukh/rules", "!adiukh/rules/flat", "std!"},
+		why: "a game of flat men and kings imports nothing of ours but rules and rules/flat, and no third-party module"},
 	{from: []string{"adiukh/tournament/openings"}, to: []string{"adiukh/...", "!adiukh/rules", "!adiukh/tournament/csvfile", "std!"},
 		why: "the tables of openings import nothing of ours but the rules of the game and the CSV writer, and no third-party module"},
 	{from: []string{"adiukh/tournament/csvfile"}, to: []string{"adiukh/...", "std!"}, why: "the one CSV writer imports nothing of ours, and no third-party module"},

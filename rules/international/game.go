@@ -2,9 +2,9 @@ package international
 
 import (
 	"math/bits"
-	"slices"
 
 	"adiukh/rules"
+	"adiukh/rules/flat"
 )
 
 // The ends of a game beside the rules' own: a game without a move is lost
@@ -12,7 +12,7 @@ import (
 // Draws agreed or given by the arbiter are results written on the sheet.
 const (
 	// The FMJD's draws, FMJD-64 7.2.3: the same position for the third time.
-	EndRepetition rules.EndReason = "repetition"
+	EndRepetition = flat.EndRepetition
 	// The FMJD's draws: 25 moves each of kings only; FMJD-64 7.2.5: 15.
 	EndKingsOnly rules.EndReason = "kings_only"
 	// The FMJD's draws: three pieces, a king among them, against a lone king: 16
@@ -31,39 +31,24 @@ const (
 	EndForceCount rules.EndReason = "force_unchanged"
 )
 
-// Scores of a finished game, White's first: 2:0, 1:1, 0:2 as for Russian
-// draughts.
+// Scores of a finished game, White's first, and the end of a game, as
+// rules/flat keeps them for every game of flat men and kings.
 var (
-	WhiteWins = rules.Score{White: 2, Black: 0}
-	Draw      = rules.Score{White: 1, Black: 1}
-	BlackWins = rules.Score{White: 0, Black: 2}
+	WhiteWins = flat.WhiteWins
+	Draw      = flat.Draw
+	BlackWins = flat.BlackWins
 )
 
-// Outcome tells whether a game is over, how, and its score.
-type Outcome struct {
-	Over   bool
-	Score  rules.Score
-	Reason rules.EndReason
-	// Moves is the count of moves each the draw ran out, or the times the
-	// position stood for a repetition; 0 for a loss.
-	Moves int
-}
+type Outcome = flat.Outcome
 
 // Game is a game in progress: the position, and what of its history the
-// draw rules count. The counts start at the game's first position, which
-// a sheet may give by FEN: what happened before it is not known.
+// draw rules count: the positions that may come again, the plies of kings
+// only and those since the force last changed (flat.History), and the
+// ending of few pieces on the board.
 type Game struct {
 	v        *Variant
 	Position Position
-	// history holds the positions since the last move that cannot be
-	// undone (a man's move or a capture), the current one last: only they
-	// can come again.
-	history []Position
-	// kingPlies counts the plies in a row made by kings without capturing.
-	kingPlies int
-	// sinceChange counts the plies since the force last changed: a capture
-	// or a man crowned.
-	sinceChange int
+	history  flat.History[Position]
 	// ending is the ending of few pieces the board holds, "" for none, and
 	// endingPlies the plies since it arose.
 	ending      rules.EndReason
@@ -73,7 +58,7 @@ type Game struct {
 
 // NewGame starts a game of the variant from a position.
 func (v *Variant) NewGame(p Position) *Game {
-	g := &Game{v: v, Position: p, history: []Position{p}}
+	g := &Game{v: v, Position: p, history: flat.NewHistory(p)}
 	g.ending, _ = v.endingOf(v, &p)
 	g.judge()
 	return g
@@ -89,18 +74,7 @@ func (g *Game) Play(m *Move) *Game {
 	n := *g
 	n.Position = before.Play(m)
 	manMoved := before.Kings&(1<<m.From) == 0
-	if manMoved || m.IsCapture() {
-		n.history = []Position{n.Position}
-		n.kingPlies = 0
-	} else {
-		n.history = append(slices.Clip(g.history), n.Position)
-		n.kingPlies++
-	}
-	if m.IsCapture() || m.Crowns {
-		n.sinceChange = 0
-	} else {
-		n.sinceChange++
-	}
+	n.history = g.history.After(n.Position, manMoved || m.IsCapture(), m.IsCapture() || m.Crowns)
 	if ending, _ := g.v.endingOf(g.v, &n.Position); ending != g.ending {
 		n.ending, n.endingPlies = ending, 0
 	} else {
@@ -113,20 +87,14 @@ func (g *Game) Play(m *Move) *Game {
 // judge decides whether the game is over in its current position.
 func (g *Game) judge() {
 	v, p := g.v, &g.Position
-	if !v.HasMove(p) {
-		// FMJD: a side that cannot move, or has no piece, loses.
-		g.outcome = Outcome{Over: true, Score: WhiteWins, Reason: rules.EndFinalPosition}
-		if p.Side == White {
-			g.outcome.Score = BlackWins
-		}
+	// FMJD: a side that cannot move, or has no piece, loses; the same
+	// position for the third time is a draw.
+	if out, ok := g.history.Ended(p.Side, v.HasMove(p)); ok {
+		g.outcome = out
 		return
 	}
 	draw := func(reason rules.EndReason, moves int) {
 		g.outcome = Outcome{Over: true, Score: Draw, Reason: reason, Moves: moves}
-	}
-	if n := g.repeated(); n >= 3 {
-		draw(EndRepetition, n)
-		return
 	}
 	// An ending of few pieces is named before the kings-only count, which
 	// runs out at the same ply when the ending allows as many moves.
@@ -134,27 +102,15 @@ func (g *Game) judge() {
 		draw(ending, moves)
 		return
 	}
-	if g.kingPlies >= 2*v.kingsOnlyMoves {
+	if g.history.KingPlies >= 2*v.kingsOnlyMoves {
 		draw(EndKingsOnly, v.kingsOnlyMoves)
 		return
 	}
 	if v.forceCount {
-		if moves := forceLimit(p); moves > 0 && g.sinceChange >= 2*moves {
+		if moves := forceLimit(p); moves > 0 && g.history.SinceChange >= 2*moves {
 			draw(EndForceCount, moves)
 		}
 	}
-}
-
-// repeated counts the times the current position has stood on the board
-// with the same side to move.
-func (g *Game) repeated() int {
-	n := 0
-	for i := range g.history {
-		if g.history[i] == g.Position {
-			n++
-		}
-	}
-	return n
 }
 
 // loneKing returns the side whose only piece is a king, facing the other,

@@ -35,19 +35,8 @@ var internationalKeys = map[string]string{
 	"international.draw.main_road":              "three pieces did not win against the king on the long diagonal in %d moves",
 	"international.draw.force_unchanged":        "the force unchanged for %d moves with kings on both sides",
 
-	"russian.move.ambiguous":              "%s is ambiguous: it fits %s; write the squares the piece lands on",
-	"russian.move.not_yours":              "%s: the piece on %s is %s's, and %s is to move",
-	"russian.rules.game_over":             "%s: the game is over (%s)",
-	"russian.notation.man_stands_its":     "a %s man stands on %s, its last row, where it would be a king",
-	"russian.validate.was_written_before": "%s was written before the game's end: state the reason (resignation, time, arbiter)",
-	"russian.validate.game_drawn_scores":  "a game drawn by %s scores 1:1, not %s",
-	"russian.validate.game_lost_scores":   "a game lost by %s scores 2:0 or 0:2, not %s",
-	"russian.validate.no_result_written":  "no result is written and the game is not over",
-	"russian.result.taken_as_resignation": "the game is not over and the file names no reason for %s: it is taken as a resignation",
-	"russian.validate.game_over_after":    "the game is over after ply %d: the side to move has no legal move (score %s), so %s cannot be played",
-	"russian.validate.game_was_drawn":     "the game was drawn after ply %d (%s), so %s cannot be played",
-	"russian.validate.sheet_gives_but":    "the sheet gives %s, but the game ended %s (%s)",
-	"russian.end.no_move":                 "the side to move has no legal move",
+	"russian.move.not_yours":          "%s: the piece on %s is %s's, and %s is to move",
+	"russian.notation.man_stands_its": "a %s man stands on %s, its last row, where it would be a king",
 }
 
 func init() { rules.RegisterKeys(internationalKeys) }

@@ -24,6 +24,15 @@ func (m *Move) IsCapture() bool { return m.captures > 0 }
 // Captures is the number of pieces the move takes.
 func (m *Move) Captures() int { return int(m.captures) }
 
+// landings are the squares the piece lands on between its start and its
+// end: none for a quiet move.
+func (m *Move) landings() []Square {
+	if m.captures == 0 {
+		return nil
+	}
+	return m.path[:m.captures-1]
+}
+
 // Path returns the squares the piece stands on in turn: the start, then the
 // landing square after each capture (a quiet move: start and end).
 func (m *Move) Path() []Square {

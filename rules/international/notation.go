@@ -1,11 +1,11 @@
 package international
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
 	"adiukh/rules"
+	"adiukh/rules/flat"
 )
 
 func say(format string, args ...any) rules.Message { return rules.Message{Format: format, Args: args} }
@@ -48,116 +48,66 @@ func (v *Variant) squareHint() string {
 // to move first, a king marked K, each colour's squares in the order of
 // their numbers (by name on the 8×8 board, as lidraughts writes it).
 func (v *Variant) FEN(p Position) string {
-	var b strings.Builder
-	b.WriteString(colorLetter[p.Side])
+	var squares [2][]string
 	for _, c := range []Color{White, Black} {
-		b.WriteString(":")
-		b.WriteString(colorLetter[c])
-		var names []string
 		for set := p.Men[c]; set != 0; set &= set - 1 {
 			s := lowest(set)
 			name := v.SquareName(s)
 			if p.Kings&(1<<s) != 0 {
 				name = "K" + name
 			}
-			names = append(names, name)
+			squares[c] = append(squares[c], name)
 		}
-		if !v.numbered {
-			slices.SortFunc(names, func(a, b string) int {
-				return strings.Compare(strings.TrimPrefix(a, "K"), strings.TrimPrefix(b, "K"))
-			})
-		}
-		b.WriteString(strings.Join(names, ","))
 	}
-	return b.String()
+	return flat.WriteFEN(p.Side, squares, !v.numbered)
 }
 
-var colorLetter = [2]string{"W", "B"}
-
-// ParseFEN reads a position in PDN 3.0's FEN: the side to move, then each
-// colour's pieces, "W:W31-50:B1-20", K before a king, ranges allowed;
-// fields after the two colours (lidraughts' ":H0:F1") and a final "." are
-// left aside.
+// ParseFEN reads a position in PDN 3.0's FEN (flat.FEN): the side to move,
+// then each colour's pieces, "W:W31-50:B1-20", ranges allowed.
 func (v *Variant) ParseFEN(text string) (Position, error) {
 	var p Position
-	bad := func(offset int, format string, args ...any) (Position, error) {
-		return Position{}, &rules.PositionError{Offset: offset, Detail: say(format, args...)}
-	}
-	body := strings.TrimSuffix(strings.TrimSpace(text), ".")
-	lead := len(text) - len(strings.TrimLeft(text, " \t\r\n"))
-	fields := strings.Split(body, ":")
-	switch strings.ToUpper(strings.TrimSpace(fields[0])) {
-	case "W":
-		p.Side = White
-	case "B":
-		p.Side = Black
-	default:
-		return bad(lead+1, "%q: a FEN starts with the side to move, W or B, as in %s", fields[0], v.FEN(v.Start()))
-	}
-	offset := lead + len(fields[0]) + 1
-	seen := [2]bool{}
-	for _, field := range fields[1:] {
-		at := offset + 1
-		offset += len(field) + 1
-		f := strings.TrimSpace(field)
-		if f == "" {
-			continue
+	place := func(c Color, king bool, item string) rules.Message {
+		squares, ok := v.fenSquares(item)
+		if !ok {
+			return say("%q is not a square of the board (%s)", item, v.squareHint())
 		}
-		var c Color
-		switch f[0] {
-		case 'W':
-			c = White
-		case 'B':
-			c = Black
-		default:
-			if seen[White] && seen[Black] {
-				continue // H0, F1 and the like: counters PDN allows after the pieces
+		for _, s := range squares {
+			bit := uint64(1) << s
+			if p.occupied()&bit != 0 {
+				return say("square %s is given twice", v.SquareName(s))
 			}
-			return bad(at, "%q: each colour's pieces follow W or B, as in %s", field, v.FEN(v.Start()))
-		}
-		if seen[c] {
-			return bad(at, "%s is given twice", c)
-		}
-		seen[c] = true
-		itemAt := at + len(field) - len(strings.TrimLeft(field, " ")) + 1
-		for _, item := range strings.Split(f[1:], ",") {
-			here := itemAt + len(item) - len(strings.TrimLeft(item, " "))
-			itemAt += len(item) + 1
-			item = strings.TrimSpace(item)
-			if item == "" {
-				continue
-			}
-			king := false
-			if item[0] == 'K' || item[0] == 'k' {
-				king, item = true, item[1:]
-			}
-			squares, ok := v.fenSquares(item)
-			if !ok {
-				return bad(here, "%q is not a square of the board (%s)", item, v.squareHint())
-			}
-			for _, s := range squares {
-				bit := uint64(1) << s
-				if p.occupied()&bit != 0 {
-					return bad(here, "square %s is given twice", v.SquareName(s))
-				}
-				p.Men[c] |= bit
-				if king {
-					p.Kings |= bit
-				}
+			p.Men[c] |= bit
+			if king {
+				p.Kings |= bit
 			}
 		}
+		return rules.Message{}
 	}
-	if !seen[White] && !seen[Black] {
-		return bad(lead+1, "no pieces given: write %s", v.FEN(v.Start()))
-	}
-	for _, c := range []Color{White, Black} {
-		if n, _ := p.count(c); n > v.menEach {
-			return bad(lead+1, "%s has %d pieces: each side has at most %d", c, n, v.menEach)
+	check := func() rules.Message {
+		for _, c := range []Color{White, Black} {
+			if n, _ := p.count(c); n > v.menEach {
+				return say("%s has %d pieces: each side has at most %d", c, n, v.menEach)
+			}
+			if men := p.Men[c] &^ p.Kings & v.promotion[c]; men != 0 {
+				return say("a %s man stands on %s, its last row, where it would be a king", c, v.SquareName(lowest(men)))
+			}
 		}
-		if men := p.Men[c] &^ p.Kings & v.promotion[c]; men != 0 {
-			return bad(lead+1, "a %s man stands on %s, its last row, where it would be a king", c, v.SquareName(lowest(men)))
-		}
+		return rules.Message{}
 	}
+	side, err := flat.FEN{
+		NoSide: func(field string) rules.Message {
+			return say("%q: a FEN starts with the side to move, W or B, as in %s", field, v.FEN(v.Start()))
+		},
+		NoColour: func(field string) rules.Message {
+			return say("%q: each colour's pieces follow W or B, as in %s", field, v.FEN(v.Start()))
+		},
+		NoPieces: func() rules.Message { return say("no pieces given: write %s", v.FEN(v.Start())) },
+		Place:    place, Check: check,
+	}.Read(text)
+	if err != nil {
+		return Position{}, err
+	}
+	p.Side = side
 	return p, nil
 }
 
@@ -286,45 +236,11 @@ func (v *Variant) Find(p *Position, r Record) (Move, error) {
 	routes := v.appendMoves(nil, p, 1<<r.Squares[0], false)
 	var found []Move
 	for i := range routes {
-		if matches(r, &routes[i]) {
+		if flat.Names(r.Squares, routes[i].From, routes[i].To, routes[i].landings()) {
 			found = append(found, routes[i])
 		}
 	}
-	found = dedupe(found, 0)
-	switch len(found) {
-	case 1:
-		return found[0], nil
-	case 0:
-		return Move{}, &rules.MoveError{Detail: v.whyIllegal(p, r)}
-	}
-	names := make([]string, len(found))
-	for i := range found {
-		names[i] = v.fullNotation(&found[i])
-	}
-	slices.Sort(names)
-	return Move{}, &rules.MoveError{Detail: say("%s is ambiguous: it fits %s; write the squares the piece lands on", r.Text, strings.Join(names, ", "))}
-}
-
-// matches reports whether the record names the route: the same start and
-// end, the squares written between them landing squares of the route in
-// order.
-func matches(r Record, m *Move) bool {
-	n := len(r.Squares)
-	if r.Squares[0] != m.From || r.Squares[n-1] != m.To {
-		return false
-	}
-	if m.captures == 0 {
-		return n == 2
-	}
-	landings := m.path[:m.captures-1]
-	for _, s := range r.Squares[1 : n-1] {
-		i := slices.Index(landings, s)
-		if i < 0 {
-			return false
-		}
-		landings = landings[i+1:]
-	}
-	return true
+	return flat.Named(r.Text, dedupe(found, 0), v.fullNotation, func() rules.Message { return v.whyIllegal(p, r) })
 }
 
 // whyIllegal explains the likeliest reason a record fits no legal move.
@@ -376,7 +292,7 @@ func (v *Variant) shorterCapture(p *Position, r Record) (taken, longest int, ok 
 		g.manCaptures(from, noDirection)
 	}
 	for i := range g.moves {
-		if matches(r, &g.moves[i]) && g.moves[i].Captures() < longest {
+		if flat.Names(r.Squares, g.moves[i].From, g.moves[i].To, g.moves[i].landings()) && g.moves[i].Captures() < longest {
 			return g.moves[i].Captures(), longest, true
 		}
 	}

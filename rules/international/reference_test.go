@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"adiukh/rules/flat"
 )
 
 // successorHash is the first 12 hex digits of the SHA-1 of the positions
@@ -33,22 +35,18 @@ func successorHash(v *Variant, p Position) (string, []string, map[string]Positio
 // move, then each colour's squares by number, in order, K before a king,
 // whatever the board's own notation.
 func canonical(p Position) string {
-	var b strings.Builder
-	b.WriteString(colorLetter[p.Side])
+	var squares [2][]string
 	for _, c := range []Color{White, Black} {
-		b.WriteString(":" + colorLetter[c])
-		var names []string
 		for set := p.Men[c]; set != 0; set &= set - 1 {
 			s := lowest(set)
 			name := strconv.Itoa(int(s) + 1)
 			if p.Kings&(1<<s) != 0 {
 				name = "K" + name
 			}
-			names = append(names, name)
+			squares[c] = append(squares[c], name)
 		}
-		b.WriteString(strings.Join(names, ","))
 	}
-	return b.String()
+	return flat.WriteFEN(p.Side, squares, false)
 }
 
 // TestAgainstAnIndependentImplementation replays random games that

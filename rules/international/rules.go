@@ -1,9 +1,12 @@
 package international
 
-import "adiukh/rules"
+import (
+	"adiukh/rules"
+	"adiukh/rules/flat"
+)
 
 // Rules is one variant behind rules.Game.
-type Rules struct{ v *Variant }
+type Rules = flat.Rules[Position, Move, *Game, engine]
 
 // InternationalGame and BrazilianGame are the two games as the program sees
 // them (rules/games lists them): 2:0, 1:1 or 0:2 a game, flat men and
@@ -14,14 +17,14 @@ type Rules struct{ v *Variant }
 // norms of its rule book that an event is warned by.
 var (
 	InternationalGame = &rules.Variant{
-		Key: "international", English: "International draughts", Rules: Rules{International},
+		Key: "international", English: "International draughts", Rules: Rules{Engine: engine{International}},
 		Board:       rules.Board{Size: 10, Numeric: true},
 		Scale:       rules.Scale{Points: 2, Example: "2:0"},
 		PDNGameType: International.gameType, Openings: true, RatingLists: "international-", SheetMoves: 75, Repetitions: true,
 		DisciplinePrefix: "discipline_international.", DisciplineFullPrefix: "discipline_international.",
 	}
 	BrazilianGame = &rules.Variant{
-		Key: "brazilian", English: "Brazilian draughts", Rules: Rules{Brazilian},
+		Key: "brazilian", English: "Brazilian draughts", Rules: Rules{Engine: engine{Brazilian}},
 		Board:       rules.Board{Size: 8},
 		Scale:       rules.Scale{Points: 2, Example: "2:0"},
 		PDNGameType: Brazilian.gameType, Openings: true, RatingLists: "brazilian-", SheetMoves: 60, Repetitions: true,
@@ -29,68 +32,43 @@ var (
 	}
 )
 
-func (g Rules) Name() string { return g.v.key }
+// Report is the verdict on one game sheet, Played one of its replayed
+// moves (rules/flat).
+type (
+	Report = flat.Report[Position, Move, *Game]
+	Played = flat.Played[Move]
+)
 
-func (g Rules) Start() rules.State { return state{g.v.NewGame(g.v.Start())} }
+// ValidateGames reads every game of a text and replays each: all the games
+// of a PDN file, or the one game of a sheet.
+func (v *Variant) ValidateGames(text string) []*Report { return flat.ValidateGames(engine{v}, text) }
 
-// ParseState reads a FEN, which names the side to move itself.
-func (g Rules) ParseState(text string, _ Color) (rules.State, error) {
-	p, err := g.v.ParseFEN(text)
-	if err != nil {
-		return nil, err
-	}
-	return state{g.v.NewGame(p)}, nil
+// Validate replays the moves of a sheet from its start (the FEN header or
+// tag, the initial position without one); see flat.Validate.
+func (v *Variant) Validate(sh *rules.Sheet) *Report { return flat.Validate(engine{v}, sh) }
+
+// ValidateAfterOpening replays the sheet of a game played from an opening,
+// as a micro-match's games are: the whole game, the opening's moves first,
+// or the moves after the opening alone, numbered as in the whole game; the
+// draw rules count from the initial position. See flat.ValidateAfterOpening.
+func (v *Variant) ValidateAfterOpening(text string, opening []string) (*Report, error) {
+	return flat.ValidateAfterOpening(engine{v}, text, opening)
 }
 
-func (g Rules) Perft(s rules.State, depth int) int64 {
-	return g.v.Perft(s.(state).g.Position, depth)
-}
+// engine is a variant as rules/flat plays it: the variant's own methods
+// (Start, ParseFEN, FEN, LegalMoves, Notate, Perft, NewGame) and these.
+type engine struct{ *Variant }
 
-func (g Rules) ValidateGames(text string) []rules.Verdict {
-	reports := g.v.ValidateGames(text)
-	out := make([]rules.Verdict, len(reports))
-	for i, r := range reports {
-		out[i] = r.Verdict()
-	}
-	return out
-}
+func (e engine) Key() string         { return e.key }
+func (e engine) PDNGameType() string { return e.gameType }
+func (e engine) PDNVariant() string  { return e.pdnVariant }
 
-func (g Rules) ValidateAfterOpening(text string, opening []string) (rules.Verdict, error) {
-	r, err := g.v.ValidateAfterOpening(text, opening)
-	if err != nil {
-		return rules.Verdict{}, err
-	}
-	return r.Verdict(), nil
-}
+func (engine) Side(p *Position) Color { return p.Side }
 
-// Verdict is the report as any game's verdict.
-func (r *Report) Verdict() rules.Verdict {
-	v := rules.Verdict{Valid: r.Valid, Result: r.Result, Reason: r.Reason, Final: state{r.Game},
-		Plies: len(r.Played), White: r.Sheet.Header("White"), Black: r.Sheet.Header("Black"),
-		Errors: r.Errors, Warnings: r.Warnings, Replayed: r.Replayed(), Written: r.Sheet.Result, OpeningPlies: r.OpeningPlies}
-	if v.Written == nil && r.Result != nil {
-		// A PDN game writes its result in its Result tag.
-		v.Written = &rules.SheetResult{Score: *r.Result, Reason: r.Reason}
-	}
-	g := r.v.NewGame(r.Start)
-	v.Start = state{g}
-	for _, pm := range r.moves() {
-		before := g.Position
-		g = g.Play(&pm.Move)
-		v.Moves = append(v.Moves, rules.ReplayedMove{Ply: pm.Ply, Number: pm.Number, Side: pm.Side,
-			GameMove: rules.GameMove{Notation: r.v.Notate(&before, &pm.Move), Path: r.v.squareNames(pm.Move.Path()), After: state{g}}})
-	}
-	if v.Replayed {
-		v.PDN = r.PDN()
-		v.PDNAfterOpening = v.PDN
-		v.PDNWith = func(result rules.Score, reason rules.EndReason) string {
-			entered := *r
-			entered.Result, entered.Reason = &result, reason
-			return entered.PDN()
-		}
-	}
-	return v
-}
+func (e engine) Path(m Move) []string { return e.squareNames(m.Path()) }
+
+// Notate is the variant's, the move given by value as rules/flat keeps it.
+func (e engine) Notate(p *Position, m Move) string { return e.Variant.Notate(p, &m) }
 
 // squareNames names squares as the game writes them.
 func (v *Variant) squareNames(squares []Square) []string {
@@ -101,70 +79,88 @@ func (v *Variant) squareNames(squares []Square) []string {
 	return out
 }
 
-// Memoryless is false: the draw rules count repetitions and moves.
-func (Rules) Memoryless() bool { return false }
-
-func (g Rules) PDNTags(start rules.State) []rules.Header {
-	tags := []rules.Header{{Key: "GameType", Value: g.v.gameType}, {Key: "Variant", Value: g.v.pdnVariant}}
-	if p := start.(state).g.Position; p != g.v.Start() {
-		tags = append(tags, rules.Header{Key: "FEN", Value: g.v.FEN(p)})
-	}
-	return tags
-}
-
-// state is a game in progress behind rules.State.
-type state struct{ g *Game }
-
-func (s state) Notation() string { return s.g.v.FEN(s.g.Position) }
-
-func (s state) ToMove() Color { return s.g.Position.Side }
-
-// Moves lists no move once the game is over, a draw of the rules too.
-func (s state) Moves() []rules.GameMove {
-	if s.g.Outcome().Over {
-		return nil
-	}
-	v := s.g.v
-	moves := v.LegalMoves(&s.g.Position)
-	out := make([]rules.GameMove, len(moves))
-	for i := range moves {
-		out[i] = rules.GameMove{Notation: v.Notate(&s.g.Position, &moves[i]), Path: v.squareNames(moves[i].Path()), After: state{s.g.Play(&moves[i])}}
-	}
-	return out
-}
-
-func (s state) Play(written string) (rules.GameMove, error) {
-	v := s.g.v
-	r, err := v.ParseRecord(written)
-	if err != nil {
-		return rules.GameMove{}, err
-	}
-	if out := s.g.Outcome(); out.Over {
-		return rules.GameMove{}, &rules.MoveError{Detail: say("%s: the game is over (%s)", written, endWords(out))}
-	}
-	m, err := v.Find(&s.g.Position, r)
-	if err != nil {
-		return rules.GameMove{}, err
-	}
-	return rules.GameMove{Notation: v.Notate(&s.g.Position, &m), Path: v.squareNames(m.Path()), After: state{s.g.Play(&m)}}, nil
-}
-
-func (s state) Outcome() rules.Outcome {
-	out := s.g.Outcome()
-	if !out.Over {
-		return rules.Outcome{}
-	}
-	return rules.Outcome{Over: true, Score: out.Score, Reason: out.Reason, Detail: endWords(out)}
-}
-
 // Pieces lists the men and kings square by square.
-func (s state) Pieces() []rules.Piece {
+func (e engine) Pieces(p *Position) []rules.Piece {
 	var out []rules.Piece
-	v := s.g.v
-	for sq := Square(0); int(sq) < v.squares; sq++ {
-		if c, king, ok := s.g.Position.Piece(sq); ok {
-			out = append(out, rules.Piece{Square: v.SquareName(sq), Owner: c, King: king, Own: 1})
+	for sq := Square(0); int(sq) < e.squares; sq++ {
+		if c, king, ok := p.Piece(sq); ok {
+			out = append(out, rules.Piece{Square: e.SquareName(sq), Owner: c, King: king, Own: 1})
 		}
 	}
 	return out
+}
+
+// ReadMove reads a sheet's move by the squares' numbers or, on the 8×8
+// board, names.
+func (e engine) ReadMove(p *Position, sm *rules.SheetMove) (flat.Reading[Move], *rules.Message) {
+	rec, err := e.ParseRecord(sm.Record.Text)
+	var m Move
+	if err == nil {
+		m, err = e.Find(p, rec)
+	}
+	if err != nil {
+		d := rules.Detail(err)
+		return flat.Reading[Move]{}, &d
+	}
+	read := flat.Reading[Move]{Move: m, Text: rec.Text}
+	if m.IsCapture() && rec.Dash {
+		read.Warnings = append(read.Warnings, say("%s is a capture: it is written with 'x' (%s)", rec.Text, e.Notate(p, m)))
+	}
+	return read, nil
+}
+
+func (e engine) ReadText(p *Position, text string) (Move, error) {
+	rec, err := e.ParseRecord(text)
+	if err != nil {
+		return Move{}, err
+	}
+	return e.Find(p, rec)
+}
+
+func (engine) Play(g *Game, m Move) *Game         { return g.Play(&m) }
+func (engine) Outcome(g *Game) Outcome            { return g.Outcome() }
+func (engine) Position(g *Game) *Position         { return &g.Position }
+func (engine) DrawRule(out Outcome) rules.Message { return drawRule(out) }
+
+func (e engine) NotGameType(value string) rules.Message {
+	return say("GameType %q is not %s, whose GameType is %s", value, e.title(), e.gameType)
+}
+
+func (e engine) NotAResult(text string) rules.Message {
+	return say("%q is not a result of %s: 2-0, 1-1, 0-2 or *", text, e.title())
+}
+
+func (e engine) NotAScore(text string) rules.Message {
+	return say("%s is not a score of %s: 2:0, 1:1 or 0:2", text, e.title())
+}
+
+func (engine) NoDrawRule() rules.Message {
+	return say("the sheet claims a draw, but no draw rule applies after the last move: no position stood three times, and no count of moves has run out")
+}
+
+// title names the game in a message.
+func (v *Variant) title() rules.Message {
+	if v.numbered {
+		return say("international draughts")
+	}
+	return say("Brazilian draughts")
+}
+
+// drawRule names the rule that drew a game.
+func drawRule(out Outcome) rules.Message {
+	switch out.Reason {
+	case EndRepetition:
+		return say("the same position for the third time")
+	case EndKingsOnly:
+		return say("%d moves each of kings only, without a capture or a man's move", out.Moves)
+	case EndThreeAgainstKing:
+		return say("three pieces against a lone king, %d moves each", out.Moves)
+	case EndTwoAgainstKing:
+		return say("two pieces or one against a lone king, %d moves each", out.Moves)
+	case EndThreeKings:
+		return say("three kings did not take the lone king in %d moves", out.Moves)
+	case EndMainRoad:
+		return say("three pieces did not win against the king on the long diagonal in %d moves", out.Moves)
+	}
+	return say("the force unchanged for %d moves with kings on both sides", out.Moves)
 }

@@ -275,7 +275,7 @@ func TestDrawRules(t *testing.T) {
 	// 59th ply.
 	for plies, over := range map[int]bool{58: false, 59: true} {
 		g := Brazilian.NewGame(position(t, Brazilian, "W:WKa1,c3:BKh8,f6"))
-		g.sinceChange = plies
+		g.history.SinceChange = plies
 		if got := playOn(t, g, "a1-b2").Outcome(); got.Over != over || over && (got.Reason != EndForceCount || got.Moves != 30) {
 			t.Errorf("after %d plies: %+v", plies+1, got)
 		}
@@ -321,6 +321,11 @@ func TestValidateAfterOpening(t *testing.T) {
 		again := InternationalGame.Rules.ValidateGames(v.PDN)
 		if len(again) != 1 || !again[0].Valid || again[0].Plies != 6 {
 			t.Errorf("%s: its PDN does not read back: %s", name, v.PDN)
+		}
+		// The paper sheet numbers the moves after the opening on from it.
+		after := InternationalGame.Rules.ValidateGames(v.PDNAfterOpening)
+		if !strings.Contains(v.PDNAfterOpening, "[FEN ") || !strings.Contains(v.PDNAfterOpening, "3. 37-32 10-14 1-1") || len(after) != 1 || !after[0].Valid || after[0].Plies != 2 {
+			t.Errorf("%s: its PDN after the opening:\n%s", name, v.PDNAfterOpening)
 		}
 	}
 	if _, err := InternationalGame.Rules.ValidateAfterOpening("", []string{"32-27", "19-24", "27x20"}); err == nil {

@@ -105,3 +105,28 @@ func TestWrittenResultsAreJudged(t *testing.T) {
 		}
 	}
 }
+
+// Sheets of these games read as Russian draughts' do, by the same code
+// (rules/flat): a FEN that cannot be read stops the check instead of a
+// replay from the initial position; a draw written in words, or PDN's
+// ½-½, before the game's end is agreed, and its PDN, as lidraughts writes
+// one, has no Termination.
+func TestSheetsReadAsRussianDraughtsSheets(t *testing.T) {
+	t.Parallel()
+	for _, sheet := range []string{"FEN: W:W51\n1. 32-28 19-23", "[GameType \"20\"]\n[FEN \"X:W31\"]\n\n1. 32-28 *"} {
+		r := International.ValidateGames(sheet)[0]
+		if r.Valid || len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "cannot be read, so the moves were not checked") || len(r.Played) > 0 || r.Replayed() {
+			t.Errorf("%q: errors %+v, %d plies replayed; want the FEN's error alone", sheet, r.Errors, len(r.Played))
+		}
+	}
+	for _, sheet := range []string{"1. 32-28 19-23\nНичья", "1. 32-28 19-23 1:1 ничья по согласию", "[GameType \"20\"]\n1. 32-28 19-23 ½-½"} {
+		r := International.ValidateGames(sheet)[0]
+		if !r.Valid || r.Result == nil || *r.Result != Draw || r.Reason != rules.EndAgreement {
+			t.Errorf("%q: valid %v, result %v, %s, errors %+v; want an agreed draw", sheet, r.Valid, r.Result, r.Reason, r.Errors)
+			continue
+		}
+		if pdn := r.PDN(); strings.Contains(pdn, "Termination") || !strings.Contains(pdn, "1. 32-28 19-23 1-1") {
+			t.Errorf("%q: PDN\n%s", sheet, pdn)
+		}
+	}
+}

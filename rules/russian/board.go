@@ -15,6 +15,7 @@ import (
 	"math/bits"
 
 	"adiukh/rules"
+	"adiukh/rules/flat"
 )
 
 // Square, Color and their names are those of rules: the 32 dark squares,
@@ -116,17 +117,8 @@ func (p *Position) occupied() uint32 { return p.Men[White] | p.Men[Black] }
 
 // Piece tells what stands on a square.
 func (p *Position) Piece(s Square) (c Color, king, ok bool) {
-	bit := uint32(1) << s
-	switch {
-	case p.Men[White]&bit != 0:
-		return White, p.Kings&bit != 0, true
-	case p.Men[Black]&bit != 0:
-		return Black, p.Kings&bit != 0, true
-	}
-	return White, false, false
+	return flat.PieceOn(p.Men, p.Kings, uint32(1)<<s)
 }
 
 // count returns the number of pieces of c, and of its kings.
-func (p *Position) count(c Color) (pieces, kings int) {
-	return bits.OnesCount32(p.Men[c]), bits.OnesCount32(p.Men[c] & p.Kings)
-}
+func (p *Position) count(c Color) (pieces, kings int) { return flat.Count(p.Men[c], p.Kings) }

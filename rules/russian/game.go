@@ -2,9 +2,9 @@ package russian
 
 import (
 	"math/bits"
-	"slices"
 
 	"adiukh/rules"
+	"adiukh/rules/flat"
 )
 
 // The ends of a game beside the rules' own: a game without a move is lost
@@ -13,47 +13,33 @@ import (
 // a count: its endings are drawn by axiom 3's five moves; RD 10–11 (a draw
 // agreed, a win impossible) are results written on the sheet.
 const (
-	EndRepetition rules.EndReason = "repetition"      // axiom 7, RD 12
-	EndKingsOnly  rules.EndReason = "kings_only"      // axiom 4, RD 16
-	EndForceCount rules.EndReason = "force_unchanged" // axiom 3, RD 14
-	EndThreeKings rules.EndReason = "three_kings"     // axiom 6, RD 13
-	EndMainRoad   rules.EndReason = "main_road"       // axiom 5, RD 15
+	EndRepetition                 = flat.EndRepetition // axiom 7, RD 12
+	EndKingsOnly  rules.EndReason = "kings_only"       // axiom 4, RD 16
+	EndForceCount rules.EndReason = "force_unchanged"  // axiom 3, RD 14
+	EndThreeKings rules.EndReason = "three_kings"      // axiom 6, RD 13
+	EndMainRoad   rules.EndReason = "main_road"        // axiom 5, RD 15
 )
 
-// Scores of a finished game, White's first (issue 51: 2:0, 1:1, 0:2).
+// Scores of a finished game, White's first, and the end of a game, as
+// rules/flat keeps them for every game of flat men and kings.
 var (
-	WhiteWins = rules.Score{White: 2, Black: 0}
-	Draw      = rules.Score{White: 1, Black: 1}
-	BlackWins = rules.Score{White: 0, Black: 2}
+	WhiteWins = flat.WhiteWins
+	Draw      = flat.Draw
+	BlackWins = flat.BlackWins
 )
 
-// Outcome tells whether a game is over, how, and its score.
-type Outcome struct {
-	Over   bool
-	Score  rules.Score
-	Reason rules.EndReason
-	// Moves is the count the draw ran out (the moves of axioms 3–6, the
-	// times the position stood for axiom 7); 0 for a loss.
-	Moves int
-}
+type Outcome = flat.Outcome
 
 // Game is a game in progress: the position, and what of its history the
-// draw axioms count. The counts start at the game's first position, which
-// a sheet may give by FEN: what happened before it is not known.
+// draw axioms count: the positions that may come again (axiom 7), the
+// plies of kings only (axiom 4) and those since the force last changed
+// (axiom 3) as every game here counts them (flat.History).
 type Game struct {
 	Position Position
-	// history holds the positions since the last move that cannot be
-	// undone (a man's move or a capture), the current one last: only they
-	// can come again (axiom 7).
-	history []Position
-	// kingPlies counts the plies in a row made by kings without capturing
-	// (axiom 4).
-	kingPlies int
-	// sinceChange counts the plies since the force last changed: a capture
-	// or a man crowned (axiom 3), and moves the moves of each side since
-	// then (axiom 6).
-	sinceChange int
-	moves       [2]int
+	history  flat.History[Position]
+	// moves counts the moves of each side since the force last changed
+	// (axiom 6).
+	moves [2]int
 	// roadMoves counts the moves the stronger side made in a row while its
 	// three pieces stood against a lone king on the main road (axiom 5).
 	roadMoves int
@@ -62,7 +48,7 @@ type Game struct {
 
 // NewGame starts a game from a position.
 func NewGame(p Position) *Game {
-	g := &Game{Position: p, history: []Position{p}}
+	g := &Game{Position: p, history: flat.NewHistory(p)}
 	g.judge()
 	return g
 }
@@ -79,20 +65,10 @@ func (g *Game) Play(m *Move) *Game {
 	n.Position = before.Play(m)
 	manMoved := before.Kings&(1<<m.From) == 0
 	changed := m.IsCapture() || m.Crowns
-	if manMoved || m.IsCapture() {
-		n.history = []Position{n.Position}
-	} else {
-		n.history = append(slices.Clip(g.history), n.Position)
-	}
-	if manMoved || m.IsCapture() {
-		n.kingPlies = 0
-	} else {
-		n.kingPlies++
-	}
+	n.history = g.history.After(n.Position, manMoved || m.IsCapture(), changed)
 	if changed {
-		n.sinceChange, n.moves, n.roadMoves = 0, [2]int{}, 0
+		n.moves, n.roadMoves = [2]int{}, 0
 	} else {
-		n.sinceChange++
 		n.moves[mover]++
 		if strong, ok := n.Position.mainRoadEnding(); !ok {
 			n.roadMoves = 0
@@ -107,24 +83,17 @@ func (g *Game) Play(m *Move) *Game {
 // judge decides whether the game is over in its current position.
 func (g *Game) judge() {
 	p := &g.Position
-	if !p.HasMove() {
-		// Axiom 1, RD 9: a side that cannot move, or has no piece, loses.
-		g.outcome = Outcome{Over: true, Score: WhiteWins, Reason: rules.EndFinalPosition}
-		if p.Side == White {
-			g.outcome.Score = BlackWins
-		}
+	// Axiom 1, RD 9: a side that cannot move, or has no piece, loses.
+	// Axiom 7, RD 12: the same position, with the same side to move, for
+	// the third time is a draw.
+	if out, ok := g.history.Ended(p.Side, p.HasMove()); ok {
+		g.outcome = out
 		return
 	}
 	draw := func(reason rules.EndReason, moves int) {
 		g.outcome = Outcome{Over: true, Score: Draw, Reason: reason, Moves: moves}
 	}
-	if n := g.repeated(); n >= 3 {
-		// Axiom 7, RD 12: the same position, with the same side to move,
-		// for the third time.
-		draw(EndRepetition, n)
-		return
-	}
-	if g.kingPlies >= 30 {
+	if g.history.KingPlies >= 30 {
 		// Axiom 4, RD 16: 15 moves of both players with kings only, no man
 		// moved and nothing taken.
 		draw(EndKingsOnly, 15)
@@ -142,23 +111,11 @@ func (g *Game) judge() {
 		draw(EndMainRoad, 5)
 		return
 	}
-	if limit := forceLimit(p); limit > 0 && g.sinceChange >= 2*limit {
+	if limit := forceLimit(p); limit > 0 && g.history.SinceChange >= 2*limit {
 		// Axiom 3, RD 14: both sides have kings and the force has not
 		// changed for 5, 30 or 60 moves (a move is White's and Black's).
 		draw(EndForceCount, limit)
 	}
-}
-
-// repeated counts the times the current position has stood on the board
-// with the same side to move.
-func (g *Game) repeated() int {
-	n := 0
-	for i := range g.history {
-		if g.history[i] == g.Position {
-			n++
-		}
-	}
-	return n
 }
 
 // forceLimit is the number of moves axiom 3 gives an ending in which both

@@ -27,6 +27,15 @@ func (m *Move) IsCapture() bool { return m.captures > 0 }
 // Captures is the number of pieces the move takes.
 func (m *Move) Captures() int { return int(m.captures) }
 
+// landings are the squares the piece lands on between its start and its
+// end: none for a quiet move.
+func (m *Move) landings() []Square {
+	if m.captures == 0 {
+		return nil
+	}
+	return m.path[:m.captures-1]
+}
+
 // Path returns the squares the piece stands on in turn: the start, then the
 // landing square after each capture (a quiet move: start and end).
 func (m *Move) Path() []Square {
@@ -39,15 +48,15 @@ func (m *Move) Path() []Square {
 // String writes the move as the game writes it, with every landing square:
 // "c3-d4", "c3:e5:g3".
 func (m Move) String() string {
-	sep := ":"
-	if m.captures == 0 {
-		sep = "-"
-	}
 	var b strings.Builder
-	for i, s := range m.Path() {
-		if i > 0 {
-			b.WriteString(sep)
-		}
+	b.Grow(3*int(m.captures) + 5)
+	b.WriteString(m.From.String())
+	if m.captures == 0 {
+		b.WriteString("-")
+		b.WriteString(m.To.String())
+	}
+	for _, s := range m.path[:m.captures] {
+		b.WriteString(":")
 		b.WriteString(s.String())
 	}
 	return b.String()

@@ -1,11 +1,11 @@
 package russian
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
 	"adiukh/rules"
+	"adiukh/rules/flat"
 )
 
 func say(format string, args ...any) rules.Message { return rules.Message{Format: format, Args: args} }
@@ -14,118 +14,71 @@ func say(format string, args ...any) rules.Message { return rules.Message{Format
 // game's square names: "W:Wa1,c3,Kh8:Bb8,d6", the side to move first, a
 // king marked K, the squares of each colour in order of their names.
 func (p Position) FEN() string {
-	var b strings.Builder
-	b.WriteString(colorLetter[p.Side])
+	var squares [2][]string
 	for _, c := range []Color{White, Black} {
-		b.WriteString(":")
-		b.WriteString(colorLetter[c])
-		names := make([]string, 0, 12)
 		for set := p.Men[c]; set != 0; set &= set - 1 {
 			s := lowest(set)
 			name := s.String()
 			if p.Kings&(1<<s) != 0 {
 				name = "K" + name
 			}
-			names = append(names, name)
+			squares[c] = append(squares[c], name)
 		}
-		slices.SortFunc(names, func(a, b string) int { return strings.Compare(strings.TrimPrefix(a, "K"), strings.TrimPrefix(b, "K")) })
-		b.WriteString(strings.Join(names, ","))
 	}
-	return b.String()
+	return flat.WriteFEN(p.Side, squares, true)
 }
 
 func (p Position) String() string { return p.FEN() }
 
-var colorLetter = [2]string{"W", "B"}
-
-// ParseFEN reads a position in PDN 3.0's FEN: the side to move, then each
-// colour's pieces, "W:Wa1,c3,Kh8:Bb8,d6". Squares are named as the game
-// names them (a1 … h8) or numbered as PDN numbers the board of GameType
-// 25 and lidraughts writes it, 1 = b8 … 32 = g1, ranges ("21-32")
-// allowed; fields after the two colours (lidraughts' ":H0:F1") and a final
-// "." are left aside.
+// ParseFEN reads a position in PDN 3.0's FEN (flat.FEN): the side to move,
+// then each colour's pieces, "W:Wa1,c3,Kh8:Bb8,d6". Squares are named as
+// the game names them (a1 … h8) or numbered as PDN numbers the board of
+// GameType 25 and lidraughts writes it, 1 = b8 … 32 = g1, ranges
+// ("21-32") allowed.
 func ParseFEN(text string) (Position, error) {
 	var p Position
-	bad := func(offset int, format string, args ...any) (Position, error) {
-		return Position{}, &rules.PositionError{Offset: offset, Detail: say(format, args...)}
-	}
-	body := strings.TrimSuffix(strings.TrimSpace(text), ".")
-	lead := len(text) - len(strings.TrimLeft(text, " \t\r\n"))
-	fields := strings.Split(body, ":")
-	switch strings.ToUpper(strings.TrimSpace(fields[0])) {
-	case "W":
-		p.Side = White
-	case "B":
-		p.Side = Black
-	default:
-		return bad(lead+1, "%q: a FEN starts with the side to move, W or B, as in W:Wa1,c3:Bf6", fields[0])
-	}
-	offset := lead + len(fields[0]) + 1
-	seen := [2]bool{}
-	for _, field := range fields[1:] {
-		at := offset + 1
-		offset += len(field) + 1
-		f := strings.TrimSpace(field)
-		if f == "" {
-			continue
+	place := func(c Color, king bool, item string) rules.Message {
+		squares, ok := fenSquares(item)
+		if !ok {
+			return say("%q is not a dark square (a1, c1 … h8, or 1–32)", item)
 		}
-		var c Color
-		// The colours are capitals only: a lower-case b would be read as a
-		// file by anyone who left the colour out.
-		switch f[0] {
-		case 'W':
-			c = White
-		case 'B':
-			c = Black
-		default:
-			if seen[White] && seen[Black] {
-				continue // H0, F1 and the like: counters PDN allows after the pieces
+		for _, s := range squares {
+			bit := uint32(1) << s
+			if p.occupied()&bit != 0 {
+				return say("square %s is given twice", s)
 			}
-			return bad(at, "%q: each colour's pieces follow W or B, as in W:Wa1,c3:Bf6", field)
-		}
-		if seen[c] {
-			return bad(at, "%s is given twice", c)
-		}
-		seen[c] = true
-		itemAt := at + len(field) - len(strings.TrimLeft(field, " ")) + 1
-		for _, item := range strings.Split(f[1:], ",") {
-			here := itemAt + len(item) - len(strings.TrimLeft(item, " "))
-			itemAt += len(item) + 1
-			item = strings.TrimSpace(item)
-			if item == "" {
-				continue
-			}
-			king := false
-			if item[0] == 'K' || item[0] == 'k' {
-				king, item = true, item[1:]
-			}
-			squares, ok := fenSquares(item)
-			if !ok {
-				return bad(here, "%q is not a dark square (a1, c1 … h8, or 1–32)", item)
-			}
-			for _, s := range squares {
-				bit := uint32(1) << s
-				if p.occupied()&bit != 0 {
-					return bad(here, "square %s is given twice", s)
-				}
-				p.Men[c] |= bit
-				if king {
-					p.Kings |= bit
-				}
+			p.Men[c] |= bit
+			if king {
+				p.Kings |= bit
 			}
 		}
+		return rules.Message{}
 	}
-	if !seen[White] && !seen[Black] {
-		return bad(lead+1, "no pieces given: write W:Wa1,c3:Bf6")
-	}
-	for _, c := range []Color{White, Black} {
-		if n, _ := p.count(c); n > 12 {
-			return bad(lead+1, "%s has %d pieces: each side has at most 12", c, n)
+	check := func() rules.Message {
+		for _, c := range []Color{White, Black} {
+			if n, _ := p.count(c); n > 12 {
+				return say("%s has %d pieces: each side has at most 12", c, n)
+			}
+			if men := p.Men[c] &^ p.Kings & kingRow[c]; men != 0 {
+				return say("a %s man stands on %s, its last row, where it would be a king", c, lowest(men))
+			}
 		}
-		if men := p.Men[c] &^ p.Kings & kingRow[c]; men != 0 {
-			return bad(lead+1, "a %s man stands on %s, its last row, where it would be a king", c, lowest(men))
-		}
+		return rules.Message{}
 	}
+	side, err := flat.FEN{
+		NoSide: func(field string) rules.Message {
+			return say("%q: a FEN starts with the side to move, W or B, as in W:Wa1,c3:Bf6", field)
+		},
+		NoColour: func(field string) rules.Message {
+			return say("%q: each colour's pieces follow W or B, as in W:Wa1,c3:Bf6", field)
+		},
+		NoPieces: func() rules.Message { return say("no pieces given: write W:Wa1,c3:Bf6") },
+		Place:    place, Check: check,
+	}.Read(text)
+	if err != nil {
+		return Position{}, err
+	}
+	p.Side = side
 	return p, nil
 }
 
@@ -172,45 +125,11 @@ func (p *Position) Find(r rules.Record) (Move, error) {
 	routes := p.appendMoves(nil, 1<<r.Squares[0], false)
 	var found []Move
 	for i := range routes {
-		if matches(r, &routes[i]) {
+		if flat.Names(r.Squares, routes[i].From, routes[i].To, routes[i].landings()) {
 			found = append(found, routes[i])
 		}
 	}
-	found = dedupe(found, 0)
-	switch len(found) {
-	case 1:
-		return found[0], nil
-	case 0:
-		return Move{}, &rules.MoveError{Detail: p.whyIllegal(r)}
-	}
-	names := make([]string, len(found))
-	for i := range found {
-		names[i] = found[i].String()
-	}
-	slices.Sort(names)
-	return Move{}, &rules.MoveError{Detail: say("%s is ambiguous: it fits %s; write the squares the piece lands on", r.Text, strings.Join(names, ", "))}
-}
-
-// matches reports whether the record names the route: the same start and
-// end, the squares written between them landing squares of the route in
-// order.
-func matches(r rules.Record, m *Move) bool {
-	n := len(r.Squares)
-	if r.Squares[0] != m.From || r.Squares[n-1] != m.To {
-		return false
-	}
-	if m.captures == 0 {
-		return n == 2
-	}
-	landings := m.path[:m.captures-1]
-	for _, s := range r.Squares[1 : n-1] {
-		i := slices.Index(landings, s)
-		if i < 0 {
-			return false
-		}
-		landings = landings[i+1:]
-	}
-	return true
+	return flat.Named(r.Text, dedupe(found, 0), (*Move).String, func() rules.Message { return p.whyIllegal(r) })
 }
 
 // whyIllegal explains the likeliest reason a record fits no legal move.

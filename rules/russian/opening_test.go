@@ -15,10 +15,11 @@ var opening1I = []string{"a3-b4", "b6-a5", "b2-a3", "a7-b6", "a1-b2", "d6-c5"}
 func TestValidateAfterOpeningForms(t *testing.T) {
 	const after = "4. b4:d6 e7:c5 5. g3-h4 f6-g5 6. h4:f6 g7:e5\n1:1 agreement"
 	whole := "1. a3-b4 b6-a5 2. b2-a3 a7-b6 3. a1-b2 d6-c5 " + after
-	_, g, err := playOpening(opening1I)
+	opened, err := ValidateAfterOpening("", opening1I)
 	if err != nil {
 		t.Fatal(err)
 	}
+	g := opened.Game
 	withFEN := "[FEN \"" + g.Position.FEN() + "\"]\n1. b4:d6 e7:c5 2. g3-h4 f6-g5 3. h4:f6 g7:e5\n1:1 agreement"
 	withFENNumberedOn := "[FEN \"" + g.Position.FEN() + "\"]\n" + after
 	var final string

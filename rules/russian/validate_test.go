@@ -230,6 +230,23 @@ func BenchmarkValidatePDN(b *testing.B) {
 	}
 }
 
+// BenchmarkValidatePDNVerdicts checks the same file as the program does,
+// through rules.Game: each game's verdict with its moves and its PDN.
+func BenchmarkValidatePDNVerdicts(b *testing.B) {
+	text, err := os.ReadFile(filepath.Join("testdata", "lidraughts-russian.pdn"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, v := range (Rules{}).ValidateGames(string(text)) {
+			if !v.Valid || v.PDN == "" {
+				b.Fatal(v.Errors)
+			}
+		}
+	}
+}
+
 // TestSeedSheets replays the sheets of testdata/seeds: positions of the
 // seeds' diagrams and axioms, each naming its source and the end it must
 // reach ("Expect: repetition") or the ply of its first error ("Expect:

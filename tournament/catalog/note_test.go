@@ -99,7 +99,7 @@ func TestEveryStoredMessageHasAKey(t *testing.T) {
 			answers++
 		}
 		if _, ok := rules.KeyOf(x.id); !ok {
-			t.Errorf("%s: %q has no stored key: add it to its package's keys (rules/keys.go, rules/russian/keys.go, rules/international/keys.go, rules/solve/messages.go, tournament/note.go, tournament/composition/keys.go)", x.at, x.id)
+			t.Errorf("%s: %q has no stored key: add it to its package's keys (rules/keys.go, rules/flat/keys.go, rules/russian/keys.go, rules/international/keys.go, rules/solve/messages.go, tournament/note.go, tournament/composition/keys.go)", x.at, x.id)
 		}
 	}
 	if answers < 5 {

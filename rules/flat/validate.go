@@ -1,4 +1,4 @@
-package international
+package flat
 
 import (
 	"strings"
@@ -8,56 +8,71 @@ import (
 
 // Report is the verdict on one game sheet: every move replayed, how the
 // game ended if it did, and whether the written result agrees.
-type Report struct {
+type Report[P, M comparable, G any] struct {
 	Valid    bool
 	Sheet    *rules.Sheet
 	Errors   []rules.Problem
 	Warnings []rules.Problem
 	// Start is the game's first position: the initial one, or the sheet's
 	// FEN.
-	Start Position
+	Start P
 	// Played holds the moves replayed, up to the first wrong one.
-	Played []Played
-	// Opening holds the moves of the opening a game was played from when
-	// the sheet left them out (ValidateAfterOpening), OpeningPlies their
-	// count however the sheet was written.
-	Opening      []Played
+	Played []Played[M]
+	// OpeningPlies counts the plies of the opening a game was played from
+	// (ValidateAfterOpening); Opening holds them when the sheet left them
+	// out and its moves are those after the opening. Both are empty for an
+	// ordinary game.
 	OpeningPlies int
+	Opening      []Played[M]
 	// Game is the game as far as it was replayed; its Outcome tells
 	// whether it is over.
-	Game *Game
+	Game G
 	// Result is the accepted result, nil when the sheet has none or it was
 	// rejected; Reason says how the game ended.
 	Result *rules.Score
 	Reason rules.EndReason
-	v      *Variant
+	// startUnread is set when the sheet's FEN could not be read: nothing
+	// was replayed.
+	startUnread bool
+	e           Engine[P, M, G]
 }
 
 // Played is one replayed move, with the notation the game writes it in.
-type Played struct {
+type Played[M any] struct {
 	Ply, Number int
-	Side        Color
+	Side        rules.Color
 	Written     string
-	Move        Move
+	Move        M
 	Notation    string
 }
 
-// Replayed reports whether every move of the sheet replayed.
-func (r *Report) Replayed() bool { return len(r.Played) == len(r.Sheet.Moves) }
+// Replayed reports whether every move of the sheet replayed; none did
+// when its start could not be read.
+func (r *Report[P, M, G]) Replayed() bool {
+	return !r.startUnread && len(r.Played) == len(r.Sheet.Moves)
+}
+
+// stop ends the check of a sheet whose FEN cannot be read: replayed from
+// another position, its moves would yield errors that are not theirs.
+func (r *Report[P, M, G]) stop() {
+	r.startUnread = true
+	r.Game = r.e.NewGame(r.Start)
+	r.Valid = false
+}
 
 // ValidateGames reads every game of a text and replays each: all the games
 // of a PDN file, or the one game of a sheet.
-func (v *Variant) ValidateGames(text string) []*Report {
+func ValidateGames[P, M comparable, G any](e Engine[P, M, G], text string) []*Report[P, M, G] {
 	if strings.HasPrefix(strings.TrimSpace(text), "[") {
 		if games := rules.ReadPDN(text); len(games) > 0 {
-			reports := make([]*Report, len(games))
+			reports := make([]*Report[P, M, G], len(games))
 			for i, g := range games {
-				reports[i] = v.Validate(g)
+				reports[i] = Validate(e, g)
 			}
 			return reports
 		}
 	}
-	return []*Report{v.Validate(rules.ParseSheet(text))}
+	return []*Report[P, M, G]{Validate(e, rules.ParseSheet(text))}
 }
 
 // Validate replays the moves of a sheet from its start (the FEN header or
@@ -65,26 +80,30 @@ func (v *Variant) ValidateGames(text string) []*Report {
 // is unreadable, illegal, ambiguous or played after the game ended — by a
 // lost position or a draw of the rules, which end the game at once — and
 // checks the written result against the end reached.
-func (v *Variant) Validate(sh *rules.Sheet) *Report {
-	r := v.newReport(sh)
-	r.readHeaders()
+func Validate[P, M comparable, G any](e Engine[P, M, G], sh *rules.Sheet) *Report[P, M, G] {
+	r := newReport(e, sh)
+	if !r.readHeaders() {
+		r.stop()
+		return r
+	}
 	startPly := 1
-	if r.Start.Side == Black {
+	if e.Side(&r.Start) == rules.Black {
 		startPly = 2
 	}
-	r.replay(v.NewGame(r.Start), startPly)
+	r.replay(e.NewGame(r.Start), startPly)
 	return r
 }
 
-// newReport is the report on a sheet before its moves are replayed: the
-// problems of its reading.
-func (v *Variant) newReport(sh *rules.Sheet) *Report {
-	r := &Report{Sheet: sh, Start: v.Start(), v: v}
+// newReport is the report on sh before its moves are replayed: the
+// sheet's own warnings and notation problems.
+func newReport[P, M comparable, G any](e Engine[P, M, G], sh *rules.Sheet) *Report[P, M, G] {
+	sh.ScoreDrawsAs(Draw)
+	r := &Report[P, M, G]{Sheet: sh, Start: e.Start(), e: e}
 	r.Warnings = append(r.Warnings, sh.Warnings...)
 	for _, p := range sh.Problems {
 		if p.Detail.Format == rules.UnknownReason && sh.Result != nil && sh.Result.Score == Draw {
-			// "1:1 repetition": a draw claimed by the rules, which
-			// judgeResult checks.
+			// "1:1 repetition", "1:1 троекратное повторение": a draw claimed by
+			// the rules, which judgeResult checks.
 			continue
 		}
 		r.Errors = append(r.Errors, p)
@@ -94,36 +113,32 @@ func (v *Variant) newReport(sh *rules.Sheet) *Report {
 
 // replay plays the sheet's moves on g, the first of them at ply startPly,
 // and judges the written result against the end reached.
-func (r *Report) replay(g *Game, startPly int) {
-	v, sh := r.v, r.Sheet
-	r.Played = make([]Played, 0, len(sh.Moves))
+func (r *Report[P, M, G]) replay(g G, startPly int) {
+	e, sh := r.e, r.Sheet
+	r.Played = make([]Played[M], 0, len(sh.Moves))
 	for i := range sh.Moves {
 		sm := &sh.Moves[i]
 		ply := startPly + i
-		side := g.Position.Side
-		if out := g.Outcome(); out.Over {
-			r.Errors = append(r.Errors, problemAt(sm, ply, side, playedAfter(out, sm.Record.Text, ply-1)))
+		p := e.Position(g)
+		side := e.Side(p)
+		if out := e.Outcome(g); out.Over {
+			r.Errors = append(r.Errors, problemAt(sm, ply, side, r.playedAfter(out, sm.Record.Text, ply-1)))
 			break
 		}
-		rec, err := v.ParseRecord(sm.Record.Text)
-		var m Move
-		if err == nil {
-			m, err = v.Find(&g.Position, rec)
-		}
-		if err != nil {
-			p := problemAt(sm, ply, side, rules.Detail(err))
-			for _, lm := range v.LegalMoves(&g.Position) {
-				p.Legal = append(p.Legal, v.Notate(&g.Position, &lm))
+		read, detail := e.ReadMove(p, sm)
+		if detail != nil {
+			problem := problemAt(sm, ply, side, *detail)
+			for _, lm := range e.LegalMoves(p) {
+				problem.Legal = append(problem.Legal, e.Notate(p, lm))
 			}
-			r.Errors = append(r.Errors, p)
+			r.Errors = append(r.Errors, problem)
 			break
 		}
-		notation := v.Notate(&g.Position, &m)
-		if m.IsCapture() && rec.Dash {
-			r.Warnings = append(r.Warnings, problemAt(sm, ply, side, say("%s is a capture: it is written with 'x' (%s)", rec.Text, notation)))
+		for _, w := range read.Warnings {
+			r.Warnings = append(r.Warnings, problemAt(sm, ply, side, w))
 		}
-		r.Played = append(r.Played, Played{Ply: ply, Number: (ply + 1) / 2, Side: side, Written: rec.Text, Move: m, Notation: notation})
-		g = g.Play(&m)
+		r.Played = append(r.Played, Played[M]{Ply: ply, Number: (ply + 1) / 2, Side: side, Written: read.Text, Move: read.Move, Notation: e.Notate(p, read.Move)})
+		g = e.Play(g, read.Move)
 	}
 	r.Game = g
 	r.judgeResult()
@@ -137,57 +152,42 @@ func (r *Report) replay(g *Game, startPly int) {
 }
 
 // playedAfter says that a move stands after the game's end.
-func playedAfter(out Outcome, text string, ply int) rules.Message {
+func (r *Report[P, M, G]) playedAfter(out Outcome, text string, ply int) rules.Message {
 	if out.Reason == rules.EndFinalPosition {
 		return say("the game is over after ply %d: the side to move has no legal move (score %s), so %s cannot be played", ply, out.Score, text)
 	}
-	return say("the game was drawn after ply %d (%s), so %s cannot be played", ply, drawRule(out), text)
+	return say("the game was drawn after ply %d (%s), so %s cannot be played", ply, r.e.DrawRule(out), text)
 }
 
-// drawRule names the rule that drew a game.
-func drawRule(out Outcome) rules.Message {
-	switch out.Reason {
-	case EndRepetition:
-		return say("the same position for the third time")
-	case EndKingsOnly:
-		return say("%d moves each of kings only, without a capture or a man's move", out.Moves)
-	case EndThreeAgainstKing:
-		return say("three pieces against a lone king, %d moves each", out.Moves)
-	case EndTwoAgainstKing:
-		return say("two pieces or one against a lone king, %d moves each", out.Moves)
-	case EndThreeKings:
-		return say("three kings did not take the lone king in %d moves", out.Moves)
-	case EndMainRoad:
-		return say("three pieces did not win against the king on the long diagonal in %d moves", out.Moves)
+// EndWords says how a game ended, in the words of its rules.
+func EndWords[P, M comparable, G any](e Engine[P, M, G], out Outcome) rules.Message {
+	if out.Reason == rules.EndFinalPosition {
+		return say("the side to move has no legal move")
 	}
-	return say("the force unchanged for %d moves with kings on both sides", out.Moves)
+	return e.DrawRule(out)
 }
 
-// readHeaders takes the start position and checks the game type.
-func (r *Report) readHeaders() {
+// readHeaders takes the start position and checks the game type. It
+// reports false when the FEN cannot be read.
+func (r *Report[P, M, G]) readHeaders() (startRead bool) {
+	startRead = true
 	for _, h := range r.Sheet.Headers {
 		switch h.Key {
 		case "FEN":
-			p, err := r.v.ParseFEN(h.Value)
+			p, err := r.e.ParseFEN(h.Value)
 			if err != nil {
-				r.Errors = append(r.Errors, headerProblem(h, rules.Detail(err)))
+				r.Errors = append(r.Errors, headerProblem(h, say("the FEN %q cannot be read, so the moves were not checked: %s", h.Value, rules.Detail(err))))
+				startRead = false
 				continue
 			}
 			r.Start = p
 		case "GameType":
-			if t, _, _ := strings.Cut(h.Value, ","); strings.TrimSpace(t) != r.v.gameType {
-				r.Errors = append(r.Errors, headerProblem(h, say("GameType %q is not %s, whose GameType is %s", h.Value, r.v.title(), r.v.gameType)))
+			if t, _, _ := strings.Cut(h.Value, ","); strings.TrimSpace(t) != r.e.PDNGameType() {
+				r.Errors = append(r.Errors, headerProblem(h, r.e.NotGameType(h.Value)))
 			}
 		}
 	}
-}
-
-// title names the game in a message.
-func (v *Variant) title() rules.Message {
-	if v.numbered {
-		return say("international draughts")
-	}
-	return say("Brazilian draughts")
+	return startRead
 }
 
 func headerProblem(h rules.Header, m rules.Message) rules.Problem {
@@ -195,30 +195,28 @@ func headerProblem(h rules.Header, m rules.Message) rules.Problem {
 }
 
 // problemAt is a problem with the move sm, played at ply by side.
-func problemAt(sm *rules.SheetMove, ply int, side Color, m rules.Message) rules.Problem {
+func problemAt(sm *rules.SheetMove, ply int, side rules.Color, m rules.Message) rules.Problem {
 	return rules.Problem{Line: sm.Line, Column: sm.Column, Text: sm.Record.Text, Ply: ply, MoveNumber: (ply + 1) / 2,
 		Side: side.String(), Message: m.String(), Detail: m}
 }
 
 // writtenResult is the result the sheet gives: a score line of a sheet
-// ("2:0", "Счёт 1:1 соглашение"), or PDN's Result tag or termination
-// marker (2-0, 1-1, 0-2, and 1-0, 0-1, 1/2-1/2 as other programs write
-// them).
-func (r *Report) writtenResult() (res *rules.SheetResult, ok bool) {
+// ("2:0", "Счёт 1:1 соглашение", "Ничья"), or PDN's Result tag or
+// termination marker (2-0, 1-1, 0-2, and 1-0, 0-1, 1/2-1/2, ½-½ as other
+// programs write them). A PDN draw whose Termination names no other
+// reason is a draw by agreement (RD 10): lidraughts writes "Normal" for
+// it, and our own files write no Termination.
+func (r *Report[P, M, G]) writtenResult() (res *rules.SheetResult, ok bool) {
 	if res := r.Sheet.Result; res != nil {
 		return res, true
 	}
-	text := r.Sheet.Header("Result")
-	line := 0
+	text, line, column := r.Sheet.PDNResult, r.Sheet.PDNResultLine, r.Sheet.PDNResultColumn
 	for _, h := range r.Sheet.Headers {
-		if h.Key == "Result" {
-			line = h.Line
+		if h.Key == "Result" && h.Value != "" {
+			text, line, column = h.Value, h.Line, 1
 		}
 	}
-	if text == "" {
-		text = r.Sheet.PDNResult
-	}
-	score, known := map[string]rules.Score{"2-0": WhiteWins, "1-0": WhiteWins, "0-2": BlackWins, "0-1": BlackWins, "1-1": Draw, "1/2-1/2": Draw}[text]
+	score, known := rules.MarkerScore(text, WhiteWins, Draw)
 	if !known {
 		return nil, text == "" || text == "*"
 	}
@@ -232,29 +230,25 @@ func (r *Report) writtenResult() (res *rules.SheetResult, ok bool) {
 			reason = stem.reason
 		}
 	}
-	if reason == "" && score == Draw && (t == "" || t == "normal") {
-		// A drawn PDN game that names no way it ended was agreed drawn
-		// (lidraughts' "Normal" says no more than the result does).
-		reason = rules.EndAgreement
-	}
-	return &rules.SheetResult{Score: score, Reason: reason, Text: text, Line: line, Column: 1}, true
+	return &rules.SheetResult{Score: score, Reason: reason, Drawn: score == Draw, Text: text, Line: line, Column: column}, true
 }
 
 // judgeResult compares the written result with the game's end.
-func (r *Report) judgeResult() {
-	out := r.Game.Outcome()
+func (r *Report[P, M, G]) judgeResult() {
+	out := r.e.Outcome(r.Game)
 	res, ok := r.writtenResult()
 	if !ok {
 		text := r.Sheet.Header("Result")
-		m := say("%q is not a result of %s: 2-0, 1-1, 0-2 or *", text, r.v.title())
+		m := r.e.NotAResult(text)
 		r.Errors = append(r.Errors, rules.Problem{Text: text, Message: m.String(), Detail: m})
 		return
 	}
 	if res == nil {
 		if out.Over && r.Replayed() {
 			r.Result, r.Reason = &out.Score, out.Reason
-		} else if r.Replayed() && r.Sheet.Header("Result") != "*" && r.Sheet.PDNResult != "*" {
-			// PDN's "*" says the game goes on; a sheet without a result
+		} else if r.Replayed() && !r.Sheet.ResultWritten() {
+			// PDN's "*" says the game goes on, and a result that could
+			// not be read has its own error; a sheet without a result
 			// may have lost it.
 			m := say("no result is written and the game is not over")
 			r.Warnings = append(r.Warnings, rules.Problem{Message: m.String(), Detail: m})
@@ -271,13 +265,13 @@ func (r *Report) judgeResult() {
 	decisive, draw := sc == WhiteWins || sc == BlackWins, sc == Draw
 	switch {
 	case !decisive && !draw:
-		reject(say("%s is not a score of %s: 2:0, 1:1 or 0:2", res.Text, r.v.title()))
+		reject(r.e.NotAScore(res.Text))
 		return
 	case !r.Replayed():
 		return // the replay failed already; the result cannot be judged
 	case out.Over:
 		if sc != out.Score {
-			reject(say("the sheet gives %s, but the game ended %s (%s)", sc, out.Score, endWords(out)))
+			reject(say("the sheet gives %s, but the game ended %s (%s)", sc, out.Score, EndWords(r.e, out)))
 			return
 		}
 		r.Result, r.Reason = &out.Score, out.Reason
@@ -287,8 +281,12 @@ func (r *Report) judgeResult() {
 	switch res.Reason {
 	case "", rules.EndFinalPosition:
 		switch {
+		case draw && res.Drawn:
+			// "Ничья", "1:1 ничья", PDN's 1-1: a draw before the end that
+			// no rule made is agreed (RD 10).
+			res.Reason = rules.EndAgreement
 		case draw:
-			reject(say("the sheet claims a draw, but no draw rule applies after the last move: no position stood three times, and no count of moves has run out"))
+			reject(r.e.NoDrawRule())
 			return
 		case r.Sheet.Result == nil:
 			// PDN's result says who won, not how: programs such as
@@ -313,12 +311,4 @@ func (r *Report) judgeResult() {
 		}
 	}
 	r.Result, r.Reason = &sc, res.Reason
-}
-
-// endWords says how a game ended.
-func endWords(out Outcome) rules.Message {
-	if out.Reason == rules.EndFinalPosition {
-		return say("the side to move has no legal move")
-	}
-	return drawRule(out)
 }
