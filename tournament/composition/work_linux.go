@@ -6,12 +6,17 @@ import (
 	"syscall"
 )
 
-// workNice is the scheduling priority of the threads that run the
-// expensive jobs: below the web's (0), so that the kernel gives a page or
-// a move the core first when both want it.
+// workNice is how much nicer than the web's threads the threads that run
+// the expensive jobs are, so that the kernel gives a page or a move the
+// core first when both want it; a server started under nice keeps them
+// below its own.
 const workNice = 10
 
-// belowTheWeb runs job on an OS thread of its own at workNice. The thread
+// maxNice is the nicest a Linux thread may be.
+const maxNice = 19
+
+// belowTheWeb runs job on an OS thread of its own, workNice below the
+// caller's priority (at the nicest, maxNice). The thread
 // is never handed back to the runtime: it ends with the job's goroutine,
 // its priority with it.
 // A panic of the job is raised again in the caller's goroutine, where the
@@ -31,7 +36,10 @@ func belowTheWeb(ctx context.Context, job func(context.Context) error) error {
 		}()
 		// Linux sets a thread's priority by its ID; a failure leaves the
 		// job at the web's priority, which the worker limit still bounds.
-		_ = syscall.Setpriority(syscall.PRIO_PROCESS, syscall.Gettid(), workNice)
+		// getpriority answers 20 - nice.
+		if web, err := syscall.Getpriority(syscall.PRIO_PROCESS, syscall.Gettid()); err == nil {
+			_ = syscall.Setpriority(syscall.PRIO_PROCESS, syscall.Gettid(), min(20-web+workNice, maxNice))
+		}
 		done <- outcome{err: job(ctx)}
 	}()
 	o := <-done
