@@ -290,4 +290,5 @@ var Adiukh = &Variant{
 		"blitz":    {MinMinutes: 3, MaxMinutes: 5, Recommended: []string{"3+2"}},
 	},
 	SheetMoves: 60, DisciplinePrefix: "discipline.", DisciplineFullPrefix: "discipline_full.",
+	Titles: NationalTitles,
 }

@@ -1,6 +1,10 @@
 package international
 
-import "adiukh/rules"
+import (
+	"slices"
+
+	"adiukh/rules"
+)
 
 // Rules is one variant behind rules.Game.
 type Rules struct{ v *Variant }
@@ -13,12 +17,17 @@ type Rules struct{ v *Variant }
 // ships it, does not replay by the majority rule), and neither has time
 // norms of its rule book that an event is warned by.
 var (
+	// fmjdAndNational: their players hold the FMJD's titles and, in
+	// Russia, the national ranks of шашки, which cover both games.
+	fmjdAndNational = slices.Concat(rules.FMJDTitles, rules.NationalTitles)
+
 	InternationalGame = &rules.Variant{
 		Key: "international", English: "International draughts", Rules: Rules{International},
 		Board:       rules.Board{Size: 10, Numeric: true},
 		Scale:       rules.Scale{Points: 2, Example: "2:0"},
 		PDNGameType: International.gameType, Openings: true, RatingLists: "international-", SheetMoves: 75, Repetitions: true,
 		DisciplinePrefix: "discipline_international.", DisciplineFullPrefix: "discipline_international.",
+		Titles: fmjdAndNational,
 	}
 	BrazilianGame = &rules.Variant{
 		Key: "brazilian", English: "Brazilian draughts", Rules: Rules{Brazilian},
@@ -26,6 +35,7 @@ var (
 		Scale:       rules.Scale{Points: 2, Example: "2:0"},
 		PDNGameType: Brazilian.gameType, Openings: true, RatingLists: "brazilian-", SheetMoves: 60, Repetitions: true,
 		DisciplinePrefix: "discipline_brazilian.", DisciplineFullPrefix: "discipline_brazilian.",
+		Titles: fmjdAndNational,
 	}
 )
 

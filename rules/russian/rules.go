@@ -28,6 +28,7 @@ var Variant = &rules.Variant{
 	PDNGameType: PDNGameType, Openings: true, DefaultOpenings: openingsJSON,
 	RatingLists: "russian-", SheetMoves: 60, Repetitions: true,
 	DisciplinePrefix: "discipline_russian.", DisciplineFullPrefix: "discipline_russian.",
+	Titles: rules.NationalTitles,
 }
 
 func (Rules) Name() string { return "russian" }
