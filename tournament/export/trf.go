@@ -16,8 +16,8 @@ import (
 )
 
 // TRF writes the event as a FIDE Tournament Report File (tournament/trf):
-// the header lines, a 001 line per player with federation ID, points, rank
-// and every finished round, the pairing system (092), the number of rounds
+// the header lines, a 001 line per player with title, federation ID,
+// points, rank and every finished round, the pairing system (092), the number of rounds
 // (142) and the event's scoring (162). Text is fitted to its columns by
 // trf.Write, so adiukh and other programs read the file back.
 // Rounds still being played are left out, so that the points and ranks
@@ -84,6 +84,13 @@ func TRFView(ct *tournament.Crosstable) *trf.Tournament {
 		// someone else, so it is left out.
 		if id := r.Player.FederationID; utf8.RuneCountInString(id) <= 11 && !strings.ContainsFunc(id, unicode.IsSpace) {
 			p.FideID = id
+		}
+		// The title field is the FMJD's, three columns wide; a national
+		// rank, or a longer title, goes into a comment adiukh reads back.
+		if title, _ := e.Game.Variant().Titles.Parse(r.Player.Title); title.FMJD && utf8.RuneCountInString(title.Notation) <= 3 {
+			p.Title = title.Notation
+		} else if r.Player.Title != "" {
+			t.Extra = append(t.Extra, trf.TitleComment{StartNo: r.Player.StartNo, Title: r.Player.Title}.String())
 		}
 		for _, cell := range r.Games {
 			if cell.Round > st.AfterRound {

@@ -45,3 +45,35 @@ func ParseScoreComment(line string) (c ScoreComment, ok bool) {
 	c.Score, c.EndReason = f[3], f[4]
 	return c, true
 }
+
+// TitleComment keeps a player's sports rank or title where the 001 line's
+// three columns cannot: a national rank («КМС», «1ю»), or an FMJD title of
+// four letters («GMIF»). A comment line, "### title 12 КМС" (the start
+// number and the title as adiukh stores it), which other programs skip and
+// adiukh reads back.
+type TitleComment struct {
+	StartNo int
+	Title   string
+}
+
+const titleCommentPrefix = "### title "
+
+// String is the comment's line.
+func (c TitleComment) String() string {
+	return fmt.Sprintf("%s%d %s", titleCommentPrefix, c.StartNo, c.Title)
+}
+
+// ParseTitleComment reads a line kept in Tournament.Extra as a title
+// comment; ok is false for any other line.
+func ParseTitleComment(line string) (c TitleComment, ok bool) {
+	text, ok := strings.CutPrefix(line, titleCommentPrefix)
+	if !ok {
+		return c, false
+	}
+	no, title, ok := strings.Cut(strings.TrimSpace(text), " ")
+	n, err := strconv.Atoi(no)
+	if !ok || err != nil || n < 1 || strings.TrimSpace(title) == "" {
+		return c, false
+	}
+	return TitleComment{StartNo: n, Title: strings.TrimSpace(title)}, true
+}
