@@ -64,3 +64,38 @@ func TestDeskTitles(t *testing.T) {
 		t.Error("the player's page does not show the rank before the name")
 	}
 }
+
+// The register's person form keeps a person's ranks and titles game by
+// game, with the date and the awarding body: rows left empty are none, a
+// title the game's rule book does not have is told at its row, and the
+// person's page shows the titles kept; the API answers them.
+func TestRegisterTitles(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	arbiter := s.SignIn(tournament.ArbiterRole)
+	form := url.Values{"surname": {"Берсиров"}, "given_names": {"Мурат"}, "birth_year": {"1992"},
+		"titles[0].game": {"russian"}, "titles[0].title": {"кмс"}, "titles[0].awarded": {"2024-05-17"}, "titles[0].awarded_by": {"Минспорт Адыгеи"},
+		"titles[1].game": {"russian"}, "titles[1].title": {"GMI"}, "titles[2].game": {"adiukh"}}
+	rec := arbiter.Post("/people", form)
+	body := apitest.PageText(rec)
+	apitest.MustStatus(t, "an FMJD title of Russian draughts", rec.Code, http.StatusBadRequest, body)
+	refusal := apitest.RuF("%q is not a rank or title of %s; write one of %s", "GMI", tournament.GameKind("russian"), tournament.GameKind("russian").Variant().Titles.Notations())
+	if !strings.Contains(body, `<p class="field-error" role="alert">`+refusal+"</p>") || !strings.Contains(body, `name="titles[1].title" value="GMI"`) {
+		t.Errorf("the form does not tell the title at its row, or lost what was typed:\n%s", body)
+	}
+	form.Set("titles[1].game", "international")
+	rec = arbiter.Post("/people", form)
+	apitest.MustStatus(t, "a person with two titles", rec.Code, http.StatusSeeOther, apitest.PageText(rec))
+	path := rec.Header().Get("Location")
+	body = apitest.PageText(s.SignIn(tournament.Admin).Get(path)) // the administrator's page has the form
+	for _, want := range []string{`<span class="sport-title">КМС</span> (` + apitest.RuT("gametype.russian") + `, 2024-05-17, Минспорт Адыгеи)`,
+		`<span class="sport-title">GMI</span> (` + apitest.RuT("gametype.international") + `)`, `name="titles[0].title" value="КМС"`, `name="titles[0].awarded_by" value="Минспорт Адыгеи"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the person's page lacks %q", want)
+		}
+	}
+	person := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", "/api/v1"+path, nil)["person"].(map[string]any)
+	if got := fmt.Sprint(person["titles"]); got != "[map[awarded:2024-05-17 awarded_by:Минспорт Адыгеи game:russian title:КМС] map[awarded: awarded_by: game:international title:GMI]]" {
+		t.Errorf("the API answers the titles as %s", got)
+	}
+}

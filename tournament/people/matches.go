@@ -229,7 +229,7 @@ func searchForms(name string) []string {
 func (s *Service) LinkPlayerToPerson(ctx context.Context, eventID, playerID, personID int64) (*tournament.Player, error) {
 	var p *tournament.Player
 	err := s.store.Update(ctx, func(tx Tx) error {
-		u, players, player, err := managedPlayer(ctx, tx, eventID, playerID)
+		e, u, players, player, err := managedPlayer(ctx, tx, eventID, playerID)
 		if err != nil {
 			return err
 		}
@@ -240,7 +240,7 @@ func (s *Service) LinkPlayerToPerson(ctx context.Context, eventID, playerID, per
 				return err
 			}
 		}
-		return tournament.LinkPerson(tx, s.now(), u, players, p, person)
+		return tournament.LinkPerson(tx, s.now(), u, e.Game, players, p, person)
 	})
 	return p, err
 }
@@ -251,7 +251,7 @@ func (s *Service) LinkPlayerToPerson(ctx context.Context, eventID, playerID, per
 func (s *Service) LinkSureMatches(ctx context.Context, eventID int64) (int, error) {
 	linked := 0
 	err := s.store.Update(ctx, func(tx Tx) error {
-		_, u, err := tournament.Manageable(ctx, tx, eventID)
+		e, u, err := tournament.Manageable(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
@@ -269,7 +269,7 @@ func (s *Service) LinkSureMatches(ctx context.Context, eventID int64) (int, erro
 				continue
 			}
 			i := slices.IndexFunc(players, func(p tournament.Player) bool { return p.ID == m.Player.ID })
-			if err := tournament.LinkPerson(tx, s.now(), u, players, &players[i], person); err != nil {
+			if err := tournament.LinkPerson(tx, s.now(), u, e.Game, players, &players[i], person); err != nil {
 				return err
 			}
 			linked++
@@ -316,7 +316,7 @@ func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int
 	}
 	var person *tournament.Person
 	err := s.store.Update(ctx, func(tx Tx) error {
-		u, players, p, err := managedPlayer(ctx, tx, eventID, playerID)
+		e, u, players, p, err := managedPlayer(ctx, tx, eventID, playerID)
 		if err != nil {
 			return err
 		}
@@ -353,7 +353,7 @@ func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int
 		if err := s.createPerson(tx, u, person); err != nil {
 			return err
 		}
-		return tournament.LinkPerson(tx, s.now(), u, players, p, person)
+		return tournament.LinkPerson(tx, s.now(), u, e.Game, players, p, person)
 	})
 	if err != nil {
 		return nil, err
@@ -363,18 +363,18 @@ func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int
 
 // managedPlayer locks an event the user may manage and reads its players
 // with the one named, which must be among them.
-func managedPlayer(ctx context.Context, tx Tx, eventID, playerID int64) (*tournament.User, []tournament.Player, *tournament.Player, error) {
-	_, u, err := tournament.Manageable(ctx, tx, eventID)
+func managedPlayer(ctx context.Context, tx Tx, eventID, playerID int64) (*tournament.Event, *tournament.User, []tournament.Player, *tournament.Player, error) {
+	e, u, err := tournament.Manageable(ctx, tx, eventID)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	players, err := tx.Players(eventID)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	i := slices.IndexFunc(players, func(p tournament.Player) bool { return p.ID == playerID })
 	if i < 0 {
-		return nil, nil, nil, tournament.NotFound("player %d not found in event %d", playerID, eventID)
+		return nil, nil, nil, nil, tournament.NotFound("player %d not found in event %d", playerID, eventID)
 	}
-	return u, players, &players[i], nil
+	return e, u, players, &players[i], nil
 }
