@@ -8,6 +8,13 @@ import "strings"
 // the national ranks of шашки, an international one's the FMJD's titles
 // too. Who met a rank's norm is not computed here.
 
+// FMJDTitle reports whether the title is one of the FMJD's in the game,
+// which a TRF's title field carries.
+func (k GameKind) FMJDTitle(title string) bool {
+	t, ok := k.Variant().Titles.Parse(title)
+	return ok && t.FMJD
+}
+
 // ParseTitle reads a title typed in any of its usual forms («кмс», «1
 // разряд», «I юн.») as the rule book of the game writes it; "" for an
 // empty text.

@@ -65,6 +65,7 @@ func WriteTRF(w io.Writer, in tournament.PairingInput) error {
 		if id := p.FederationID; id != "" && len(id) <= 11 && strings.Trim(id, "0123456789") == "" {
 			tp.FideID = id
 		}
+		t.SetTitle(&tp, p.Title, e.Game.FMJDTitle(p.Title))
 		for r := range tp.Results {
 			tp.Results[r] = trf.Result{Color: '-', Code: '-'} // no game: absent
 		}

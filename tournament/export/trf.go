@@ -85,13 +85,7 @@ func TRFView(ct *tournament.Crosstable) *trf.Tournament {
 		if id := r.Player.FederationID; utf8.RuneCountInString(id) <= 11 && !strings.ContainsFunc(id, unicode.IsSpace) {
 			p.FideID = id
 		}
-		// The title field is the FMJD's, three columns wide; a national
-		// rank, or a longer title, goes into a comment adiukh reads back.
-		if title, _ := e.Game.Variant().Titles.Parse(r.Player.Title); title.FMJD && utf8.RuneCountInString(title.Notation) <= 3 {
-			p.Title = title.Notation
-		} else if r.Player.Title != "" {
-			t.Extra = append(t.Extra, trf.TitleComment{StartNo: r.Player.StartNo, Title: r.Player.Title}.String())
-		}
+		t.SetTitle(&p, r.Player.Title, e.Game.FMJDTitle(r.Player.Title))
 		for _, cell := range r.Games {
 			if cell.Round > st.AfterRound {
 				break

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // ScoreComment keeps a played game's score and how it ended, which TRF has
@@ -76,4 +77,17 @@ func ParseTitleComment(line string) (c TitleComment, ok bool) {
 		return c, false
 	}
 	return TitleComment{StartNo: n, Title: strings.TrimSpace(title)}, true
+}
+
+// SetTitle gives player p (of t, or about to be) its title: in the 001
+// line's three columns when the field is the title's (fmjd: the field
+// carries the FMJD's titles) and it fits, else in a title comment.
+func (t *Tournament) SetTitle(p *Player, title string, fmjd bool) {
+	switch {
+	case title == "":
+	case fmjd && utf8.RuneCountInString(title) <= 3:
+		p.Title = title
+	default:
+		t.Extra = append(t.Extra, TitleComment{StartNo: p.StartNo, Title: title}.String())
+	}
 }
