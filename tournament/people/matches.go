@@ -309,7 +309,7 @@ type NewPersonNames struct {
 // parts, or else the desk's name with the first word as the surname; a
 // name the account gives as one string must be split by the arbiter. The
 // person takes the sex the account gives, and the player's birth year,
-// club and city.
+// club, city and title (of the event's game, awarded by nobody known).
 func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int64, names NewPersonNames) (*tournament.Person, error) {
 	if _, err := mayAddPeople(ctx); err != nil {
 		return nil, err
@@ -346,7 +346,11 @@ func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int
 			sex = account.Sex
 		}
 		person = &tournament.Person{CreatedAt: s.now().UTC()}
-		in := PersonInput{Surname: &surname, GivenNames: &given, Patronymic: &patronymic, Sex: &sex, BirthYear: &p.BirthYear, Club: &p.Club, Region: &p.City}
+		var titles []tournament.PersonTitle
+		if p.Title != "" {
+			titles = append(titles, tournament.PersonTitle{Game: e.Game.OrAdiukh(), Title: p.Title})
+		}
+		in := PersonInput{Surname: &surname, GivenNames: &given, Patronymic: &patronymic, Sex: &sex, BirthYear: &p.BirthYear, Club: &p.Club, Region: &p.City, Titles: &titles}
 		if err := in.apply(person, s.now().Year()); err != nil {
 			return err
 		}

@@ -13,7 +13,8 @@ import (
 // A person of the register holds ranks and titles game by game, each with
 // its date and awarding body, checked by the rule book of its game; a
 // player of an event who is the person takes their highest title in the
-// event's game, registered from the register or linked to it later.
+// event's game, registered from the register or linked to it later, and
+// a player added to the register brings theirs.
 func TestPersonTitles(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
@@ -58,6 +59,16 @@ func TestPersonTitles(t *testing.T) {
 			}
 			if p, err = register.LinkPlayerToPerson(arbiter, russian.ID, p.ID, person.ID); err != nil || p.Title != "КМС" {
 				t.Errorf("linked to the register: %+v, %v; want the title КМС", p, err)
+			}
+			// A player new to the register brings the title of the event's
+			// game along.
+			newcomer, err := svc.RegisterPlayer(arbiter, russian.ID, tournament.PlayerInput{Name: ptr("Тлехас Мурат"), Title: ptr("1 разряд")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			added, err := register.AddPlayerToRegister(arbiter, russian.ID, newcomer.ID, people.NewPersonNames{})
+			if err != nil || fmt.Sprint(added.Titles) != "[{russian I  }]" {
+				t.Errorf("a player added to the register: %+v, %v; want the title I of Russian draughts", added, err)
 			}
 		})
 	}
