@@ -57,6 +57,9 @@ func TestTitlesThroughTheAPI(t *testing.T) {
 		if !strings.Contains(csv, ",federation_id,title,") || !strings.Contains(csv, ",КМС,") {
 			t.Errorf("standings.csv lacks the title column or Тлехас's КМС:\n%s", csv)
 		}
+		if doc := string(s.MustDownload(base+"/standings.json", "application/json")); !strings.Contains(doc, `"title": "КМС"`) {
+			t.Errorf("standings.json lacks Тлехас's КМС:\n%s", doc)
+		}
 		for _, doc := range []string{"/crosstable.pdf", "/standings.pdf", "/rounds/1/pairings.pdf"} {
 			text := apitest.Spaced(apitest.PDFToText(t, strings.ReplaceAll(doc, "/", "-"), s.MustDownload(base+doc, "application/pdf")))
 			for _, name := range []string{"GMI Хуаде Аслан", "КМС Тлехас Мурат", "GMIF Нехай Бэла"} {
