@@ -291,4 +291,5 @@ var Adiukh = &Variant{
 	},
 	TimeNormsRule: "§9", TimeNormsLeeway: "§9.4",
 	SheetMoves: 60, DisciplinePrefix: "discipline.", DisciplineFullPrefix: "discipline_full.",
+	Titles: NationalTitles,
 }

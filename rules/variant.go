@@ -62,6 +62,9 @@ type Variant struct {
 	// as documents print them, with the game's name
 	// ("discipline_full.rapid": «Адиюх — быстрая игра»).
 	DisciplineFullPrefix string
+	// Titles are the sports ranks and titles its events' players and the
+	// register's persons may hold in it, as its rule book writes them.
+	Titles Titles
 }
 
 // NameKey is the catalogue key of the game's name («Русские шашки»).

@@ -41,8 +41,12 @@ func FindPlayer(players []Player, id int64) *Player { return findPlayer(players,
 func NameKey(name string) string { return nameKey(name) }
 
 // CheckDetails checks the personal fields of the input as a player's are
-// checked when the player is registered (every field at fault, JoinInvalid).
-func (in PlayerInput) CheckDetails() error { return in.applyDetails(&Player{}) }
+// checked when the player is registered, all but the title, which is
+// checked by the rule book of the event's game when the input is applied.
+func (in PlayerInput) CheckDetails() error {
+	in.Title = nil
+	return in.applyDetails(&Player{}, "")
+}
 
 // AdmitPlayer registers a player in the event e, which u manages and the
 // transaction has locked, and gives it the account, each with its entry in

@@ -18,9 +18,9 @@ func SamePerson(a, b *Player) bool { return samePerson(a, b) }
 // rating); it returns the person's ID, 0 when the input names none.
 func FromPerson(tx Tx, e *Event, in *PlayerInput) (int64, error) { return fromPerson(tx, e, in) }
 
-// ApplyDetails copies the player's personal fields of the input onto p,
-// checked as a registered player's are.
-func (in PlayerInput) ApplyDetails(p *Player) error { return in.applyDetails(p) }
+// ApplyDetails copies the player's personal fields of the input onto p, a
+// player of an event of the game, checked as a registered player's are.
+func (in PlayerInput) ApplyDetails(p *Player, game GameKind) error { return in.applyDetails(p, game) }
 
 // LinkToRegister links the fresh players of event e to the persons of the
 // register their federation IDs name, no person twice in the event

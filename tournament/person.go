@@ -39,12 +39,40 @@ type Person struct {
 	// documents name the person without it (Name), their own page with
 	// it (FullName); the federation's Latin lists have none.
 	Patronymic string
-	// Rank is the sport rank or title, free text for now ("КМС", "мастер").
+	// Titles are the sports ranks and titles the person holds, each in
+	// one game, with the date and the body that gave it.
+	Titles []PersonTitle
+	// Rank is a rank written as free text before the register kept titles,
+	// which no game's rule book reads ("мастер"): kept and shown as
+	// unrecognised rather than lost, until the title is entered.
 	Rank string
 	// MergedInto is the person this one was merged into as a duplicate;
 	// 0 for a person of the register.
 	MergedInto int64
 	CreatedAt  time.Time
+}
+
+// PersonTitle is a sports rank or title a person holds in a game, as the
+// game's rule book writes it (ParseTitle), with the date it was awarded
+// (YYYY-MM-DD; "" when not known) and the body that awarded it (AwardedBy).
+type PersonTitle struct {
+	Game      GameKind `json:"game"`
+	Title     string   `json:"title"`
+	Awarded   string   `json:"awarded,omitempty"`
+	AwardedBy string   `json:"awarded_by,omitempty"`
+}
+
+// TitleIn is the highest title the person holds in the game, which a new
+// player of the game's events takes; "" when none.
+func (p Person) TitleIn(game GameKind) string {
+	titles := game.Variant().Titles
+	best := ""
+	for _, t := range p.Titles {
+		if t.Game.OrAdiukh() == game.OrAdiukh() && titles.Level(t.Title) > titles.Level(best) {
+			best = t.Title
+		}
+	}
+	return best
 }
 
 // Name is how events and documents name the person: surname, then given
@@ -102,8 +130,9 @@ func PersonOf(tx PersonTx, id int64) (*Person, error) {
 // fromPerson prepares the input of a new player of event e who is the
 // person of the register in.PersonID names (followed through a merge): the
 // person's details fill what the input leaves out or empty, and their
-// published rating of the event's list the rating, unless one is typed. A
-// person plays once in an event. It returns the person's ID, 0 when the
+// published rating of the event's list the rating, unless one is typed,
+// and their highest title in the event's game the title, unless one is
+// typed. A person plays once in an event. It returns the person's ID, 0 when the
 // input names none.
 func fromPerson(tx Tx, e *Event, in *PlayerInput) (int64, error) {
 	if in.PersonID == nil || *in.PersonID == 0 {
@@ -123,6 +152,10 @@ func fromPerson(tx Tx, e *Event, in *PlayerInput) (int64, error) {
 		}
 	}
 	personDetails(in, person)
+	if in.Title == nil || *in.Title == "" {
+		title := person.TitleIn(e.Game)
+		in.Title = &title
+	}
 	if in.Rating == nil {
 		published, err := tx.PublishedRating(person.ID, e.Game, e.Discipline)
 		if err != nil {
@@ -165,11 +198,12 @@ type PersonLinkWriter interface {
 
 // LinkPerson links p, one of the event's players, to person (nil unlinks),
 // in the event's audit log: the player takes the person's federation ID
-// and the details the player lacks (birth year, club, region as city); the
+// and the details the player lacks (birth year, club, region as city, the
+// highest title in the event's game); the
 // name stays as registered, since the event's documents already show it. A
 // person plays once in an event. Package people links its matches through
 // here.
-func LinkPerson(tx PersonLinkWriter, at time.Time, u *User, players []Player, p *Player, person *Person) error {
+func LinkPerson(tx PersonLinkWriter, at time.Time, u *User, game GameKind, players []Player, p *Player, person *Person) error {
 	before := *p
 	if person == nil {
 		p.PersonID = 0
@@ -183,6 +217,7 @@ func LinkPerson(tx PersonLinkWriter, at time.Time, u *User, players []Player, p 
 		p.BirthYear = cmp.Or(p.BirthYear, person.BirthYear)
 		p.Club = cmp.Or(p.Club, person.Club)
 		p.City = cmp.Or(p.City, person.Region)
+		p.Title = cmp.Or(p.Title, person.TitleIn(game))
 	}
 	if err := tx.UpdatePlayer(p); err != nil {
 		return err

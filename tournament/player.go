@@ -17,6 +17,9 @@ type Player struct {
 	Club         string
 	City         string
 	FederationID string
+	// Title is the player's sports rank or title in the event's game, as
+	// its rule book writes it (ParseTitle); "" for none.
+	Title string
 	// FirstRound is the first round the player can be paired in: 1, or the
 	// next round for a late entry.
 	FirstRound int
@@ -46,6 +49,8 @@ type PlayerInput struct {
 	Club         *string
 	City         *string
 	FederationID *string
+	// Title is the sports rank or title, in any form ParseTitle reads.
+	Title *string
 	// StartNo sets the start number by hand; the player who had it takes
 	// the changed player's old number.
 	StartNo *int
@@ -61,9 +66,10 @@ type PlayerInput struct {
 	PersonID *int64
 }
 
-// applyDetails copies the personal fields; numbering and withdrawal need the
-// event's state and are handled by the service.
-func (in PlayerInput) applyDetails(p *Player) error {
+// applyDetails copies the personal fields of a player of an event of the
+// game; numbering and withdrawal need the event's state and are handled by
+// the service.
+func (in PlayerInput) applyDetails(p *Player, game GameKind) error {
 	if in.Name != nil {
 		name, err := CleanText("name", *in.Name, 100, true)
 		if err != nil {
@@ -98,6 +104,13 @@ func (in PlayerInput) applyDetails(p *Player) error {
 			return err
 		}
 		*text.out = v
+	}
+	if in.Title != nil {
+		title, err := ParseTitle(game, *in.Title)
+		if err != nil {
+			return err
+		}
+		p.Title = title
 	}
 	return nil
 }

@@ -93,6 +93,7 @@ type StandingsRow struct {
 	PlayerID  int64
 	StartNo   int
 	Name      string
+	Title     string // the sports rank or title, as Player.Title
 	Club      string
 	Rating    int
 	Score     float64 // in the event's scoring table

@@ -71,7 +71,7 @@ func registerPlayer(tx Tx, now time.Time, e *Event, u *User, in PlayerInput) (*P
 	if p.PersonID, err = fromPerson(tx, e, &in); err != nil {
 		return nil, err
 	}
-	if err := in.applyDetails(p); err != nil {
+	if err := in.applyDetails(p, e.Game); err != nil {
 		return nil, err
 	}
 	if !in.ConfirmDuplicate {
@@ -147,7 +147,7 @@ func updatePlayer(tx Tx, now time.Time, e *Event, u *User, playerID int64, in Pl
 		return nil, NotFound("player %d not found in event %d", playerID, eventID)
 	}
 	before := *p
-	if err := in.applyDetails(p); err != nil {
+	if err := in.applyDetails(p, e.Game); err != nil {
 		return nil, err
 	}
 	action := ActionPlayerUpdate

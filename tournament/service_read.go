@@ -322,7 +322,7 @@ func (s *Service) standings(e *Event, players []Player, rounds []Round, afterRou
 		if p == nil {
 			return nil, fmt.Errorf("standings of event %d name unknown player %d", e.ID, rows[i].PlayerID)
 		}
-		rows[i].StartNo, rows[i].Name, rows[i].Club, rows[i].Rating = p.StartNo, p.Name, p.Club, p.Rating
+		rows[i].StartNo, rows[i].Name, rows[i].Title, rows[i].Club, rows[i].Rating = p.StartNo, p.Name, p.Title, p.Club, p.Rating
 	}
 	st.Rows = rows
 	for _, id := range e.TieBreaks {

@@ -281,8 +281,8 @@ func fmjdSwissEvent(t *testing.T, s *apitest.Server, gm fmjdGame) {
 	}
 	for _, r := range records[1:] {
 		no, _ := strconv.Atoi(r[2])
-		if r[10] != strconv.FormatFloat(points[no]/2, 'f', -1, 64) {
-			t.Errorf("standings.csv: start number %d has %s points, want %g", no, r[10], points[no]/2)
+		if r[11] != strconv.FormatFloat(points[no]/2, 'f', -1, 64) {
+			t.Errorf("standings.csv: start number %d has %s points, want %g", no, r[11], points[no]/2)
 		}
 	}
 	for _, doc := range []struct{ path, kind string }{

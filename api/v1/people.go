@@ -21,27 +21,46 @@ func (h *handler) peopleRoutesV1(g, w *gin.RouterGroup) {
 }
 
 type personView struct {
-	ID              int64     `json:"id"`
-	FederationID    string    `json:"federation_id"`
-	Surname         string    `json:"surname"`
-	GivenNames      string    `json:"given_names"`
-	Patronymic      string    `json:"patronymic"`
-	LatinSurname    string    `json:"latin_surname"`
-	LatinGivenNames string    `json:"latin_given_names"`
-	LatinSystem     string    `json:"latin_system"`
-	Sex             string    `json:"sex,omitempty"`
-	BirthYear       int       `json:"birth_year,omitempty"`
-	Club            string    `json:"club"`
-	Region          string    `json:"region"`
-	Rank            string    `json:"rank"`
-	MergedInto      int64     `json:"merged_into,omitempty"`
-	CreatedAt       time.Time `json:"created_at"`
+	ID              int64  `json:"id"`
+	FederationID    string `json:"federation_id"`
+	Surname         string `json:"surname"`
+	GivenNames      string `json:"given_names"`
+	Patronymic      string `json:"patronymic"`
+	LatinSurname    string `json:"latin_surname"`
+	LatinGivenNames string `json:"latin_given_names"`
+	LatinSystem     string `json:"latin_system"`
+	Sex             string `json:"sex,omitempty"`
+	BirthYear       int    `json:"birth_year,omitempty"`
+	Club            string `json:"club"`
+	Region          string `json:"region"`
+	Rank            string `json:"rank"`
+	// Titles are the person's ranks and titles, each of a game.
+	Titles     []personTitleView `json:"titles"`
+	MergedInto int64             `json:"merged_into,omitempty"`
+	CreatedAt  time.Time         `json:"created_at"`
 }
 
 func newPersonView(p *tournament.Person) personView {
 	return personView{ID: p.ID, FederationID: p.FederationID, Surname: p.Surname, GivenNames: p.GivenNames, Patronymic: p.Patronymic,
 		LatinSurname: p.LatinSurname, LatinGivenNames: p.LatinGivenNames, LatinSystem: p.LatinSystem, Sex: p.Sex,
-		BirthYear: p.BirthYear, Club: p.Club, Region: p.Region, Rank: p.Rank, MergedInto: p.MergedInto, CreatedAt: p.CreatedAt}
+		BirthYear: p.BirthYear, Club: p.Club, Region: p.Region, Rank: p.Rank, Titles: personTitleViews(p.Titles), MergedInto: p.MergedInto, CreatedAt: p.CreatedAt}
+}
+
+// personTitleView is a rank or title of a person in a game, as answered
+// and as sent: the date awarded (YYYY-MM-DD) and the body may be empty.
+type personTitleView struct {
+	Game      string `json:"game"`
+	Title     string `json:"title"`
+	Awarded   string `json:"awarded"`
+	AwardedBy string `json:"awarded_by"`
+}
+
+func personTitleViews(titles []tournament.PersonTitle) []personTitleView {
+	out := make([]personTitleView, len(titles))
+	for i, t := range titles {
+		out[i] = personTitleView{Game: string(t.Game), Title: t.Title, Awarded: t.Awarded, AwardedBy: t.AwardedBy}
+	}
+	return out
 }
 
 // personBody is the body of POST /people and PATCH /people/{id}.
@@ -57,12 +76,25 @@ type personBody struct {
 	Club            *string `json:"club"`
 	Region          *string `json:"region"`
 	Rank            *string `json:"rank"`
+	// Titles, when sent, replace the person's titles.
+	Titles *[]personTitleView `json:"titles"`
 }
 
 func (b *personBody) input() people.PersonInput {
 	return people.PersonInput{Surname: b.Surname, GivenNames: b.GivenNames, Patronymic: b.Patronymic, LatinSurname: b.LatinSurname,
 		LatinGivenNames: b.LatinGivenNames, LatinSystem: b.LatinSystem, Sex: b.Sex, BirthYear: b.BirthYear,
-		Club: b.Club, Region: b.Region, Rank: b.Rank}
+		Club: b.Club, Region: b.Region, Rank: b.Rank, Titles: b.titles()}
+}
+
+func (b *personBody) titles() *[]tournament.PersonTitle {
+	if b.Titles == nil {
+		return nil
+	}
+	out := make([]tournament.PersonTitle, len(*b.Titles))
+	for i, t := range *b.Titles {
+		out[i] = tournament.PersonTitle{Game: tournament.GameKind(t.Game), Title: t.Title, Awarded: t.Awarded, AwardedBy: t.AwardedBy}
+	}
+	return &out
 }
 
 // getPeople searches the register: ?q= words of names, a federation ID or

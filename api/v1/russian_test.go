@@ -207,8 +207,8 @@ func TestRussianSwissEvent(t *testing.T) {
 		}
 		for _, r := range records[1:] {
 			no, _ := strconv.Atoi(r[2])
-			if r[10] != strconv.FormatFloat(points[no]/2, 'f', -1, 64) {
-				t.Errorf("standings.csv: start number %d has %s points, want %g", no, r[10], points[no]/2)
+			if r[11] != strconv.FormatFloat(points[no]/2, 'f', -1, 64) {
+				t.Errorf("standings.csv: start number %d has %s points, want %g", no, r[11], points[no]/2)
 			}
 		}
 		s.Must(http.StatusOK, apitest.Arbiter, "PATCH", base, map[string]any{"status": "finished"})

@@ -15,6 +15,7 @@ type standingsRowView struct {
 	RankTo    int                `json:"rank_to"`
 	StartNo   int                `json:"start_no"`
 	Name      string             `json:"name"`
+	Title     string             `json:"title,omitempty"`
 	Club      string             `json:"club"`
 	Rating    int                `json:"rating"`
 	Score     float64            `json:"score"`
@@ -40,7 +41,7 @@ func newStandingsView(st *tournament.Standings) standingsView {
 		if tbs == nil {
 			tbs = map[string]float64{}
 		}
-		v.Rows[i] = standingsRowView{Rank: r.Rank, RankTo: r.RankTo, StartNo: r.StartNo, Name: r.Name, Club: r.Club, Rating: r.Rating, Score: r.Score, TieBreaks: tbs}
+		v.Rows[i] = standingsRowView{Rank: r.Rank, RankTo: r.RankTo, StartNo: r.StartNo, Name: r.Name, Title: r.Title, Club: r.Club, Rating: r.Rating, Score: r.Score, TieBreaks: tbs}
 	}
 	return v
 }
@@ -93,6 +94,7 @@ type crossCellView struct {
 type crossRowView struct {
 	StartNo int             `json:"start_no"`
 	Name    string          `json:"name"`
+	Title   string          `json:"title,omitempty"`
 	Club    string          `json:"club"`
 	Rating  int             `json:"rating"`
 	Rank    int             `json:"rank"`
@@ -138,7 +140,7 @@ func (h *handler) getCrosstable(c *gin.Context) error {
 	ct := t.Players
 	rows := make([]crossRowView, len(ct.Rows))
 	for i, r := range ct.Rows {
-		rows[i] = crossRowView{StartNo: r.Player.StartNo, Name: r.Player.Name, Club: r.Player.Club, Rating: r.Player.Rating,
+		rows[i] = crossRowView{StartNo: r.Player.StartNo, Name: r.Player.Name, Title: r.Player.Title, Club: r.Player.Club, Rating: r.Player.Rating,
 			Rank: r.Rank, RankTo: r.RankTo, Score: r.Score, Games: make([]crossCellView, len(r.Games))}
 		for j, cell := range r.Games {
 			rows[i].Games[j] = newCrossCellView(cell)

@@ -23,8 +23,28 @@ func (h *handler) peopleRoutesWeb(g, m *gin.RouterGroup) {
 	m.POST("/people/:pid", h.Page(h.editPerson))
 }
 
-// personFields are the person form's fields.
-var personFields = []string{"surname", "given_names", "patronymic", "latin_surname", "latin_given_names", "latin_system", "sex", "birth_year", "club", "region", "rank"}
+// personFields are the person form's fields; titleRows rows of titles
+// follow them (titleFields).
+var personFields = append([]string{"surname", "given_names", "patronymic", "latin_surname", "latin_given_names", "latin_system", "sex", "birth_year", "club", "region", "rank"},
+	titleFields()...)
+
+// titleRows is how many ranks and titles the person form has rows for: a
+// person holds a national rank and an FMJD title in a game or two.
+const titleRows = 4
+
+// titleField names a field of a row of titles, as the service names the
+// title at fault (titles[1].title).
+func titleField(row int, name string) string { return fmt.Sprintf("titles[%d].%s", row, name) }
+
+func titleFields() []string {
+	var out []string
+	for row := range titleRows {
+		for _, name := range []string{"game", "title", "awarded", "awarded_by"} {
+			out = append(out, titleField(row, name))
+		}
+	}
+	return out
+}
 
 // personInput reads the person form; a Latin form left empty follows the
 // Cyrillic one.
@@ -53,14 +73,22 @@ func personInput(f *form) (people.PersonInput, error) {
 		year = n
 	}
 	in.BirthYear = &year
+	titles := make([]tournament.PersonTitle, titleRows)
+	for row := range titles {
+		titles[row] = tournament.PersonTitle{Game: tournament.GameKind(f.Values[titleField(row, "game")]), Title: f.Values[titleField(row, "title")],
+			Awarded: f.Values[titleField(row, "awarded")], AwardedBy: f.Values[titleField(row, "awarded_by")]}
+	}
+	in.Titles = &titles
 	return in, nil
 }
 
 type peoplePageData struct {
 	*people.PeoplePage
 	Form *form
-	Prev string
-	Next string
+	// Games are the games a person's titles may be of.
+	Games []tournament.GameKind
+	Prev  string
+	Next  string
 }
 
 func (h *handler) renderPeople(c *gin.Context, status int, f *form) error {
@@ -72,7 +100,7 @@ func (h *handler) renderPeople(c *gin.Context, status int, f *form) error {
 	if err != nil {
 		return err
 	}
-	data := peoplePageData{PeoplePage: found, Form: f}
+	data := peoplePageData{PeoplePage: found, Form: f, Games: tournament.GameKinds}
 	at := func(n int) string {
 		return "/people?" + url.Values{"q": {found.Query}, "page": {strconv.Itoa(n)}}.Encode()
 	}
@@ -110,6 +138,7 @@ func (h *handler) addPerson(c *gin.Context) error {
 type personPageData struct {
 	*people.PersonView
 	Form  *form // the administrator's edit form
+	Games []tournament.GameKind
 	Merge *form
 	// PhotoForm is the photo's upload, with what was refused; PhotoURL
 	// the photo's address, "" when there is none.
@@ -128,7 +157,7 @@ func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge
 	if err != nil {
 		return err
 	}
-	data := personPageData{PersonView: v, Form: edit, Merge: merge, PhotoForm: photo}
+	data := personPageData{PersonView: v, Form: edit, Games: tournament.GameKinds, Merge: merge, PhotoForm: photo}
 	if data.Ratings, err = h.personRatings(c, id); err != nil {
 		return err
 	}
@@ -144,6 +173,11 @@ func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge
 		}
 		if p.BirthYear != 0 {
 			data.Form.Values["birth_year"] = strconv.Itoa(p.BirthYear)
+		}
+		for row, title := range p.Titles[:min(len(p.Titles), titleRows)] {
+			for name, val := range map[string]string{"game": string(title.Game), "title": title.Title, "awarded": title.Awarded, "awarded_by": title.AwardedBy} {
+				data.Form.Values[titleField(row, name)] = val
+			}
 		}
 	}
 	if data.Merge == nil {

@@ -182,7 +182,7 @@ func (h *handler) teamCrosstablePage(c *gin.Context, ct *teams.TeamCrosstable) e
 
 // addTeam registers a team with its roster from the arbiter's desk: the
 // roster is one player per line, in board order, written like a CSV line of
-// players (name, rating, birth year, club, city, federation ID).
+// players (name, rating, birth year, club, city, federation ID, rank or title).
 func (h *handler) addTeam(c *gin.Context) error {
 	id, err := core.PathInt(c, "id")
 	if err != nil {

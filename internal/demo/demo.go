@@ -36,16 +36,17 @@ var demoSheets = map[[2]int]string{
 
 var demoPlayers = []struct {
 	surname, given, sex, club, city, region string
+	rank                                    string // in Adiukh, as the register keeps it
 	born                                    int
 }{
-	{"Хуажев", "Аслан", "M", "Нарт", "Майкоп", "Адыгея", 1988},
-	{"Тхагапсова", "Мадина", "F", "Нарт", "Майкоп", "Адыгея", 1995},
-	{"Шхалахов", "Руслан", "M", "Ошхамахо", "Нальчик", "Кабардино-Балкария", 1979},
-	{"Ёлкина", "Светлана", "F", "Эльбрус", "Нальчик", "Кабардино-Балкария", 2001},
-	{"Берсиров", "Мурат", "M", "Адыгея", "Адыгейск", "Адыгея", 1992},
-	{"Жуков", "Артём", "M", "Кавказ", "Черкесск", "Карачаево-Черкесия", 2004},
-	{"Кушхова", "Залина", "F", "Адыгея", "Адыгейск", "Адыгея", 1998},
-	{"Панеш", "Тимур", "M", "Кавказ", "Черкесск", "Карачаево-Черкесия", 2008},
+	{"Хуажев", "Аслан", "M", "Нарт", "Майкоп", "Адыгея", "КМС", 1988},
+	{"Тхагапсова", "Мадина", "F", "Нарт", "Майкоп", "Адыгея", "I", 1995},
+	{"Шхалахов", "Руслан", "M", "Ошхамахо", "Нальчик", "Кабардино-Балкария", "КМС", 1979},
+	{"Ёлкина", "Светлана", "F", "Эльбрус", "Нальчик", "Кабардино-Балкария", "II", 2001},
+	{"Берсиров", "Мурат", "M", "Адыгея", "Адыгейск", "Адыгея", "I", 1992},
+	{"Жуков", "Артём", "M", "Кавказ", "Черкесск", "Карачаево-Черкесия", "1ю", 2004},
+	{"Кушхова", "Залина", "F", "Адыгея", "Адыгейск", "Адыгея", "", 1998},
+	{"Панеш", "Тимур", "M", "Кавказ", "Черкесск", "Карачаево-Черкесия", "2ю", 2008},
 }
 
 // demoPeriodEnd is the last day of the rating period the demo closes.
@@ -80,9 +81,10 @@ func Fill(ctx context.Context, st Store, email, password string) (int64, error) 
 	}
 	register := people.NewService(st.People(), people.Options{})
 	for _, p := range demoPlayers {
+		titles := []tournament.PersonTitle{{Game: tournament.AdiukhGame, Title: p.rank}}
 		person, err := register.CreatePerson(ctx, people.PersonInput{
 			Surname: ptr(p.surname), GivenNames: ptr(p.given), Sex: ptr(p.sex), BirthYear: ptr(p.born),
-			Club: ptr(p.club), Region: ptr(p.region),
+			Club: ptr(p.club), Region: ptr(p.region), Titles: &titles,
 		})
 		if err != nil {
 			return 0, err

@@ -1,6 +1,8 @@
 package international
 
 import (
+	"slices"
+
 	"adiukh/rules"
 	"adiukh/rules/flat"
 )
@@ -16,12 +18,17 @@ type Rules = flat.Rules[Position, Move, *Game, engine]
 // ships it, does not replay by the majority rule), and neither has time
 // norms of its rule book that an event is warned by.
 var (
+	// fmjdAndNational: their players hold the FMJD's titles and, in
+	// Russia, the national ranks of шашки, which cover both games.
+	fmjdAndNational = slices.Concat(rules.FMJDTitles, rules.NationalTitles)
+
 	InternationalGame = &rules.Variant{
 		Key: "international", English: "International draughts", Rules: Rules{Engine: engine{International}},
 		Board:       rules.Board{Size: 10, Numeric: true},
 		Scale:       rules.Scale{Points: 2, Example: "2:0"},
 		PDNGameType: International.gameType, Openings: true, RatingLists: "international-", SheetMoves: 75, Repetitions: true,
 		DisciplinePrefix: "discipline_international.", DisciplineFullPrefix: "discipline_international.",
+		Titles: fmjdAndNational,
 	}
 	BrazilianGame = &rules.Variant{
 		Key: "brazilian", English: "Brazilian draughts", Rules: Rules{Engine: engine{Brazilian}},
@@ -29,6 +36,7 @@ var (
 		Scale:       rules.Scale{Points: 2, Example: "2:0"},
 		PDNGameType: Brazilian.gameType, Openings: true, RatingLists: "brazilian-", SheetMoves: 60, Repetitions: true,
 		DisciplinePrefix: "discipline_brazilian.", DisciplineFullPrefix: "discipline_brazilian.",
+		Titles: fmjdAndNational,
 	}
 )
 

@@ -31,6 +31,7 @@ var Variant = &rules.Variant{
 	PDNGameType: PDNGameType, Openings: true, DefaultOpenings: openingsJSON,
 	RatingLists: "russian-", SheetMoves: 60, Repetitions: true,
 	DisciplinePrefix: "discipline_russian.", DisciplineFullPrefix: "discipline_russian.",
+	Titles: rules.NationalTitles,
 }
 
 // PDN 3.0 gives Russian draughts the GameType 25; lidraughts writes it so,

@@ -65,6 +65,7 @@ func WriteTRF(w io.Writer, in tournament.PairingInput) error {
 		if id := p.FederationID; id != "" && len(id) <= 11 && strings.Trim(id, "0123456789") == "" {
 			tp.FideID = id
 		}
+		t.SetTitle(&tp, p.Title, e.Game.FMJDTitle(p.Title))
 		for r := range tp.Results {
 			tp.Results[r] = trf.Result{Color: '-', Code: '-'} // no game: absent
 		}
@@ -223,6 +224,7 @@ func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
 	if ok {
 		imp.Event.Scoring = &scoring
 	}
+	titles := trfTitles(t.Extra)
 	players := slices.Clone(t.Players)
 	slices.SortFunc(players, func(a, b trf.Player) int { return a.StartNo - b.StartNo })
 	byNo := make(map[int]*trf.Player, len(players))
@@ -232,7 +234,12 @@ func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
 			return nil, tournament.Invalid("file", "start numbers must run from 1 to %d; %d is missing or repeated", len(players), i+1)
 		}
 		byNo[p.StartNo] = p
-		ip := tournament.Player{StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, FederationID: p.FideID, FirstRound: 1}
+		ip := tournament.Player{StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, FederationID: p.FideID, FirstRound: 1, Title: titles[p.StartNo]}
+		// The title field is taken when it is a title of the event's game
+		// (the FMJD's); another sport's (FIDE's GM) is not one.
+		if title, err := tournament.ParseTitle(game, p.Title); err == nil && ip.Title == "" {
+			ip.Title = title
+		}
 		if y, err := strconv.Atoi(strings.SplitN(p.BirthDate, "/", 2)[0]); err == nil && y >= 1900 && y <= 2100 {
 			ip.BirthYear = y
 		}
@@ -290,6 +297,18 @@ func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
 		}
 	}
 	return imp, nil
+}
+
+// trfTitles reads the title comments of a file (trf.TitleComment) by
+// start number: the ranks the 001 line's title field cannot carry.
+func trfTitles(extra []string) map[int]string {
+	out := map[int]string{}
+	for _, line := range extra {
+		if c, ok := trf.ParseTitleComment(line); ok {
+			out[c.StartNo] = c.Title
+		}
+	}
+	return out
 }
 
 // trfGame is the game a file's comment names ("### game: russian", as

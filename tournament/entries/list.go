@@ -23,10 +23,11 @@ type PlayerLine struct {
 }
 
 // playerColumns are the columns of a pasted player list, in order.
-var playerColumns = []string{"name", "rating", "birth_year", "club", "city", "federation_id"}
+var playerColumns = []string{"name", "rating", "birth_year", "club", "city", "federation_id", "title"}
 
 // ParsePlayerList reads a pasted list of players, one a line: name, rating,
-// birth year, club, city, federation ID; only the name is required. Commas,
+// birth year, club, city, federation ID, rank or title; only the name is
+// required. Commas,
 // semicolons (as spreadsheets in Russian locales export) or tabs (cells
 // copied from a spreadsheet) separate the fields, chosen line by line, as a
 // list may be pasted from two sources; blank lines and a header line are
@@ -107,7 +108,7 @@ func playerRecord(record []string) (tournament.PlayerInput, error) {
 	if len(record) > len(playerColumns) {
 		return tournament.PlayerInput{}, tournament.Invalid("", "a line has at most %d fields (%s); got %d", len(playerColumns), strings.Join(playerColumns, ", "), len(record))
 	}
-	in := tournament.PlayerInput{Name: ptr(cell(0)), Club: ptr(cell(3)), City: ptr(cell(4)), FederationID: ptr(cell(5))}
+	in := tournament.PlayerInput{Name: ptr(cell(0)), Club: ptr(cell(3)), City: ptr(cell(4)), FederationID: ptr(cell(5)), Title: ptr(cell(6))}
 	for _, num := range []struct {
 		col int
 		to  **int
@@ -212,12 +213,18 @@ func (s *Service) RegisterPlayers(ctx context.Context, eventID int64, lines []Pl
 		if err := tournament.RegistrationOpen(e, paired); err != nil {
 			return err
 		}
+		// The titles are read by the rule book of the event's game,
+		// known only now; every line at fault is told at once.
+		var wrong []*tournament.Error
 		for _, l := range lines {
 			p := tournament.Player{EventID: eventID, FirstRound: paired + 1, StartNo: len(players) + 1}
-			if err := l.Input.ApplyDetails(&p); err != nil {
-				return lineError(l.Line, err)
+			if err := l.Input.ApplyDetails(&p, e.Game); err != nil {
+				wrong = append(wrong, lineError(l.Line, err))
 			}
 			players = append(players, p)
+		}
+		if len(wrong) > 0 {
+			return linesInvalid(wrong)
 		}
 		if !confirmDuplicates {
 			if dup := duplicates(players[:len(players)-len(lines)], players[len(players)-len(lines):], lines); dup != nil {

@@ -29,7 +29,10 @@ func TestParsePlayerList(t *testing.T) {
 		{"every bad line", "Иванов Иван, x\nПетров Пётр, 1800\nСидоров, 1800, девяностый\n\"Ёлкин\n", nil,
 			[]string{`1 rating: "x" is not a whole number`, `3 birth_year: "девяностый" is not a whole number`, "4 : the quotes of the line do not pair up at character 7: a field in quotes is not closed"}},
 		{"a quote mark inside a field", "Иван \"Кавычки, 1900\n", nil, []string{"1 : the quotes of the line do not pair up at character 6: a field that does not start with a quote mark has one inside"}},
-		{"too many fields", "А, 1, 2000, к, г, 1, лишнее\n", nil, []string{"1 : a line has at most 6 fields"}},
+		{"too many fields", "А, 1, 2000, к, г, 1, кмс, лишнее\n", nil, []string{"1 : a line has at most 7 fields"}},
+		// The rank is read by the rule book of the event's game when the
+		// list is registered (TestRegisterPlayersAllOrNothing).
+		{"a rank", "Иванов Иван; 1900; 1990; Нарт; Майкоп; 4100123; 1 разряд\n", []string{"Иванов Иван"}, nil},
 		{"the form's own header", "Фамилия и имя, рейтинг, год рождения, клуб, город, ID федерации\nИванов Иван, 1900\n", []string{"Иванов Иван"}, nil},
 		// Cells copied from Excel: tabs between them, and its own header
 		// (issue 60, item 6).
@@ -99,10 +102,19 @@ func TestRegisterPlayersAllOrNothing(t *testing.T) {
 			if n := len(startNumbers(t, ctx, svc, e.ID)); n != 1 {
 				t.Fatalf("after a refused list %d players are registered, want 1", n)
 			}
+			// Ranks an Adiukh event does not know are told line by line,
+			// all at once, and register nobody.
+			_, err = list.RegisterPlayers(ctx, e.ID, parse("Иванов Иван, 1900, , , , , мастер\nПетров Пётр, 1800, , , , , КМС\nСидоров Сидор, 1700, , , , , GMI\n"), false)
+			if ierr, _ = err.(*tournament.Error); ierr == nil || len(ierr.Details) != 2 || ierr.Details[0].Line != 1 || ierr.Details[1].Line != 3 || ierr.Details[1].Field != "title" {
+				t.Fatalf("a list with unknown ranks on lines 1 and 3: %v; want EINVALID naming both at title", err)
+			}
+			if n := len(startNumbers(t, ctx, svc, e.ID)); n != 1 {
+				t.Fatalf("after a list with unknown ranks %d players are registered, want 1", n)
+			}
 
 			// Duplicates wait for a confirmation: a registered name up to ё/е
 			// and case, and a federation ID twice in the list.
-			text := "Иванов Иван, 1900, , , , 4100123\nелкин  олег\nПетров Пётр, 1800, , , , 4100123\n"
+			text := "Иванов Иван, 1900, , , , 4100123, кмс\nелкин  олег\nПетров Пётр, 1800, , , , 4100123\n"
 			_, err = list.RegisterPlayers(ctx, e.ID, parse(text), false)
 			ierr, _ = err.(*tournament.Error)
 			if ierr == nil || ierr.Code != tournament.ECONFLICT || ierr.Field != "confirm_duplicates" || len(ierr.Details) != 2 {
@@ -118,8 +130,8 @@ func TestRegisterPlayersAllOrNothing(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(added) != 3 {
-				t.Errorf("confirmed list registered %d players, want 3", len(added))
+			if len(added) != 3 || added[0].Title != "КМС" {
+				t.Errorf("confirmed list registered %+v; want 3 players, the first a КМС", added)
 			}
 			// By rating: Ёлкин 2000, Иванов 1900, Петров 1800, then "елкин олег"
 			// as typed (its doubled space made single), beside "Ёлкин Олег".

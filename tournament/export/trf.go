@@ -16,8 +16,8 @@ import (
 )
 
 // TRF writes the event as a FIDE Tournament Report File (tournament/trf):
-// the header lines, a 001 line per player with federation ID, points, rank
-// and every finished round, the pairing system (092), the number of rounds
+// the header lines, a 001 line per player with title, federation ID,
+// points, rank and every finished round, the pairing system (092), the number of rounds
 // (142) and the event's scoring (162). Text is fitted to its columns by
 // trf.Write, so adiukh and other programs read the file back.
 // Rounds still being played are left out, so that the points and ranks
@@ -85,6 +85,7 @@ func TRFView(ct *tournament.Crosstable) *trf.Tournament {
 		if id := r.Player.FederationID; utf8.RuneCountInString(id) <= 11 && !strings.ContainsFunc(id, unicode.IsSpace) {
 			p.FideID = id
 		}
+		t.SetTitle(&p, r.Player.Title, e.Game.FMJDTitle(r.Player.Title))
 		for _, cell := range r.Games {
 			if cell.Round > st.AfterRound {
 				break

@@ -229,7 +229,7 @@ func searchForms(name string) []string {
 func (s *Service) LinkPlayerToPerson(ctx context.Context, eventID, playerID, personID int64) (*tournament.Player, error) {
 	var p *tournament.Player
 	err := s.store.Update(ctx, func(tx Tx) error {
-		u, players, player, err := managedPlayer(ctx, tx, eventID, playerID)
+		e, u, players, player, err := managedPlayer(ctx, tx, eventID, playerID)
 		if err != nil {
 			return err
 		}
@@ -240,7 +240,7 @@ func (s *Service) LinkPlayerToPerson(ctx context.Context, eventID, playerID, per
 				return err
 			}
 		}
-		return tournament.LinkPerson(tx, s.now(), u, players, p, person)
+		return tournament.LinkPerson(tx, s.now(), u, e.Game, players, p, person)
 	})
 	return p, err
 }
@@ -251,7 +251,7 @@ func (s *Service) LinkPlayerToPerson(ctx context.Context, eventID, playerID, per
 func (s *Service) LinkSureMatches(ctx context.Context, eventID int64) (int, error) {
 	linked := 0
 	err := s.store.Update(ctx, func(tx Tx) error {
-		_, u, err := tournament.Manageable(ctx, tx, eventID)
+		e, u, err := tournament.Manageable(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
@@ -269,7 +269,7 @@ func (s *Service) LinkSureMatches(ctx context.Context, eventID int64) (int, erro
 				continue
 			}
 			i := slices.IndexFunc(players, func(p tournament.Player) bool { return p.ID == m.Player.ID })
-			if err := tournament.LinkPerson(tx, s.now(), u, players, &players[i], person); err != nil {
+			if err := tournament.LinkPerson(tx, s.now(), u, e.Game, players, &players[i], person); err != nil {
 				return err
 			}
 			linked++
@@ -309,14 +309,14 @@ type NewPersonNames struct {
 // parts, or else the desk's name with the first word as the surname; a
 // name the account gives as one string must be split by the arbiter. The
 // person takes the sex the account gives, and the player's birth year,
-// club and city.
+// club, city and title (of the event's game, awarded by nobody known).
 func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int64, names NewPersonNames) (*tournament.Person, error) {
 	if _, err := mayAddPeople(ctx); err != nil {
 		return nil, err
 	}
 	var person *tournament.Person
 	err := s.store.Update(ctx, func(tx Tx) error {
-		u, players, p, err := managedPlayer(ctx, tx, eventID, playerID)
+		e, u, players, p, err := managedPlayer(ctx, tx, eventID, playerID)
 		if err != nil {
 			return err
 		}
@@ -346,14 +346,18 @@ func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int
 			sex = account.Sex
 		}
 		person = &tournament.Person{CreatedAt: s.now().UTC()}
-		in := PersonInput{Surname: &surname, GivenNames: &given, Patronymic: &patronymic, Sex: &sex, BirthYear: &p.BirthYear, Club: &p.Club, Region: &p.City}
+		var titles []tournament.PersonTitle
+		if p.Title != "" {
+			titles = append(titles, tournament.PersonTitle{Game: e.Game.OrAdiukh(), Title: p.Title})
+		}
+		in := PersonInput{Surname: &surname, GivenNames: &given, Patronymic: &patronymic, Sex: &sex, BirthYear: &p.BirthYear, Club: &p.Club, Region: &p.City, Titles: &titles}
 		if err := in.apply(person, s.now().Year()); err != nil {
 			return err
 		}
 		if err := s.createPerson(tx, u, person); err != nil {
 			return err
 		}
-		return tournament.LinkPerson(tx, s.now(), u, players, p, person)
+		return tournament.LinkPerson(tx, s.now(), u, e.Game, players, p, person)
 	})
 	if err != nil {
 		return nil, err
@@ -363,18 +367,18 @@ func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int
 
 // managedPlayer locks an event the user may manage and reads its players
 // with the one named, which must be among them.
-func managedPlayer(ctx context.Context, tx Tx, eventID, playerID int64) (*tournament.User, []tournament.Player, *tournament.Player, error) {
-	_, u, err := tournament.Manageable(ctx, tx, eventID)
+func managedPlayer(ctx context.Context, tx Tx, eventID, playerID int64) (*tournament.Event, *tournament.User, []tournament.Player, *tournament.Player, error) {
+	e, u, err := tournament.Manageable(ctx, tx, eventID)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	players, err := tx.Players(eventID)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	i := slices.IndexFunc(players, func(p tournament.Player) bool { return p.ID == playerID })
 	if i < 0 {
-		return nil, nil, nil, tournament.NotFound("player %d not found in event %d", playerID, eventID)
+		return nil, nil, nil, nil, tournament.NotFound("player %d not found in event %d", playerID, eventID)
 	}
-	return u, players, &players[i], nil
+	return e, u, players, &players[i], nil
 }

@@ -1,6 +1,9 @@
 package people
 
 import (
+	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -20,6 +23,9 @@ type PersonInput struct {
 	Sex                *string
 	BirthYear          *int
 	Club, Region, Rank *string
+	// Titles replace the person's sports ranks and titles, each of a game,
+	// typed in any form tournament.ParseTitle reads.
+	Titles *[]tournament.PersonTitle
 	// ConfirmSimilar adds a new person who looks like one of the register
 	// (SimilarPeople) all the same: two people may share a name.
 	ConfirmSimilar bool
@@ -80,6 +86,13 @@ func (in PersonInput) apply(p *tournament.Person, thisYear int) error {
 	text("club", in.Club, 100, false, &p.Club)
 	text("region", in.Region, 100, false, &p.Region)
 	text("rank", in.Rank, 60, false, &p.Rank)
+	if in.Titles != nil {
+		titles, err := checkTitles(*in.Titles, thisYear)
+		errs = append(errs, err...)
+		if err == nil {
+			p.Titles = titles
+		}
+	}
 	if p.Surname == "" && len(errs) == 0 {
 		errs = append(errs, tournament.Invalid("surname", "is required"))
 	}
@@ -143,3 +156,55 @@ const (
 	ActionPersonMerge   = "person.merge"
 	ActionPersonUnmerge = "person.unmerge"
 )
+
+// checkTitles reads a person's titles: each of a game, as its rule book
+// writes it, awarded on a date (YYYY-MM-DD, not after this year) by a body
+// of at most 100 characters; the same title twice in a game is a slip.
+// Every title at fault is named by its place (titles[1].title); an entry
+// with no title, date or body is none (a form's empty row).
+func checkTitles(in []tournament.PersonTitle, thisYear int) ([]tournament.PersonTitle, []error) {
+	var out []tournament.PersonTitle
+	var errs []error
+	for i, t := range in {
+		if strings.TrimSpace(t.Title+t.Awarded+t.AwardedBy) == "" {
+			continue
+		}
+		title, err := checkTitle(t, thisYear)
+		if err == nil && slices.ContainsFunc(out, func(o tournament.PersonTitle) bool { return o.Game == title.Game && o.Title == title.Title }) {
+			err = tournament.Invalid("title", "%s in %s is given twice", title.Title, title.Game)
+		}
+		if err != nil {
+			var bad *tournament.Error
+			if errors.As(err, &bad) {
+				bad.Field = fmt.Sprintf("titles[%d].%s", i, bad.Field)
+			}
+			errs = append(errs, err)
+			continue
+		}
+		out = append(out, title)
+	}
+	return out, errs
+}
+
+func checkTitle(t tournament.PersonTitle, thisYear int) (tournament.PersonTitle, error) {
+	game, err := tournament.ParseGameKind(string(t.Game))
+	if err != nil {
+		return t, err
+	}
+	title, err := tournament.ParseTitle(game, t.Title)
+	if err != nil {
+		return t, err
+	}
+	if title == "" {
+		return t, tournament.Invalid("title", "is required")
+	}
+	awarded := strings.TrimSpace(t.Awarded)
+	if d, err := time.Parse(time.DateOnly, awarded); awarded != "" && (err != nil || d.Year() < 1900 || d.Year() > thisYear) {
+		return t, tournament.Invalid("awarded", "%q is not a date of award: write it as 2024-05-17", t.Awarded)
+	}
+	body := strings.Join(strings.Fields(t.AwardedBy), " ")
+	if n := utf8.RuneCountInString(body); n > 100 {
+		return t, tournament.Invalid("awarded_by", "has at most %d characters; this one has %d", 100, n)
+	}
+	return tournament.PersonTitle{Game: game, Title: title, Awarded: awarded, AwardedBy: body}, nil
+}

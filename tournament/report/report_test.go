@@ -110,6 +110,12 @@ func TestCrosstablePDF(t *testing.T) {
 			t.Errorf("crosstable lacks the forfeit mark %q", mark)
 		}
 	}
+	// Ranks and titles print before the names, as the rule book writes them.
+	for _, name := range []string{"КМС " + testPlayer(4).Name, "1ю " + testPlayer(3).Name, "I " + testPlayer(2).Name} {
+		if !strings.Contains(text, name) {
+			t.Errorf("crosstable lacks %q", name)
+		}
+	}
 }
 
 func TestCrosstableDoubleRoundRobin(t *testing.T) {

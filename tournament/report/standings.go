@@ -292,10 +292,19 @@ func entrantCells(e entrant, withPlace bool) []cell {
 	return append(cells, cell{text: e.number}, cell{text: e.name})
 }
 
-// nameCell is the player's name, marked when the player has withdrawn; on
-// an English document in Latin letters with the name as written after.
+// nameCell is the player's name after their title, marked when the player
+// has withdrawn; on an English document in Latin letters with the name as
+// written after.
 func nameCell(loc catalog.Lang, p Player) string {
-	return markWithdrawn(loc, listedName(loc, p.Name, p.Latin), p.Withdrawn)
+	return markWithdrawn(loc, titled(p.Title, listedName(loc, p.Name, p.Latin)), p.Withdrawn)
+}
+
+// titled puts the title, if any, before the name: «КМС Хуаде Аскер».
+func titled(title, name string) string {
+	if title == "" {
+		return name
+	}
+	return title + " " + name
 }
 
 func markWithdrawn(loc catalog.Lang, name string, withdrawn bool) string {

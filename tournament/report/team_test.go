@@ -144,9 +144,10 @@ func TestBoardStandingsAndRoundOverview(t *testing.T) {
 		}},
 	}}
 	text := spacedText(pdfText(t, "boards", render(t, func(b *bytes.Buffer) error { return BoardStandingsPDF(b, catalog.Russian, s) })))
-	for _, want := range []string{"Итоговые результаты по доскам", "Доска 1", "1 " + testPlayer(1).Name + " Нарт 4 7 87,5 70", "2 " + testPlayer(5).Name + " Эльбрус 5 5 50,0 60", "Доска 2", "1 " + testPlayer(2).Name + " Нарт 5 10 100,0 100",
+	for _, want := range []string{"Итоговые результаты по доскам", "Доска 1", "1 " + testPlayer(1).Name + " Нарт 4 7 87,5 70", "2 " + testPlayer(5).Name + " Эльбрус 5 5 50,0 60", "Доска 2", "1 I " + testPlayer(2).Name + " Нарт 5 10 100,0 100",
 		// Players equal on everything share the place, as in the standings.
-		"1–2 " + testPlayer(3).Name + " Нарт 5 6 60,0 61", "1–2 " + testPlayer(6).Name + " Эльбрус 5 6 60,0 61"} {
+		// Their titles before their names.
+		"1–2 1ю " + testPlayer(3).Name + " Нарт 5 6 60,0 61", "1–2 I " + testPlayer(6).Name + " Эльбрус 5 6 60,0 61"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in:\n%s", want, text)
 		}

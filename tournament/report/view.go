@@ -92,7 +92,10 @@ type Player struct {
 	Club         string
 	City         string
 	FederationID string
-	Withdrawn    bool
+	// Title is the sports rank or title as the game's rule book writes it
+	// («КМС», «GMI»); names print it before them, as chess-results does.
+	Title     string
+	Withdrawn bool
 }
 
 // TieBreak is one column of tie-breaks, in the event's order. Its names

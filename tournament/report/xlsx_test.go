@@ -15,7 +15,7 @@ func TestStandingsXLSX(t *testing.T) {
 	t.Parallel()
 	s := testStandings(5, 3)
 	s.Event.Game = "adiukh" // as export.EventView fills it
-	s.Rows[0].Player.Name = hostileText[0]
+	s.Rows[0].Player.Name, s.Rows[0].Player.Title = hostileText[0], "КМС"
 	s.Rows[0].Points = 2.5
 	var buf bytes.Buffer
 	if err := StandingsXLSX(&buf, catalog.Russian, s); err != nil {
@@ -33,14 +33,14 @@ func TestStandingsXLSX(t *testing.T) {
 	if len(rows) != 6 || rows[0][0] != "Место" || rows[0][3] != "Участник" || rows[0][len(rows[0])-1] != "Коэффициент Солкофа" {
 		t.Fatalf("rows = %q", rows)
 	}
-	if rows[1][3] != hostileText[0] || rows[1][10] != "2.5" {
+	if rows[1][3] != hostileText[0] || rows[1][9] != s.Rows[0].Player.Title || rows[1][11] != "2.5" {
 		t.Errorf("first row = %q", rows[1])
 	}
 	if formula, err := f.GetCellFormula("Sheet1", "D2"); err != nil || formula != "" {
 		t.Errorf("the name is a formula %q (%v)", formula, err)
 	}
 	// A text is a shared string; a number has no type attribute (unset).
-	for cell, want := range map[string]excelize.CellType{"D2": excelize.CellTypeSharedString, "K2": excelize.CellTypeUnset} {
+	for cell, want := range map[string]excelize.CellType{"D2": excelize.CellTypeSharedString, "L2": excelize.CellTypeUnset} {
 		got, err := f.GetCellType("Sheet1", cell)
 		if err != nil || got != want {
 			t.Errorf("cell %s has type %v (%v), want %v", cell, got, err, want)

@@ -79,6 +79,8 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261126132000-event-reopened", Migrate: eventReopenedMigration},
 	{ID: "20261126134100-rating-list-keys", Migrate: ratingListKeysMigration},
 	{ID: "20261126152300-second-game-ids", Migrate: secondGameIDsMigration},
+	{ID: "20261126152500-player-titles", Migrate: playerTitlesMigration},
+	{ID: "20261126154500-person-titles", Migrate: personTitlesMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while

@@ -102,6 +102,7 @@ type playerRow struct {
 	Club          string `gorm:"size:100;not null"`
 	City          string `gorm:"size:100;not null"`
 	FederationID  string `gorm:"size:100;not null"`
+	Title         string `gorm:"size:16;not null;default:''"`
 	FirstRound    int    `gorm:"not null"`
 	WithdrawnFrom int    `gorm:"not null"`
 	ByeRound      int    `gorm:"not null;default:0"`

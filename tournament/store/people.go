@@ -33,6 +33,7 @@ type personRow struct {
 	ClubKey    string
 	Region     string
 	Rank       string
+	Titles     []tournament.PersonTitle `gorm:"serializer:json"`
 	MergedInto int64
 	CreatedAt  time.Time
 }
@@ -101,15 +102,20 @@ func personKey(p *tournament.Person) string {
 func foldKey(s string) string { return strings.ReplaceAll(strings.ToLower(s), "ё", "е") }
 
 func personToRow(p *tournament.Person) *personRow {
+	// The column holds a list, never NULL: a person with no titles has [].
+	titles := p.Titles
+	if titles == nil {
+		titles = []tournament.PersonTitle{}
+	}
 	return &personRow{ID: p.ID, FederationID: p.FederationID, Surname: p.Surname, GivenNames: p.GivenNames, LatinSurname: p.LatinSurname,
 		LatinGivenNames: p.LatinGivenNames, LatinSystem: p.LatinSystem, Patronymic: p.Patronymic, NameKey: personKey(p), Sex: p.Sex, BirthYear: p.BirthYear,
-		Club: p.Club, ClubKey: foldKey(p.Club), Region: p.Region, Rank: p.Rank, MergedInto: p.MergedInto, CreatedAt: p.CreatedAt.UTC()}
+		Club: p.Club, ClubKey: foldKey(p.Club), Region: p.Region, Rank: p.Rank, Titles: titles, MergedInto: p.MergedInto, CreatedAt: p.CreatedAt.UTC()}
 }
 
 func rowToPerson(r *personRow) tournament.Person {
 	return tournament.Person{ID: r.ID, FederationID: r.FederationID, Surname: r.Surname, GivenNames: r.GivenNames, LatinSurname: r.LatinSurname,
 		LatinGivenNames: r.LatinGivenNames, LatinSystem: r.LatinSystem, Patronymic: r.Patronymic, Sex: r.Sex, BirthYear: r.BirthYear, Club: r.Club, Region: r.Region,
-		Rank: r.Rank, MergedInto: r.MergedInto, CreatedAt: r.CreatedAt.UTC()}
+		Rank: r.Rank, Titles: r.Titles, MergedInto: r.MergedInto, CreatedAt: r.CreatedAt.UTC()}
 }
 
 func (t *tx) CreatePerson(p *tournament.Person) error {

@@ -436,7 +436,7 @@ func rosterPlayer(tx Tx, e *tournament.Event, teams []Team, roster []tournament.
 	if in.Name == nil {
 		return nil, tournament.Invalid("name", "is required")
 	}
-	if err := in.ApplyDetails(p); err != nil {
+	if err := in.ApplyDetails(p, e.Game); err != nil {
 		return nil, err
 	}
 	if p.Club == "" {

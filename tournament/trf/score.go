@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // ScoreComment keeps a played game's score and how it ended, which TRF has
@@ -44,4 +45,49 @@ func ParseScoreComment(line string) (c ScoreComment, ok bool) {
 	}
 	c.Score, c.EndReason = f[3], f[4]
 	return c, true
+}
+
+// TitleComment keeps a player's sports rank or title where the 001 line's
+// three columns cannot: a national rank («КМС», «1ю»), or an FMJD title of
+// four letters («GMIF»). A comment line, "### title 12 КМС" (the start
+// number and the title as adiukh stores it), which other programs skip and
+// adiukh reads back.
+type TitleComment struct {
+	StartNo int
+	Title   string
+}
+
+const titleCommentPrefix = "### title "
+
+// String is the comment's line.
+func (c TitleComment) String() string {
+	return fmt.Sprintf("%s%d %s", titleCommentPrefix, c.StartNo, c.Title)
+}
+
+// ParseTitleComment reads a line kept in Tournament.Extra as a title
+// comment; ok is false for any other line.
+func ParseTitleComment(line string) (c TitleComment, ok bool) {
+	text, ok := strings.CutPrefix(line, titleCommentPrefix)
+	if !ok {
+		return c, false
+	}
+	no, title, ok := strings.Cut(strings.TrimSpace(text), " ")
+	n, err := strconv.Atoi(no)
+	if !ok || err != nil || n < 1 || strings.TrimSpace(title) == "" {
+		return c, false
+	}
+	return TitleComment{StartNo: n, Title: strings.TrimSpace(title)}, true
+}
+
+// SetTitle gives player p (of t, or about to be) its title: in the 001
+// line's three columns when the field is the title's (fmjd: the field
+// carries the FMJD's titles) and it fits, else in a title comment.
+func (t *Tournament) SetTitle(p *Player, title string, fmjd bool) {
+	switch {
+	case title == "":
+	case fmjd && utf8.RuneCountInString(title) <= 3:
+		p.Title = title
+	default:
+		t.Extra = append(t.Extra, TitleComment{StartNo: p.StartNo, Title: title}.String())
+	}
 }
