@@ -28,7 +28,7 @@ import (
 
 // The audit actions of live play: a round's games started, a game lost by
 // a player who did not show up, a game adjourned and time given by the
-// arbiter.
+// arbiter, a flag fallen, a win claimed.
 const (
 	ActionLiveStart = tournament.ActionLiveStart
 	ActionNoShow    = "live.no_show"
@@ -38,6 +38,9 @@ const (
 	// ActionFlag is a live game's flag fallen, where a correspondence
 	// game's time limit passes (ActionTimeout).
 	ActionFlag = "live.flag"
+	// ActionClaim is a live game won by a player's claim: the opponent's
+	// flag fallen or the opponent not come, before the sweep saw it.
+	ActionClaim = "live.claim"
 )
 
 // NoShowAfter is how long after its start a live game waits for a player:
@@ -358,7 +361,8 @@ func (s *Service) noShow(tx Tx, p *play, now time.Time) (bool, error) {
 	default:
 		return false, nil
 	}
-	return true, s.finish(tx, p, nil, res, ActionNoShow, note)
+	u, action := p.endedBy(ActionNoShow)
+	return true, s.finish(tx, p, u, res, action, note)
 }
 
 // checkStarted refuses a move on a live game whose clocks have not started.
