@@ -931,3 +931,71 @@ func TestLiveMoveReachesPlayersAmongSpectators(t *testing.T) {
 		})
 	}
 }
+
+// Issue 60: the arbiter of a live event gives its rounds a thematic start
+// through the API, on both databases: the position is checked (a legal
+// position of the event's game, the side to move with a move), a live
+// event has no leave, round 1's games start from the position set before
+// it, and round 2's from the one set, with its reason, before round 2 was
+// published, while round 1's game keeps its own start in its record.
+func TestLiveThematicRoundsThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	forEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
+		ev := fmt.Sprintf("/api/v1/events/%d", int(apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{
+			"name": "Тематический блиц", "game": "russian", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true,
+		}).(map[string]any)["id"])))
+		tokens := map[int]string{}
+		for i := 1; i <= 3; i++ {
+			pid := int(apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i)}).(map[string]any)["id"]))
+			email := fmt.Sprintf("p%d@example.org", i)
+			tokens[pid] = s.User(email, tournament.PlayerRole)
+			s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": email})
+		}
+		for _, bad := range []struct {
+			what string
+			body map[string]any
+			want string
+		}{
+			{"an Adiukh position for Russian draughts", map[string]any{"start_position": "white: c3-1; black: d4-1"}, "start_position"},
+			{"a position where White has no move", map[string]any{"start_position": "W:Wa1:Bb2,c3"}, "start_position"},
+			{"leave for a live event", map[string]any{"leave_days": 5}, "leave_days"},
+		} {
+			if code, out := s.Call(arbiter, "PUT", ev+"/correspondence", bad.body); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), bad.want) {
+				t.Errorf("%s: %d %v, want 400 naming %s", bad.what, code, out, bad.want)
+			}
+		}
+		const first, second = "W:Wb6,c3,h2:Ba7,c7,d4,f4,f6", "B:Wb6,g3,h2:Ba7,c7,f6"
+		s.Must(http.StatusOK, arbiter, "PUT", ev+"/correspondence", map[string]any{"start_position": first})
+		s.Must(http.StatusCreated, arbiter, "POST", ev+"/rounds", nil)
+		s.Must(http.StatusOK, arbiter, "POST", ev+"/rounds/1/publish", nil)
+		games := s.Must(http.StatusOK, arbiter, "GET", ev+"/games", nil).([]any)
+		g1 := games[0].(map[string]any)
+		if len(games) != 1 || g1["position"] != first || g1["to_move"] != "white" {
+			t.Fatalf("round 1's live games: %v, want one from %s", games, first)
+		}
+		path := fmt.Sprintf("/api/v1/games/%d", int(apitest.Num(g1["id"])))
+		s.Must(http.StatusOK, tokens[int(apitest.Num(g1["white"]))], "POST", path+"/moves", map[string]any{"move": "c3:e5:g3", "ply": 0})
+		s.Must(http.StatusOK, tokens[int(apitest.Num(g1["black"]))], "POST", path+"/resign", nil)
+
+		if code, out := s.Call(arbiter, "PUT", ev+"/correspondence", map[string]any{"start_position": second}); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "reason") {
+			t.Errorf("a new position while the event runs, without a reason: %d %v, want 400 asking for it", code, out)
+		}
+		s.Must(http.StatusOK, arbiter, "PUT", ev+"/correspondence", map[string]any{"start_position": second, "reason": "тема второго тура"})
+		s.Must(http.StatusCreated, arbiter, "POST", ev+"/rounds", nil)
+		s.Must(http.StatusOK, arbiter, "POST", ev+"/rounds/2/publish", nil)
+		var g2 map[string]any
+		for _, g := range s.Must(http.StatusOK, arbiter, "GET", ev+"/games", nil).([]any) {
+			if g := g.(map[string]any); apitest.Num(g["round"]) == 2 {
+				g2 = g
+			}
+		}
+		if g2 == nil || g2["position"] != second || g2["to_move"] != "black" || !strings.Contains(g2["legal"].(string), "a7:c5") {
+			t.Fatalf("round 2's live game: %v, want it from %s, Black to move", g2, second)
+		}
+		rec := httptest.NewRecorder()
+		s.Handler.ServeHTTP(rec, httptest.NewRequest("GET", path+"/pdn", nil))
+		if pdn := rec.Body.String(); !strings.Contains(pdn, `[FEN "`+first+`"]`) || !strings.Contains(pdn, "c3:e5:g3") && !strings.Contains(pdn, "c3xe5xg3") {
+			t.Errorf("round 1's game after round 2 took another start:\n%s", pdn)
+		}
+	})
+}

@@ -103,6 +103,11 @@ func (s *Service) startLiveRound(tx Tx, eventID int64, n int, at time.Time) (int
 		}
 		lg := Game{BoardGameID: g.ID, EventID: eventID, Round: n, Board: g.Board, WhiteID: g.WhiteID, BlackID: g.BlackID,
 			Status: Running, Position: start.Notation(), ToMove: start.ToMove(), StartedAt: at.UTC(), Live: true, Bank: [2]time.Duration{bank, bank}}
+		if settings.StartPosition != "" {
+			// The game keeps its round's thematic start: the arbiter may
+			// give the next round another (Configure).
+			lg.Start = start.Notation()
+		}
 		micro, err := microGames(e, &rounds[n-1], lg)
 		if err != nil {
 			return 0, err
