@@ -935,9 +935,11 @@ func TestLiveMoveReachesPlayersAmongSpectators(t *testing.T) {
 // Issue 60: the arbiter of a live event gives its rounds a thematic start
 // through the API, on both databases: the position is checked (a legal
 // position of the event's game, the side to move with a move), a live
-// event has no leave, round 1's games start from the position set before
-// it, and round 2's from the one set, with its reason, before round 2 was
-// published, while round 1's game keeps its own start in its record.
+// event has no leave; a start given while round 1 is played from the
+// initial position, with its reason, leaves round 1's game as it began
+// (its moves go on, its record has no FEN) and is where round 2's games
+// start; round 3 takes another, and round 2's game keeps its own start in
+// its record.
 func TestLiveThematicRoundsThroughTheAPI(t *testing.T) {
 	t.Parallel()
 	forEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
@@ -964,38 +966,61 @@ func TestLiveThematicRoundsThroughTheAPI(t *testing.T) {
 				t.Errorf("%s: %d %v, want 400 naming %s", bad.what, code, out, bad.want)
 			}
 		}
-		const first, second = "W:Wb6,c3,h2:Ba7,c7,d4,f4,f6", "B:Wb6,g3,h2:Ba7,c7,f6"
-		s.Must(http.StatusOK, arbiter, "PUT", ev+"/correspondence", map[string]any{"start_position": first})
-		s.Must(http.StatusCreated, arbiter, "POST", ev+"/rounds", nil)
-		s.Must(http.StatusOK, arbiter, "POST", ev+"/rounds/1/publish", nil)
-		games := s.Must(http.StatusOK, arbiter, "GET", ev+"/games", nil).([]any)
-		g1 := games[0].(map[string]any)
-		if len(games) != 1 || g1["position"] != first || g1["to_move"] != "white" {
-			t.Fatalf("round 1's live games: %v, want one from %s", games, first)
-		}
-		path := fmt.Sprintf("/api/v1/games/%d", int(apitest.Num(g1["id"])))
-		s.Must(http.StatusOK, tokens[int(apitest.Num(g1["white"]))], "POST", path+"/moves", map[string]any{"move": "c3:e5:g3", "ply": 0})
-		s.Must(http.StatusOK, tokens[int(apitest.Num(g1["black"]))], "POST", path+"/resign", nil)
-
-		if code, out := s.Call(arbiter, "PUT", ev+"/correspondence", map[string]any{"start_position": second}); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "reason") {
-			t.Errorf("a new position while the event runs, without a reason: %d %v, want 400 asking for it", code, out)
-		}
-		s.Must(http.StatusOK, arbiter, "PUT", ev+"/correspondence", map[string]any{"start_position": second, "reason": "тема второго тура"})
-		s.Must(http.StatusCreated, arbiter, "POST", ev+"/rounds", nil)
-		s.Must(http.StatusOK, arbiter, "POST", ev+"/rounds/2/publish", nil)
-		var g2 map[string]any
-		for _, g := range s.Must(http.StatusOK, arbiter, "GET", ev+"/games", nil).([]any) {
-			if g := g.(map[string]any); apitest.Num(g["round"]) == 2 {
-				g2 = g
+		// round publishes round n and plays its live game's moves, each
+		// by the side to move, then its Black resigns; it returns the
+		// game as it started.
+		round := func(n int, moves ...string) map[string]any {
+			t.Helper()
+			s.Must(http.StatusCreated, arbiter, "POST", ev+"/rounds", nil)
+			s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("%s/rounds/%d/publish", ev, n), nil)
+			var g map[string]any
+			for _, each := range s.Must(http.StatusOK, arbiter, "GET", ev+"/games", nil).([]any) {
+				if each := each.(map[string]any); apitest.Num(each["round"]) == n {
+					g = each
+				}
 			}
+			if g == nil {
+				t.Fatalf("round %d has no live game", n)
+			}
+			path := fmt.Sprintf("/api/v1/games/%d", int(apitest.Num(g["id"])))
+			for ply, m := range moves {
+				cur := s.Game(int(apitest.Num(g["id"])))
+				s.Must(http.StatusOK, tokens[int(apitest.Num(cur[cur["to_move"].(string)]))], "POST", path+"/moves", map[string]any{"move": m, "ply": ply})
+			}
+			return g
 		}
-		if g2 == nil || g2["position"] != second || g2["to_move"] != "black" || !strings.Contains(g2["legal"].(string), "a7:c5") {
-			t.Fatalf("round 2's live game: %v, want it from %s, Black to move", g2, second)
+		finish := func(g map[string]any) string {
+			t.Helper()
+			path := fmt.Sprintf("/api/v1/games/%d", int(apitest.Num(g["id"])))
+			s.Must(http.StatusOK, tokens[int(apitest.Num(g["black"]))], "POST", path+"/resign", nil)
+			rec := httptest.NewRecorder()
+			s.Handler.ServeHTTP(rec, httptest.NewRequest("GET", path+"/pdn", nil))
+			return rec.Body.String()
 		}
-		rec := httptest.NewRecorder()
-		s.Handler.ServeHTTP(rec, httptest.NewRequest("GET", path+"/pdn", nil))
-		if pdn := rec.Body.String(); !strings.Contains(pdn, `[FEN "`+first+`"]`) || !strings.Contains(pdn, "c3:e5:g3") && !strings.Contains(pdn, "c3xe5xg3") {
-			t.Errorf("round 1's game after round 2 took another start:\n%s", pdn)
+
+		const first, second = "W:Wb6,c3,h2:Ba7,c7,d4,f4,f6", "B:Wb6,g3,h2:Ba7,c7,f6"
+		g1 := round(1, "c3-d4")
+		if code, out := s.Call(arbiter, "PUT", ev+"/correspondence", map[string]any{"start_position": first}); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "reason") {
+			t.Errorf("a start while the event runs, without a reason: %d %v, want 400 asking for it", code, out)
+		}
+		s.Must(http.StatusOK, arbiter, "PUT", ev+"/correspondence", map[string]any{"start_position": first, "reason": "тема второго тура"})
+		cur := s.Game(int(apitest.Num(g1["id"])))
+		s.Must(http.StatusOK, tokens[int(apitest.Num(cur["black"]))], "POST", fmt.Sprintf("/api/v1/games/%d/moves", int(apitest.Num(g1["id"]))), map[string]any{"move": "b6-a5", "ply": 1})
+		if pdn := finish(g1); strings.Contains(pdn, "FEN") || !strings.Contains(pdn, "b6-a5") {
+			t.Errorf("round 1's game, begun from the initial position:\n%s", pdn)
+		}
+
+		g2 := round(2, "c3:e5:g3")
+		if g2["position"] != first || g2["to_move"] != "white" {
+			t.Errorf("round 2's live game: %v, want it from %s", g2, first)
+		}
+		s.Must(http.StatusOK, arbiter, "PUT", ev+"/correspondence", map[string]any{"start_position": second, "reason": "тема третьего тура"})
+		if pdn := finish(g2); !strings.Contains(pdn, `[FEN "`+first+`"]`) || !strings.Contains(pdn, "c3xe5xg3") {
+			t.Errorf("round 2's game after round 3 took another start:\n%s", pdn)
+		}
+		g3 := round(3)
+		if g3["position"] != second || g3["to_move"] != "black" || !strings.Contains(g3["legal"].(string), "a7:c5") {
+			t.Errorf("round 3's live game: %v, want it from %s, Black to move", g3, second)
 		}
 	})
 }
