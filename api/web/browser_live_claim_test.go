@@ -18,9 +18,10 @@ import (
 
 // Issue 60: a player claims the win in the browser the moment the
 // opponent's flag falls (the sweep has not ended the game): the claim
-// ends the game as a loss on time, the claimant's page and the opponent's,
-// open all along, show the result without a reload, and the audit log
-// names the claim.
+// ends the game as a loss on time, the claimant's page (the claim sent
+// from it, not a form leaving it) and the opponent's, open all along, show
+// the result without a reload, and the audit log names the claim and its
+// claimant.
 func TestBrowserLiveClaimTheWin(t *testing.T) {
 	t.Parallel()
 	t0 := time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC)
