@@ -317,6 +317,7 @@ var authzTable = map[string]string{
 	"POST /events/:id/rounds/:n/lineups/:team":                             "nvvvv",
 	"POST /events/:id/rounds/:n/pairing":                                   "nvvvv",
 	"POST /events/:id/rounds/:n/publish":                                   "nnncc",
+	"POST /events/:id/live/start-position":                                 "nnnvv",
 	"POST /events/:id/rounds/:n/results":                                   "nnnvv",
 	"POST /events/:id/rounds/:n/swap":                                      "nvvvv",
 	"POST /events/:id/rounds/:n/unpublish":                                 "nnnyy",

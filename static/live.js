@@ -195,10 +195,32 @@
       });
   }
   sendMove = send;
+
+  // claim posts the claim of the win without leaving the page, as a move
+  // is sent: the answer, the game as it ended or the page with the
+  // refusal (the opponent's time not yet out by the server's clock), is
+  // put in place; the opponent's page hears of the end on its stream.
+  function claim(form) {
+    var button = form.querySelector("button");
+    if (button.disabled) return;
+    button.disabled = true;
+    var sent = performance.now();
+    fetch(form.action, { method: "POST", body: new URLSearchParams(new FormData(form)), credentials: "same-origin", headers: { "Accept": "text/html" } })
+      .then(function (r) { return r.text(); })
+      .then(function (html) { place(html, sent); })
+      .catch(function () {
+        button.disabled = false;
+        refresh();
+      });
+  }
   document.addEventListener("submit", function (e) {
-    if (e.target.id !== "move-form") return;
-    e.preventDefault();
-    send(e.target);
+    if (e.target.id === "move-form") {
+      e.preventDefault();
+      send(e.target);
+    } else if (e.target.id === "claim-form") {
+      e.preventDefault();
+      claim(e.target);
+    }
   });
 
   // beep sounds a short tone: a move played, the player's time running

@@ -728,6 +728,37 @@ func TestBrowserLiveGamePhone(t *testing.T) {
 	}
 }
 
+// Issue 60: on a 1366 × 900 desktop screen a live game's whole board (its
+// first rank too), both clocks and the move's field are on the first
+// screen, for White and for Black.
+func TestBrowserLiveGameDesktop(t *testing.T) {
+	t.Parallel()
+	tbl := openLiveGame(t, apitest.NewWebServerOn(t, storetest.SQLite(t)), nil)
+	const width, height = 1366, 900
+	for _, p := range []struct {
+		who string
+		ctx context.Context
+	}{{"White", tbl.white}, {"Black", tbl.black}} {
+		if p.who == "Black" {
+			// Black's move field shows once White has moved.
+			tbl.run(tbl.white, "White plays", chromedp.Click(`#tap-board rect[data-sq="c3"]`), chromedp.Click(`#tap-board rect[data-sq="d4"]`),
+				chromedp.WaitVisible(`#wait-hint`))
+		}
+		var bottoms []float64
+		tbl.run(p.ctx, p.who+" on a desktop", chromedp.EmulateViewport(width, height),
+			chromedp.Reload(), chromedp.WaitVisible(`#move-input`),
+			chromedp.Evaluate(`["#tap-board svg", "#live-game .clocks tr:first-child .live-clock", "#live-game .clocks tr:last-child .live-clock", "#move-input"]
+				.map(sel => document.querySelector(sel)).map(e => e ? e.getBoundingClientRect().bottom : -1)`, &bottoms),
+			apitest.Shot("live-game-desktop-"+p.who))
+		t.Logf("%s's page: the board, the clocks and the move's field end at %v px", p.who, bottoms)
+		for i, what := range []string{"the board", "the first clock", "the second clock", "the move's field"} {
+			if bottoms[i] < 0 || bottoms[i] > height {
+				t.Errorf("%s's page: %s ends at %.0f px (-1: not on the page), below the fold of a %d px screen", p.who, what, bottoms[i], height)
+			}
+		}
+	}
+}
+
 // A move being typed survives a change that is not a move: the arbiter
 // gives the opponent time while White types, White's page puts its game
 // section anew from the stream, and what White typed stays in the field,

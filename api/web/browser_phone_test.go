@@ -195,3 +195,56 @@ func TestBrowserPatronymicOnAPhone(t *testing.T) {
 		}
 	}
 }
+
+// Issue 60: on a 375 px phone the arbiter's result form shows its whole
+// select of end reasons, the longest reason's words not cut, and a
+// player's own page shows the score of their games without scrolling.
+func TestBrowserResultsAndMyGamesOnAPhone(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(4)
+	players := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, apitest.Num(players[0].(map[string]any)["id"])),
+		map[string]any{"email": "player@example.org"})
+	apitest.PlayRound(s.Server, id, 1, "17:7")
+	arbiter, player := s.SignIn(tournament.ArbiterRole), s.SignIn(tournament.PlayerRole)
+	at, run := apitest.BrowserOn(t, s.Handler)
+	const screen = 375
+	signIn := func(p *apitest.Page) chromedp.Action {
+		return chromedp.ActionFunc(func(ctx context.Context) error {
+			return network.SetCookie(p.Cookie.Name, p.Cookie.Value).WithURL(at("/")).Do(ctx)
+		})
+	}
+	run("a 375 px phone", chromedp.EmulateViewport(screen, 812, chromedp.EmulateMobile, chromedp.EmulateScale(2)), signIn(arbiter))
+	var width int
+	var box struct{ Left, Right, Text, Need float64 }
+	run("the round's results", chromedp.Navigate(at(fmt.Sprintf("/events/%d/rounds/1/results", id))), chromedp.WaitVisible(`#entry-reason`),
+		chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
+		chromedp.Evaluate(`(() => { const s = document.querySelector('#entry-reason'); const r = s.getBoundingClientRect(); const st = getComputedStyle(s);
+			const ctx = document.createElement('canvas').getContext('2d'); ctx.font = st.font;
+			const need = Math.max(...[...s.options].map(o => ctx.measureText(o.text).width)) + parseFloat(st.paddingLeft) + parseFloat(st.paddingRight) + 16;
+			return {left: r.left, right: r.right, text: r.width, need: need} })()`, &box),
+		apitest.Shot("results-phone"))
+	t.Logf("the results page: %d px wide, the select of end reasons from %.0f to %.0f px, %.0f px wide for %.0f px of its longest reason", width, box.Left, box.Right, box.Text, box.Need)
+	if width > screen {
+		t.Errorf("the results page is %d px wide on a %d px screen", width, screen)
+	}
+	if box.Left < 0 || box.Right > screen || box.Text < box.Need {
+		t.Errorf("the select of end reasons spans %.0f–%.0f px, %.0f px wide for a longest reason of %.0f px, on a %d px screen", box.Left, box.Right, box.Text, box.Need, screen)
+	}
+
+	var right float64
+	run("the player's own page", signIn(player), chromedp.Navigate(at("/my")), chromedp.WaitVisible(`table.games`),
+		chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
+		chromedp.Evaluate(`(() => { const col = [...document.querySelectorAll('table.games th')].findIndex(th => th.textContent === '`+apitest.RuT("col.game_score")+`');
+			const c = document.querySelector('table.games tbody tr').children[col]; const box = c.closest('.scroll').getBoundingClientRect();
+			return c.getBoundingClientRect().right > box.right + 0.5 ? -1 : c.getBoundingClientRect().right })()`, &right),
+		apitest.Shot("my-phone"))
+	t.Logf("/my: %d px wide, the first game's score ends at %.0f px", width, right)
+	if width > screen {
+		t.Errorf("/my is %d px wide on a %d px screen", width, screen)
+	}
+	if right <= 0 || right > screen {
+		t.Errorf("the first game's score ends at %.0f px (-1: cut by the table's box) on a %d px screen", right, screen)
+	}
+}

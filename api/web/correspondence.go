@@ -527,6 +527,16 @@ func (h *handler) saveCorrSettings(c *gin.Context) error {
 		}
 		*field.out = &n
 	}
+	readStart(c, f, &in)
+	f.Values["reason"] = c.PostForm("reason")
+	_, err = h.Correspondence.Configure(c.Request.Context(), id, in, c.PostForm("reason"))
+	return h.afterArbiterForm(c, id, f, err)
+}
+
+// readStart reads a thematic start from a form into in, keeping what was
+// typed in f: a correspondence section's settings and a live event's desk
+// send it alike.
+func readStart(c *gin.Context, f *form, in *correspondence.SettingsInput) {
 	if pos, ok := c.GetPostForm("start_position"); ok {
 		in.StartPosition = &pos
 		f.Values["start_position"] = pos
@@ -537,9 +547,6 @@ func (h *handler) saveCorrSettings(c *gin.Context) error {
 		in.StartSide = &side
 		f.Values["start_side"] = side
 	}
-	f.Values["reason"] = c.PostForm("reason")
-	_, err = h.Correspondence.Configure(c.Request.Context(), id, in, c.PostForm("reason"))
-	return h.afterArbiterForm(c, id, f, err)
 }
 
 // submitLeave books leave from the player's "My games" page or the

@@ -3,7 +3,9 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"html"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -57,4 +59,44 @@ func TestLiveAdjournedGameReadsLive(t *testing.T) {
 	if body := s.Page(cookie, sec.Ev[len("/api/v1"):]+"/audit"); !strings.Contains(body, flag) || strings.Contains(body, timeout) {
 		t.Errorf("the audit log after White's flag fell: want %q, not %q", flag, timeout)
 	}
+}
+
+// Issue 60: the arbiter of a live Adiukh event gives its rounds a thematic
+// start on the desk's form: a position that is not one is refused next to
+// its field, with what was typed kept; a position saved before round 1 is
+// published, Black to move, is where its games start; once the event runs,
+// a new one needs its reason.
+func TestLiveThematicStartOnTheDesk(t *testing.T) {
+	t.Parallel()
+	t0 := time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC)
+	s := apitest.NewCorrServer(t, storetest.SQLite(t), t0, nil)
+	token := s.User("arbiter@example.org", tournament.ArbiterRole)
+	arbiter := s.Session("arbiter@example.org")
+	api := fmt.Sprintf("/api/v1/events/%d", apitest.Num(s.Must(http.StatusCreated, token, "POST", "/api/v1/events",
+		map[string]any{"name": "Тематический блиц", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true}).(map[string]any)["id"]))
+	for i := 1; i <= 2; i++ {
+		s.Must(http.StatusCreated, token, "POST", api+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i)})
+	}
+	ev := strings.TrimPrefix(api, "/api/v1")
+	desk := ev + "/manage"
+	mustContain(t, "the desk of a live event", s.Page(arbiter, desk), `action="`+ev+`/live/start-position"`, apitest.RuT("live.start_title"))
+
+	const cycle = "white: d6-3, f8-4/3; black: c7-1/3, e1-3/1, e3-2, h4-3/1"
+	rec := post(s, arbiter, ev+"/live/start-position", url.Values{"start_position": {"white: z9-1"}, "start_side": {"black"}})
+	if body := html.UnescapeString(rec.Body.String()); rec.Code != http.StatusBadRequest || !strings.Contains(body, `class="field-error"`) || !strings.Contains(body, `value="white: z9-1"`) {
+		t.Errorf("a position that is not one: %d, want 400 with the error by its field and the text kept\n%s", rec.Code, body)
+	}
+	mustPost(s, arbiter, ev+"/live/start-position", url.Values{"start_position": {cycle}, "start_side": {"black"}})
+	mustContain(t, "the desk with the start saved", html.UnescapeString(s.Page(arbiter, desk)), `value="`+cycle+`"`, `<option value="black" selected>`)
+	mustPost(s, arbiter, ev+"/rounds", nil)
+	mustPost(s, arbiter, ev+"/rounds/1/publish", nil)
+	games := s.Must(http.StatusOK, token, "GET", api+"/games", nil).([]any)
+	if g := games[0].(map[string]any); len(games) != 1 || g["position"] != cycle || g["to_move"] != "black" {
+		t.Errorf("round 1's live games: %v, want one from the start saved, Black to move", games)
+	}
+	if rec := post(s, arbiter, ev+"/live/start-position", url.Values{"start_position": {""}}); rec.Code != http.StatusBadRequest ||
+		!strings.Contains(html.UnescapeString(rec.Body.String()), `name="reason"`) {
+		t.Errorf("a new start while the event runs, without a reason: %d, want 400 with the reason's field", rec.Code)
+	}
+	mustPost(s, arbiter, ev+"/live/start-position", url.Values{"start_position": {""}, "reason": {"второй тур — с начальной расстановки"}})
 }

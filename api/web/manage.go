@@ -9,6 +9,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/correspondence"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/teams"
@@ -34,7 +35,13 @@ type managePageData struct {
 	TeamDesk *teamDesk // the team forms of a team event
 	CSV      *form
 	Status   *form // pair, publish, finish and withdraw errors
-	NextPair int
+	// LiveSettings are an event played live's settings, whose thematic
+	// start the arbiter gives the rounds to come in the form LiveStart
+	// (nil for another event, or one of micro-matches, which start from
+	// their drawn openings).
+	LiveSettings *correspondence.Settings
+	LiveStart    *form
+	NextPair     int
 	// CanPair offers pairing the next round (EventData.CanPair).
 	CanPair bool
 	// ReadyToFinish: every round is played; finishing puts the event in
@@ -112,7 +119,14 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 		eventHeader: h.header(c, d.Event, "manage"), Settings: h.eventFormData(eventFormValues(d.Event)), Warnings: d.Event.Warnings(),
 		Players: d.Players, Rounds: d.Rounds, Player: newForm(), Team: newForm(), CSV: newForm(), Status: newForm(), NextPair: len(d.Rounds) + 1,
 		ReadyToFinish: d.ReadyToFinish(), CanPair: d.CanPair(), Teams: d.Teams, Panel: newPlayerPanel(d.Reports, true),
-		Regulations: d.Regulations, RegulationsForm: newForm(), RegulationsMB: entries.MaxRegulationsBytes >> 20,
+		Regulations: d.Regulations, RegulationsForm: newForm(), RegulationsMB: entries.MaxRegulationsBytes >> 20, LiveStart: newForm(),
+	}
+	if d.Event.Online && !d.Event.MicroMatch.On() {
+		if data.LiveSettings, err = h.Correspondence.Settings(c.Request.Context(), id); err != nil {
+			return nil, err
+		}
+		data.LiveStart.Values["start_position"] = data.LiveSettings.StartPosition
+		data.LiveStart.Values["start_side"] = data.LiveSettings.StartSide.String()
 	}
 	if d.TeamSettings != nil {
 		data.TeamDesk = h.newTeamDesk(d.Event.Game, d.TeamSettings, d.Teams)
@@ -200,6 +214,25 @@ func (h *handler) updateSettings(c *gin.Context) error {
 		return h.afterForm(c, fmt.Sprintf("/events/%d/manage", id), entered, err, func(f *form, status int) error { return h.renderDesk(c, e, "event", f, status) })
 	}
 	return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.Settings.Form }, func(f *form) { f.Values = entered.Values })
+}
+
+// saveLiveStart gives the rounds to come of an event played live their
+// thematic start (correspondence.Service.Configure): the form the desk shows
+// it in, as the JSON API's settings give it.
+func (h *handler) saveLiveStart(c *gin.Context) error {
+	id, err := core.PathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	entered := newForm()
+	in := correspondence.SettingsInput{}
+	readStart(c, entered, &in)
+	entered.Values["reason"] = c.PostForm("reason")
+	if _, err := h.Correspondence.Configure(c.Request.Context(), id, in, entered.Values["reason"]); err != nil {
+		return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.LiveStart }, func(f *form) { f.Values = entered.Values })
+	}
+	h.backToManage(c, id, "live-start")
+	return nil
 }
 
 func (h *handler) pairRound(c *gin.Context) error {

@@ -92,8 +92,9 @@ type Game struct {
 	// only game (micromatch.go).
 	MicroGame int
 	// Start is the position the game started from when it is not its
-	// section's (startState): a micro-match's drawn opening, in the
-	// notation of the event's game; "" otherwise.
+	// section's (startState) or may cease to be: a micro-match's drawn
+	// opening, a live round's thematic start (the next round may have
+	// another), in the notation of the event's game; "" otherwise.
 	Start string
 }
 

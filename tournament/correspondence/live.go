@@ -28,7 +28,7 @@ import (
 
 // The audit actions of live play: a round's games started, a game lost by
 // a player who did not show up, a game adjourned and time given by the
-// arbiter.
+// arbiter, a flag fallen, a win claimed.
 const (
 	ActionLiveStart = tournament.ActionLiveStart
 	ActionNoShow    = "live.no_show"
@@ -38,6 +38,9 @@ const (
 	// ActionFlag is a live game's flag fallen, where a correspondence
 	// game's time limit passes (ActionTimeout).
 	ActionFlag = "live.flag"
+	// ActionClaim is a live game won by a player's claim: the opponent's
+	// flag fallen or the opponent not come, before the sweep saw it.
+	ActionClaim = "live.claim"
 )
 
 // NoShowAfter is how long after its start a live game waits for a player:
@@ -100,6 +103,11 @@ func (s *Service) startLiveRound(tx Tx, eventID int64, n int, at time.Time) (int
 		}
 		lg := Game{BoardGameID: g.ID, EventID: eventID, Round: n, Board: g.Board, WhiteID: g.WhiteID, BlackID: g.BlackID,
 			Status: Running, Position: start.Notation(), ToMove: start.ToMove(), StartedAt: at.UTC(), Live: true, Bank: [2]time.Duration{bank, bank}}
+		if settings.StartPosition != "" {
+			// The game keeps its round's thematic start: the arbiter may
+			// give the next round another (Configure).
+			lg.Start = start.Notation()
+		}
 		micro, err := microGames(e, &rounds[n-1], lg)
 		if err != nil {
 			return 0, err
@@ -358,7 +366,8 @@ func (s *Service) noShow(tx Tx, p *play, now time.Time) (bool, error) {
 	default:
 		return false, nil
 	}
-	return true, s.finish(tx, p, nil, res, ActionNoShow, note)
+	u, action := p.endedBy(ActionNoShow)
+	return true, s.finish(tx, p, u, res, action, note)
 }
 
 // checkStarted refuses a move on a live game whose clocks have not started.

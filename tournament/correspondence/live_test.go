@@ -320,7 +320,8 @@ func TestLiveRoundsKeepTheirGames(t *testing.T) {
 }
 
 // A player who sees the opponent's clock at zero claims the win and the
-// game ends there and then, by the server's clock, before any sweep; a
+// game ends there and then, by the server's clock, before any sweep, the
+// audit naming the claim and its claimant; a
 // claim the server's clock does not bear out is refused with the time
 // left, and the side to move has nothing to claim.
 func TestLiveClaimFlag(t *testing.T) {
@@ -355,6 +356,11 @@ func TestLiveClaimFlag(t *testing.T) {
 	}
 	if r, err := sec.events.Round(sec.ctx, sec.eventID, 1); err != nil || r.Games[0].Result == nil || r.Games[0].Result.Score() != "0:24" {
 		t.Errorf("the round after the claim: %+v %v", r, err)
+	}
+	// The audit names the claim and its claimant, not the server's sweep.
+	audit, _ := sec.events.Audit(sec.ctx, sec.eventID)
+	if last := audit[len(audit)-1]; last.Action != correspondence.ActionClaim || last.UserEmail != sec.users[g.BlackID].Email || !strings.Contains(last.After, "0:24") {
+		t.Errorf("the audit's last entry after the claim: %+v, want Black's claim of 0:24", last)
 	}
 	if v, err := svc.ClaimFlag(black, g.ID); err != nil || v.Result.Score() != "0:24" {
 		t.Errorf("the claim sent again: %+v %v, want the game as it ended", v, err)

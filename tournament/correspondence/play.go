@@ -38,6 +38,19 @@ type play struct {
 	gameOnly bool
 	// version is the data version the game was read at (Tx.GameAt).
 	version int64
+	// claimant is the player whose claim (ClaimFlag) ends the game by its
+	// clock: the audit names them, where the sweep's entry names the server.
+	claimant *tournament.User
+}
+
+// endedBy is who ends the game by its clock and under which audit action:
+// the server's sweep under the cause's own (action), or the player who
+// claimed the win.
+func (p *play) endedBy(action string) (*tournament.User, string) {
+	if p.claimant == nil {
+		return nil, action
+	}
+	return p.claimant, ActionClaim
 }
 
 // load locks the event and the game and reads what a use case needs. The
@@ -264,7 +277,8 @@ func (s *Service) expire(tx Tx, p *play, now time.Time) (bool, error) {
 	if g.ToMove == rules.Black {
 		note = tournament.Note("note.game.time_out.black", at)
 	}
-	return true, s.finish(tx, p, nil, res, action, note)
+	u, action := p.endedBy(action)
+	return true, s.finish(tx, p, u, res, action, note)
 }
 
 // finish ends the game with res: the result goes into the event's round at
@@ -698,7 +712,7 @@ func (s *Service) Resign(ctx context.Context, gameID int64) (*View, error) {
 // (24:0 on time, or a forfeit for a player who never showed up); a claim
 // the server's clock does not bear out is refused with the time the
 // opponent has left. A claim the sweep has already granted answers the
-// game as it ended.
+// game as it ended. The audit names the claimant (ActionClaim).
 func (s *Service) ClaimFlag(ctx context.Context, gameID int64) (*View, error) {
 	var view *View
 	err := s.update(ctx, func(tx Tx) error {
@@ -707,6 +721,7 @@ func (s *Service) ClaimFlag(ctx context.Context, gameID int64) (*View, error) {
 			return err
 		}
 		g := p.g
+		p.claimant = p.user
 		now := s.now().UTC()
 		switch {
 		case !g.Live:

@@ -23,10 +23,15 @@ func startState(k tournament.GameKind, st *Settings) (rules.State, error) {
 }
 
 // gameStart is the position g started from: its own (a micro-match's
-// drawn opening), else its section's.
+// drawn opening, a live round's thematic start), else its section's. A live
+// game without one started from the game's initial position: a thematic
+// start given later is the next rounds' (Configure).
 func gameStart(k tournament.GameKind, st *Settings, g *Game) (rules.State, error) {
-	if g.Start != "" {
+	switch {
+	case g.Start != "":
 		return k.Rules().ParseState(g.Start, g.FirstSide())
+	case g.Live:
+		return k.Rules().Start(), nil
 	}
 	return startState(k, st)
 }

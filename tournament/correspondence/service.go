@@ -182,6 +182,11 @@ func (s *Service) Settings(ctx context.Context, eventID int64) (*Settings, error
 // per move. A higher cap lengthens the turns running now; a lower one
 // applies to each game from its next turn, so no move being thought over is
 // cut short. A change once the games have started needs its reason.
+//
+// An event played live has no leave nor days per move; its thematic start
+// is the position of the rounds whose games start after the change (each
+// game keeps the position it started from), so the arbiter gives each
+// round its own before publishing it, until the event is over.
 func (s *Service) Configure(ctx context.Context, eventID int64, in SettingsInput, reason string) (*Settings, error) {
 	var st *Settings
 	err := s.store.Update(ctx, func(tx Tx) error {
@@ -189,8 +194,10 @@ func (s *Service) Configure(ctx context.Context, eventID int64, in SettingsInput
 		if err != nil {
 			return err
 		}
-		if err := correspondenceOnly(e); err != nil {
-			return err
+		if e.Discipline != tournament.Correspondence {
+			if err := liveSettable(e, in); err != nil {
+				return err
+			}
 		}
 		old, err := tx.Settings(eventID)
 		if err != nil {
@@ -210,7 +217,7 @@ func (s *Service) Configure(ctx context.Context, eventID int64, in SettingsInput
 			next.MaxMoveDays = *in.MaxMoveDays
 		}
 		if in.StartPosition != nil || in.StartSide != nil {
-			if e.Status != tournament.Registration {
+			if e.Status != tournament.Registration && !e.Online {
 				return tournament.Conflict("start_position", "the games have started; their start position is fixed")
 			}
 			if err := in.applyStart(e.Game, &next); err != nil {
@@ -224,12 +231,33 @@ func (s *Service) Configure(ctx context.Context, eventID int64, in SettingsInput
 			return err
 		}
 		st = &next
-		if err := s.refreshDeadlines(tx, e, 0); err != nil {
-			return err
+		// A live game's clock is the live sweep's (liveCheck), which no
+		// setting here changes.
+		if !e.Online {
+			if err := s.refreshDeadlines(tx, e, 0); err != nil {
+				return err
+			}
 		}
 		return tournament.Audit(tx, s.now(), u, eventID, ActionSettings, fmt.Sprintf("event %d", eventID), old, st, reason)
 	})
 	return st, err
+}
+
+// liveSettable refuses what an event played live cannot set: leave and
+// days per move are correspondence's, a micro-match's games start from
+// their drawn openings, and a finished event's games are all played.
+func liveSettable(e *tournament.Event, in SettingsInput) error {
+	switch {
+	case in.LeaveDays != nil:
+		return tournament.Invalid("leave_days", "event %d is played live: it has no leave, only its clocks", e.ID)
+	case in.MaxMoveDays != nil:
+		return tournament.Invalid("max_move_days", "event %d is played live: it has no days per move, only its clocks", e.ID)
+	case e.MicroMatch.On():
+		return tournament.Invalid("start_position", "event %d is played in micro-matches: each board starts from the opening drawn for it", e.ID)
+	case e.Status == tournament.Finished:
+		return tournament.Conflict("start_position", "event %d is finished: its games are all played", e.ID)
+	}
+	return nil
 }
 
 // applyStart checks and sets a thematic start: a legal position of the
