@@ -66,7 +66,7 @@ func (s *Store) run(ctx context.Context, db *gorm.DB, opts *sql.TxOptions, fn fu
 		}
 		w := &writes{}
 		return db.WithContext(context.WithValue(ctx, writesKey{}, w)).Transaction(func(db *gorm.DB) error {
-			if err := fn(&tx{db: db, readOnly: readOnly}); err != nil || readOnly {
+			if err := fn(&tx{db: db, readOnly: readOnly, writes: w}); err != nil || readOnly {
 				return err
 			}
 			return raiseVersions(db, w)
@@ -111,7 +111,8 @@ func (s *Store) retry(ctx context.Context, transaction func() error) error {
 // tx implements tournament.Tx on one gorm transaction.
 type tx struct {
 	db       *gorm.DB
-	readOnly bool // inside View
+	readOnly bool    // inside View
+	writes   *writes // what a write transaction wrote (nil outside run)
 }
 
 var (
@@ -151,7 +152,16 @@ func (t *tx) Event(id int64) (*tournament.Event, error) {
 // they already run one at a time. A View reads one snapshot that no write
 // changes, so it needs none either (and a read-only transaction may not
 // take one).
+//
+// The events a write transaction locks are those whose data its
+// statements wrote when they do not tell (raiseVersions).
 func (t *tx) LockEvent(id int64) error {
+	if t.writes != nil && !t.readOnly {
+		if t.writes.locked == nil {
+			t.writes.locked = map[int64]bool{}
+		}
+		t.writes.locked[id] = true
+	}
 	if t.db.Dialector.Name() != "postgres" || t.readOnly {
 		return nil
 	}
