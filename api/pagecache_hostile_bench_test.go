@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"testing"
+	"time"
 
 	"adiukh/api"
 	"adiukh/api/apitest"
@@ -62,6 +63,18 @@ func BenchmarkHostileRequestsOfAHugeEvent(b *testing.B) {
 		},
 		"standings after a sign-in": func(int) string {
 			if _, err := accounts.StartSession(context.Background(), reader); err != nil {
+				b.Fatal(err)
+			}
+			return standings
+		},
+		"standings after a write of another event": func(int) string {
+			err := st.Update(context.Background(), func(tx tournament.Tx) error {
+				if err := tx.LockEvent(other); err != nil {
+					return err
+				}
+				return tx.AddAudit(&tournament.AuditEntry{EventID: other, At: time.Now(), Action: "result", Subject: "board 1"})
+			})
+			if err != nil {
 				b.Fatal(err)
 			}
 			return standings
