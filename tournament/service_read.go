@@ -197,6 +197,21 @@ func (s *Service) CheckRound(ctx context.Context, eventID int64, n int) error {
 	})
 }
 
+// Player reads one player of an event the user may see, without reading
+// the rest of the event.
+func (s *Service) Player(ctx context.Context, eventID, playerID int64) (*Player, error) {
+	var p *Player
+	err := s.store.View(ctx, func(tx Tx) error {
+		if _, err := readable(ctx, tx, eventID); err != nil {
+			return err
+		}
+		var err error
+		p, err = tx.Player(eventID, playerID)
+		return err
+	})
+	return p, err
+}
+
 // CheckBoard refuses, as CheckRound does, a board that no round of the
 // event can have: a round past every round paired, or a board past the
 // number of its players. A board's page answers a wrong address without

@@ -65,8 +65,9 @@ type PlayerTx interface {
 	Lookalikes(p *Player) ([]Player, error)
 	// CountPlayers counts the players of an event.
 	CountPlayers(eventID int64) (int, error)
-	// HasPlayer reports whether player playerID plays in the event.
-	HasPlayer(eventID, playerID int64) (bool, error)
+	// Player reads player playerID of the event; ENOTFOUND when the
+	// player does not play in it.
+	Player(eventID, playerID int64) (*Player, error)
 	// CountNumberedBefore counts the registered players of p's event who
 	// come before p, a newcomer, in the order by rating (then name; a
 	// namesake registered earlier comes first).

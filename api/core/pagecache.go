@@ -7,6 +7,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"runtime"
@@ -174,7 +175,8 @@ func (pc *pageCache) stampOf(ctx context.Context, event int64) (stamp, error) {
 // anonymous reader's request is answered as its canonical address (the
 // parameters named, sorted), so that every link to the page keeps working.
 func (h *Server) Cached(params ...string) gin.HandlerFunc {
-	return func(c *gin.Context) { h.serveCached(c, params, false) }
+	r := cachedRoute{params: params}
+	return func(c *gin.Context) { h.serveCached(c, r, (*gin.Context).Next) }
 }
 
 // EventCached is Cached for a route of one event, its path parameter id,
@@ -182,22 +184,110 @@ func (h *Server) Cached(params ...string) gin.HandlerFunc {
 // (the register, the rating lists, the accounts' names): they are kept by
 // those versions, and a write of another event leaves them kept.
 func (h *Server) EventCached(params ...string) gin.HandlerFunc {
-	return func(c *gin.Context) { h.serveCached(c, params, true) }
+	r := cachedRoute{params: params, ofEvent: true}
+	return func(c *gin.Context) { h.serveCached(c, r, (*gin.Context).Next) }
 }
 
-func (h *Server) serveCached(c *gin.Context, params []string, ofEvent bool) {
-	pc := h.pages
-	if pc == nil || c.Request.Method != http.MethodGet || tournament.UserFromContext(c.Request.Context()) != nil {
-		c.Next()
+// Personal reads what a signed-in reader's page of a kept route shows of
+// them and returns what fills those parts into the kept public page,
+// which must then be the very page made for them; nil when their page
+// differs in more (an arbiter's links and forms, a player's own reports):
+// such a page is made for them alone.
+type Personal func(c *gin.Context) (fill func(public []byte) ([]byte, error), err error)
+
+// EventPage is the page fn of one event (as EventCached) kept for
+// anonymous readers, and served to a signed-in reader from the same kept
+// page with their parts filled in by personal, so that a crowd of
+// signed-in players makes a big event's page once too (issue 59.3).
+func (h *Server) EventPage(personal Personal, fn HandlerFunc, params ...string) gin.HandlerFunc {
+	r := cachedRoute{params: params, ofEvent: true, personal: personal}
+	page := h.Page(fn)
+	return func(c *gin.Context) { h.serveCached(c, r, page) }
+}
+
+// cachedRoute is how a route's answers are kept: the query parameters its
+// handler reads, whether they are one event's, and how a signed-in
+// reader's parts are filled in (nil: made for each signed-in reader).
+type cachedRoute struct {
+	params   []string
+	ofEvent  bool
+	personal Personal
+}
+
+func (h *Server) serveCached(c *gin.Context, r cachedRoute, next gin.HandlerFunc) {
+	if h.pages == nil || c.Request.Method != http.MethodGet {
+		next(c)
 		return
 	}
-	values, lang := canonicalQuery(c.Request.URL.RawQuery, params)
+	if tournament.UserFromContext(c.Request.Context()) != nil {
+		h.servePersonal(c, r, next)
+		return
+	}
+	if page := h.keptPage(c, r, next, true); page != nil {
+		page.write(c)
+		c.Abort()
+	}
+}
+
+// servePersonal answers a signed-in reader with the kept public page and
+// their parts filled in, or with a page made for them when the route has
+// no personal parts, their page differs in more, or the public page is
+// not kept (an error page shows who is signed in).
+func (h *Server) servePersonal(c *gin.Context, r cachedRoute, next gin.HandlerFunc) {
+	if r.personal == nil {
+		next(c)
+		return
+	}
+	// The reader's language (their account's, unless they chose one) is
+	// the kept page's and their parts' alike.
+	c.Set(langKey, h.Lang(c))
+	fill, err := r.personal(c)
+	if err != nil || fill == nil {
+		next(c)
+		return
+	}
+	signedIn := c.Request.Context()
+	c.Request = c.Request.WithContext(tournament.NewContextWithUser(signedIn, nil))
+	page := h.keptPage(c, r, next, false)
+	c.Request = c.Request.WithContext(signedIn)
+	if page == nil {
+		next(c)
+		return
+	}
+	body, err := fill(page.plain)
+	if err != nil {
+		h.Log.Error("page cache: fill a reader's parts in", "path", c.Request.URL.Path, "err", err)
+		next(c)
+		return
+	}
+	hd := c.Writer.Header()
+	hd["Content-Type"] = page.contentType
+	hd["Cache-Control"] = privateNoCache
+	hd["Vary"] = varyOfPages
+	c.Writer.WriteHeader(http.StatusOK)
+	sendInOnePiece(c.Request.Context(), c.Writer, body)
+	c.Abort()
+}
+
+// keptPage finds the public page of the request, kept or made now by
+// next (and kept), and returns it; nil when it may not be kept, after
+// answering with next's answer when answer is set.
+func (h *Server) keptPage(c *gin.Context, r cachedRoute, next gin.HandlerFunc, answer bool) *cachedPage {
+	pc := h.pages
+	uncached := func() *cachedPage {
+		pc.answers[outcomeUncached].Add(1)
+		if answer {
+			next(c)
+		}
+		return nil
+	}
+	values, lang := canonicalQuery(c.Request.URL.RawQuery, r.params)
 	if l, ok := catalog.Parse(lang); ok {
 		SetCookie(c, LangCookie, string(l), 365*24*time.Hour)
 		c.Set(langKey, l)
 	}
 	var event int64
-	if ofEvent {
+	if r.ofEvent {
 		// An id that is not an event's number reads no event: its error
 		// page is kept by the data version, as a page of no event.
 		event, _ = strconv.ParseInt(c.Param("id"), 10, 64)
@@ -206,13 +296,11 @@ func (h *Server) serveCached(c *gin.Context, params []string, ofEvent bool) {
 	version, err := pc.stampOf(c.Request.Context(), event)
 	if err != nil && c.Request.Context().Err() != nil {
 		c.Abort() // the reader left while waiting for the version
-		return
+		return nil
 	}
 	if err != nil {
 		h.Log.Warn("page cache: no data version; answering uncached", "err", err)
-		pc.answers[outcomeUncached].Add(1)
-		c.Next()
-		return
+		return uncached()
 	}
 	pc.boundPage(version, c.Request.URL.EscapedPath(), values)
 	if original, query := c.Request.URL, values.Encode(); query != original.RawQuery {
@@ -227,29 +315,24 @@ func (h *Server) serveCached(c *gin.Context, params []string, ofEvent bool) {
 	switch {
 	case leader:
 		pc.answers[outcomeMade].Add(1)
-		if page = pc.make(c, version, string(key), m); page == nil {
-			return // the handler's answer, not to be kept, has been sent
-		}
+		return pc.make(c, version, string(key), m, next, answer)
 	case m != nil:
 		select {
 		case <-m.done:
 		case <-c.Request.Context().Done():
 			c.Abort()
-			return
+			return nil
 		}
-		if page = m.page; page != nil {
-			pc.answers[outcomeWaited].Add(1)
+		if m.page == nil {
+			return uncached()
 		}
+		pc.answers[outcomeWaited].Add(1)
+		return m.page
 	case page != nil:
 		pc.answers[outcomeKept].Add(1)
+		return page
 	}
-	if page == nil {
-		pc.answers[outcomeUncached].Add(1)
-		c.Next()
-		return
-	}
-	page.write(c)
-	c.Abort()
+	return uncached()
 }
 
 // canonicalQuery keeps of a raw query the first value of each parameter
@@ -380,17 +463,20 @@ func (pc *pageCache) lookup(version stamp, key []byte) (page *cachedPage, m *mak
 	return nil, m, true
 }
 
-// make runs the handler, answers with what it wrote, and keeps the answer
-// when it may be kept; it returns nil after answering itself.
-func (pc *pageCache) make(c *gin.Context, version stamp, key string, m *making) *cachedPage {
+// make runs the handler next, keeps its answer when it may be kept and
+// returns it; else it returns nil, after answering with it when answer is
+// set, or leaving the header as it found it when not (the answer is then
+// made again for the signed-in reader).
+func (pc *pageCache) make(c *gin.Context, version stamp, key string, m *making, next gin.HandlerFunc, answer bool) *cachedPage {
 	defer close(m.done)
 	header := c.Writer.Header()
+	before := header.Clone()
 	// A cookie set before the handler (the language asked for) goes with
 	// every answer of this request; one the handler sets makes it personal.
 	cookies := len(header.Values("Set-Cookie"))
 	rec := &recorder{ResponseWriter: c.Writer, status: http.StatusOK}
 	c.Writer = rec
-	c.Next()
+	next(c)
 	c.Writer = rec.ResponseWriter
 	keep := rec.status == http.StatusOK && len(header.Values("Set-Cookie")) == cookies
 	var page *cachedPage
@@ -411,9 +497,15 @@ func (pc *pageCache) make(c *gin.Context, version stamp, key string, m *making) 
 		}
 	}
 	pc.mu.Unlock()
-	if !keep {
+	switch {
+	case keep:
+	case answer:
 		c.Writer.WriteHeader(rec.status)
 		_, _ = c.Writer.Write(rec.body.Bytes())
+	default:
+		clear(header)
+		maps.Copy(header, before)
+		c.Errors = c.Errors[:0]
 	}
 	return page
 }
@@ -469,9 +561,11 @@ func newCachedPage(contentType string, body []byte) *cachedPage {
 // The header values every kept answer shares: readers may keep the page
 // but must ask whether it is still current.
 var (
-	noCache      = []string{"no-cache"}
-	varyOfPages  = []string{"Accept-Encoding, Accept-Language, Cookie"}
-	gzipEncoding = []string{"gzip"}
+	noCache = []string{"no-cache"}
+	// A page with a signed-in reader's parts is theirs alone.
+	privateNoCache = []string{"private, no-cache"}
+	varyOfPages    = []string{"Accept-Encoding, Accept-Language, Cookie"}
+	gzipEncoding   = []string{"gzip"}
 )
 
 func (p *cachedPage) size() int { return len(p.plain) + len(p.gzipped) }

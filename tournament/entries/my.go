@@ -585,11 +585,14 @@ func (s *Service) Following(ctx context.Context, eventID, playerID int64) (bool,
 	var following bool
 	err := s.store.View(ctx, func(tx Tx) error {
 		if playerID != 0 {
-			players, err := tx.Players(eventID)
+			p, err := tx.Player(eventID, playerID)
+			if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+				return nil // no one follows a player the event does not have
+			}
 			if err != nil {
 				return err
 			}
-			if p := tournament.FindPlayer(players, playerID); p != nil && p.PersonID != 0 {
+			if p.PersonID != 0 {
 				following, err = followsPerson(tx, u.ID, p.PersonID)
 				return err
 			}

@@ -390,12 +390,15 @@ func (t *tx) CountPlayers(eventID int64) (int, error) {
 	return int(n), nil
 }
 
-func (t *tx) HasPlayer(eventID, playerID int64) (bool, error) {
-	var n int64
-	if err := t.db.Model(&playerRow{}).Where("id = ? AND event_id = ?", playerID, eventID).Count(&n).Error; err != nil {
-		return false, fmt.Errorf("look for player %d in event %d: %w", playerID, eventID, err)
+func (t *tx) Player(eventID, playerID int64) (*tournament.Player, error) {
+	var rows []playerRow
+	if err := t.db.Where("id = ? AND event_id = ?", playerID, eventID).Limit(1).Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read player %d of event %d: %w", playerID, eventID, err)
 	}
-	return n > 0, nil
+	if len(rows) == 0 {
+		return nil, tournament.NotFound("player %d not found in event %d", playerID, eventID)
+	}
+	return &playersFromRows(rows)[0], nil
 }
 
 func (t *tx) CountNumberedBefore(p *tournament.Player) (int, error) {
