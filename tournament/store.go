@@ -89,6 +89,9 @@ type RoundTx interface {
 	AddGames(r *Round, games []Game) error
 	// Rounds lists the rounds of an event by number, each with its games by board.
 	Rounds(eventID int64) ([]Round, error)
+	// Board reads round n of an event with its one game on board b alone;
+	// ENOTFOUND when the round has no such board.
+	Board(eventID int64, n, b int) (*Round, error)
 	// CountRounds counts the rounds paired in an event, drafts included.
 	CountRounds(eventID int64) (int, error)
 	UpdateRoundStatus(r *Round) error

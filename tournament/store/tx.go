@@ -490,15 +490,11 @@ func (t *tx) Rounds(eventID int64) ([]tournament.Round, error) {
 	rounds := make([]tournament.Round, len(rows))
 	for i, r := range rows {
 		ids[i], index[r.ID] = r.ID, i
-		rounds[i] = tournament.Round{ID: r.ID, EventID: r.EventID, Number: r.Number, Status: tournament.RoundStatus(r.Status)}
-		ws, err := textToWarnings(r.Warnings)
+		round, err := rowToRound(&r)
 		if err != nil {
-			return nil, fmt.Errorf("round %d of event %d: stored warnings: %w", r.Number, eventID, err)
+			return nil, err
 		}
-		rounds[i].Warnings = ws
-		if rounds[i].Openings, err = textToOpenings(r.Openings); err != nil {
-			return nil, fmt.Errorf("round %d of event %d: stored openings: %w", r.Number, eventID, err)
-		}
+		rounds[i] = *round
 	}
 	var games []gameRow
 	if err := t.db.Where("round_id IN ?", ids).Order("round_id, board").Find(&games).Error; err != nil {
@@ -522,6 +518,56 @@ func (t *tx) Rounds(eventID int64) ([]tournament.Round, error) {
 		r.Games = append(r.Games, *g)
 	}
 	return rounds, nil
+}
+
+func rowToRound(r *roundRow) (*tournament.Round, error) {
+	round := &tournament.Round{ID: r.ID, EventID: r.EventID, Number: r.Number, Status: tournament.RoundStatus(r.Status)}
+	var err error
+	if round.Warnings, err = textToWarnings(r.Warnings); err != nil {
+		return nil, fmt.Errorf("round %d of event %d: stored warnings: %w", r.Number, r.EventID, err)
+	}
+	if round.Openings, err = textToOpenings(r.Openings); err != nil {
+		return nil, fmt.Errorf("round %d of event %d: stored openings: %w", r.Number, r.EventID, err)
+	}
+	return round, nil
+}
+
+func (t *tx) Board(eventID int64, round, board int) (*tournament.Round, error) {
+	var rows []roundRow
+	if err := t.db.Where("event_id = ? AND number = ?", eventID, round).Limit(1).Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read round %d of event %d: %w", round, eventID, err)
+	}
+	var games []gameRow
+	if len(rows) > 0 {
+		if err := t.db.Where("round_id = ? AND board = ?", rows[0].ID, board).Limit(1).Find(&games).Error; err != nil {
+			return nil, fmt.Errorf("read board %d of round %d of event %d: %w", board, round, eventID, err)
+		}
+	}
+	if len(games) == 0 {
+		return nil, tournament.NotFound("board %d of round %d not found", board, round)
+	}
+	r, err := rowToRound(&rows[0])
+	if err != nil {
+		return nil, err
+	}
+	g, err := rowToGame(&games[0])
+	if err != nil {
+		return nil, err
+	}
+	var numbers []playerRow
+	if err := t.db.Select("id", "start_no").Where("id IN ?", []int64{g.WhiteID, g.BlackID}).Find(&numbers).Error; err != nil {
+		return nil, fmt.Errorf("read the start numbers of board %d: %w", board, err)
+	}
+	for _, p := range numbers {
+		switch p.ID {
+		case g.WhiteID:
+			g.WhiteNo = p.StartNo
+		case g.BlackID:
+			g.BlackNo = p.StartNo
+		}
+	}
+	r.Games = []tournament.Game{*g}
+	return r, nil
 }
 
 func (t *tx) UpdateRoundStatus(r *tournament.Round) error {
