@@ -93,6 +93,7 @@ func BenchmarkHostileRequestsOfAHugeEvent(b *testing.B) {
 			return standings
 		},
 		"standings to a signed-in reader": func(int) string { return standings },
+		"a board's page, made":            func(i int) string { return fmt.Sprintf("/events/%d/rounds/1/boards/%d", id, i+3) },
 	} {
 		b.Run(name, func(b *testing.B) {
 			var cookie []string
