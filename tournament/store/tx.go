@@ -460,7 +460,7 @@ func (t *tx) AddGames(r *tournament.Round, games []tournament.Game) error {
 			return err
 		}
 	}
-	if err := t.db.Omit("Round", "White", "Black").CreateInBatches(rows, insertBatch).Error; err != nil {
+	if err := t.db.CreateInBatches(rows, insertBatch).Error; err != nil {
 		return fmt.Errorf("create the boards of round %d: %w", r.Number, err)
 	}
 	for i := range rows {
@@ -500,8 +500,12 @@ func (t *tx) Rounds(eventID int64) ([]tournament.Round, error) {
 	if err := t.db.Where("round_id IN ?", ids).Order("round_id, board").Find(&games).Error; err != nil {
 		return nil, fmt.Errorf("list games of event %d: %w", eventID, err)
 	}
-	var numbers []playerRow
-	if err := t.db.Select("id", "start_no").Where("event_id = ?", eventID).Find(&numbers).Error; err != nil {
+	// Two columns, scanned into a row of two: a playerRow is 800 bytes.
+	var numbers []struct {
+		ID      int64
+		StartNo int
+	}
+	if err := t.db.Model(&playerRow{}).Select("id", "start_no").Where("event_id = ?", eventID).Find(&numbers).Error; err != nil {
 		return nil, fmt.Errorf("list start numbers of event %d: %w", eventID, err)
 	}
 	startNo := make(map[int64]int, len(numbers))
