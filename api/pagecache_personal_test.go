@@ -51,7 +51,8 @@ func TestSignedInReadersGetTheKeptPageWithTheirParts(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, uncached := sites(site)
-	pages := append(junkedPages(t, s.Handler, id)[:4], fmt.Sprintf("/events/%d/rounds/1/boards/1", id), fmt.Sprintf("/events/%d?round=1", id))
+	pages := append(junkedPages(t, s.Handler, id)[:4], fmt.Sprintf("/events/%d/rounds/1/boards/1", id), fmt.Sprintf("/events/%d?round=1", id),
+		fmt.Sprintf("/events/%d/rating", id))
 	player := strings.TrimPrefix(pages[3], fmt.Sprintf("/events/%d/players/", id))
 	reader := s.SignInAs("reader@example.org")
 	for _, follow := range []string{fmt.Sprintf("/events/%d/follow", id), fmt.Sprintf("/events/%d/players/%s/follow", id, player)} {
