@@ -575,7 +575,7 @@ func (t *tx) Board(eventID int64, round, board int) (*tournament.Round, error) {
 }
 
 func (t *tx) UpdateRoundStatus(r *tournament.Round) error {
-	if err := t.db.Model(&roundRow{}).Where("id = ?", r.ID).Update("status", string(r.Status)).Error; err != nil {
+	if err := t.db.Model(&roundRow{}).Where("event_id = ? AND id = ?", r.EventID, r.ID).Update("status", string(r.Status)).Error; err != nil {
 		return fmt.Errorf("update round %d: %w", r.Number, err)
 	}
 	return nil
@@ -598,7 +598,14 @@ func (t *tx) UpdateGame(g *tournament.Game) error {
 	if err != nil {
 		return err
 	}
-	res := t.db.Model(&gameRow{}).Where("id = ? AND version = ?", g.ID, g.Version).Updates(map[string]any{
+	// A game's row does not name its event: its round does. Told, the
+	// result of a live game, whose transaction locks no event, makes that
+	// event's pages again, not every event's (raiseVersions).
+	var round roundRow
+	if err := t.db.Select("event_id").Where("id = ?", g.RoundID).Limit(1).Find(&round).Error; err != nil {
+		return fmt.Errorf("read the event of game %d: %w", g.ID, err)
+	}
+	res := t.ofEvent(round.EventID).Model(&gameRow{}).Where("id = ? AND version = ?", g.ID, g.Version).Updates(map[string]any{
 		"end_reason": row.EndReason, "white_points": row.WhitePoints, "black_points": row.BlackPoints,
 		"sheet": row.Sheet, "sheet_report": row.SheetReport, "override_reason": row.OverrideReason,
 		"micro_games": row.MicroGames, "micro_sheets": row.MicroSheets, "version": g.Version + 1,

@@ -94,10 +94,15 @@ func registerWrites(db *gorm.DB) error {
 // parent (a round, a team, a match) and not the event.
 var eventChildren = map[string]bool{"games": true, "team_members": true, "matches": true, "match_boards": true}
 
-// place records whose data a statement wrote: the events its rows or its
-// condition name (the column event_id; the events' own rows by id), else
-// unplaced for a table of an event's data, else shared.
+// place records whose data a statement wrote: the event its transaction
+// told (tx.ofEvent), else the events its rows or its condition name (the
+// column event_id; the events' own rows by id), else unplaced for a table
+// of an event's data, else shared.
 func (w *writes) place(st *gorm.Statement) {
+	if id, ok := st.Context.Value(statementEventKey{}).(int64); ok && id != 0 {
+		w.wrote(id)
+		return
+	}
 	if st.Schema == nil {
 		w.shared = true // raw SQL: its table and rows are not known
 		return
@@ -123,12 +128,25 @@ func (w *writes) place(st *gorm.Statement) {
 		w.unplaced = true
 		return
 	}
+	for _, id := range ids {
+		w.wrote(id)
+	}
+}
+
+func (w *writes) wrote(event int64) {
 	if w.events == nil {
 		w.events = map[int64]bool{}
 	}
-	for _, id := range ids {
-		w.events[id] = true
-	}
+	w.events[event] = true
+}
+
+type statementEventKey struct{}
+
+// ofEvent is the transaction whose statements tell that they write the
+// data of event eventID, where their rows and conditions do not (a
+// game's row names its round, not its event).
+func (t *tx) ofEvent(eventID int64) *gorm.DB {
+	return t.db.WithContext(context.WithValue(t.db.Statement.Context, statementEventKey{}, eventID))
 }
 
 // eventsOfRows reads the event of each row a statement wrote (created or

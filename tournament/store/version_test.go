@@ -198,12 +198,20 @@ func TestEventVersionsMoveWithTheirEventsWrites(t *testing.T) {
 			t.Errorf("a result of event A: versions %+v → %+v, want A's alone raised", afterPairing, afterResult)
 		}
 
-		// Written without a lock, the same statement tells no event: every
-		// event's pages must be made again.
+		// A live game's end locks no event: its result still tells its
+		// round's event.
 		update(t, st, func(tx tournament.Tx) error { return tx.UpdateGame(&game) })
+		afterLive := read()
+		if afterLive.a <= afterResult.a || afterLive.b != before.b || afterLive.shared != afterResult.shared {
+			t.Errorf("a result of event A with no event locked: versions %+v → %+v, want A's alone raised", afterResult, afterLive)
+		}
+
+		// A statement that tells no event, with none locked: every event's
+		// pages must be made again.
+		update(t, st, func(tx tournament.Tx) error { return tx.DeleteRound(round) })
 		afterUnlocked := read()
-		if afterUnlocked.shared <= afterResult.shared {
-			t.Errorf("a board written with no event locked: versions %+v → %+v, want the shared one raised", afterResult, afterUnlocked)
+		if afterUnlocked.shared <= afterLive.shared {
+			t.Errorf("a round deleted with no event locked: versions %+v → %+v, want the shared one raised", afterLive, afterUnlocked)
 		}
 
 		b.Name = "Кубок Адыгеи среди юниоров"
