@@ -7,7 +7,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
 	"testing"
+	"time"
 
 	"adiukh/api"
 	"adiukh/api/apitest"
@@ -53,6 +58,15 @@ func BenchmarkHostileRequestsOfAHugeEvent(b *testing.B) {
 		b.Fatal(err)
 	}
 	standings := fmt.Sprintf("/events/%d/standings", id)
+	signIn := httptest.NewRequest(http.MethodPost, "/login", strings.NewReader(url.Values{"email": {"reader@example.org"}, "password": {"пароль читателя"}}.Encode()))
+	signIn.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	signIn.Header.Set("Sec-Fetch-Site", "same-origin")
+	signedIn := httptest.NewRecorder()
+	h.ServeHTTP(signedIn, signIn)
+	if len(signedIn.Result().Cookies()) == 0 {
+		b.Fatalf("the reader's sign-in: %d, no cookie", signedIn.Code)
+	}
+	session := signedIn.Result().Cookies()[0]
 	for name, request := range map[string]func(i int) string{
 		"page past the last":  func(i int) string { return fmt.Sprintf("%s?page=%d", standings, 100+i) },
 		"round past the last": func(i int) string { return fmt.Sprintf("%s?round=%d", standings, 100+i) },
@@ -66,16 +80,34 @@ func BenchmarkHostileRequestsOfAHugeEvent(b *testing.B) {
 			}
 			return standings
 		},
+		"standings after a write of another event": func(int) string {
+			err := st.Update(context.Background(), func(tx tournament.Tx) error {
+				if err := tx.LockEvent(other); err != nil {
+					return err
+				}
+				return tx.AddAudit(&tournament.AuditEntry{EventID: other, At: time.Now(), Action: "result", Subject: "board 1"})
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+			return standings
+		},
+		"standings to a signed-in reader": func(int) string { return standings },
+		"a board's page, made":            func(i int) string { return fmt.Sprintf("/events/%d/rounds/1/boards/%d", id, i+3) },
 	} {
 		b.Run(name, func(b *testing.B) {
+			var cookie []string
+			if name == "standings to a signed-in reader" {
+				cookie = []string{"Cookie", session.Name + "=" + session.Value}
+			}
 			// The first two requests make what is made once: the page
 			// asked, and the last page a later one past it is served.
-			fetch(h, request(-2))
-			fetch(h, request(-1))
+			fetch(h, request(-2), cookie...)
+			fetch(h, request(-1), cookie...)
 			before, requests := processCPU(b), 0
 			for b.Loop() {
 				requests++
-				fetch(h, request(requests))
+				fetch(h, request(requests), cookie...)
 			}
 			b.ReportMetric(float64(processCPU(b)-before)/float64(requests)/1e3, "cpu-µs/req")
 		})

@@ -176,6 +176,40 @@ func playersAndRounds(tx playerRoundTx, eventID int64) ([]Player, []Round, error
 	return players, rounds, nil
 }
 
+// BoardData reads, of an event the user may see, the event, round n with
+// its board b alone and that board's players: what a board's page shows,
+// without the rest of the event (issue 59.3). A round the user may not
+// see yet (a draft) has no board.
+func (s *Service) BoardData(ctx context.Context, eventID int64, n, b int) (*EventData, error) {
+	var d *EventData
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := readable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		r, err := tx.Board(eventID, n, b)
+		if err != nil {
+			return err
+		}
+		if len(visibleRounds(UserFromContext(ctx), e, []Round{*r})) == 0 {
+			return NotFound("board %d of round %d not found", b, n)
+		}
+		d = &EventData{Event: e, Rounds: []Round{*r}}
+		for _, id := range []int64{r.Games[0].WhiteID, r.Games[0].BlackID} {
+			if id == 0 {
+				continue
+			}
+			p, err := tx.Player(eventID, id)
+			if err != nil {
+				return err
+			}
+			d.Players = append(d.Players, *p)
+		}
+		return nil
+	})
+	return d, err
+}
+
 // CheckRound refuses, reading only the event and the count of its rounds,
 // a round number past every round paired in it: a page of one round
 // (?round=N) answers a wrong number at the cost of two small reads, not of
@@ -197,28 +231,19 @@ func (s *Service) CheckRound(ctx context.Context, eventID int64, n int) error {
 	})
 }
 
-// CheckBoard refuses, as CheckRound does, a board that no round of the
-// event can have: a round past every round paired, or a board past the
-// number of its players. A board's page answers a wrong address without
-// reading the whole event (issue 59.3).
-func (s *Service) CheckBoard(ctx context.Context, eventID int64, round, board int) error {
-	return s.store.View(ctx, func(tx Tx) error {
+// Player reads one player of an event the user may see, without reading
+// the rest of the event.
+func (s *Service) Player(ctx context.Context, eventID, playerID int64) (*Player, error) {
+	var p *Player
+	err := s.store.View(ctx, func(tx Tx) error {
 		if _, err := readable(ctx, tx, eventID); err != nil {
 			return err
 		}
-		paired, err := tx.CountRounds(eventID)
-		if err != nil {
-			return err
-		}
-		players, err := tx.CountPlayers(eventID)
-		if err != nil {
-			return err
-		}
-		if round > paired || board > players {
-			return NotFound("board %d of round %d not found", board, round)
-		}
-		return nil
+		var err error
+		p, err = tx.Player(eventID, playerID)
+		return err
 	})
+	return p, err
 }
 
 // RoundPaired refuses the standings after round n, when n is past every

@@ -65,8 +65,9 @@ type PlayerTx interface {
 	Lookalikes(p *Player) ([]Player, error)
 	// CountPlayers counts the players of an event.
 	CountPlayers(eventID int64) (int, error)
-	// HasPlayer reports whether player playerID plays in the event.
-	HasPlayer(eventID, playerID int64) (bool, error)
+	// Player reads player playerID of the event; ENOTFOUND when the
+	// player does not play in it.
+	Player(eventID, playerID int64) (*Player, error)
 	// CountNumberedBefore counts the registered players of p's event who
 	// come before p, a newcomer, in the order by rating (then name; a
 	// namesake registered earlier comes first).
@@ -88,6 +89,9 @@ type RoundTx interface {
 	AddGames(r *Round, games []Game) error
 	// Rounds lists the rounds of an event by number, each with its games by board.
 	Rounds(eventID int64) ([]Round, error)
+	// Board reads round n of an event with its one game on board b alone;
+	// ENOTFOUND when the round has no such board.
+	Board(eventID int64, n, b int) (*Round, error)
 	// CountRounds counts the rounds paired in an event, drafts included.
 	CountRounds(eventID int64) (int, error)
 	UpdateRoundStatus(r *Round) error

@@ -24,42 +24,49 @@ import (
 // test's clock.
 func NewRouter(d api.Deps) http.Handler {
 	if st, ok := d.DB.(*store.Store); ok {
-		if d.People == nil {
-			d.People = people.NewService(st.People(), people.Options{Now: d.Now})
-		}
-		if d.Ratings == nil {
-			d.Ratings = ratings.NewService(st.Ratings(), ratings.Options{Now: d.Now})
-		}
-		if d.Entries == nil {
-			d.Entries = entries.NewService(st.Entries(), entries.Options{Now: d.Now})
-		}
-		if d.Search == nil {
-			d.Search = search.NewService(st.Search())
-		}
-		if d.PlayerCards == nil {
-			d.PlayerCards = playercard.NewService(st, d.Events)
-		}
-		if d.Submissions == nil {
-			d.Submissions = submissions.NewService(st.Submissions(), d.Events, d.Now)
-		}
-		if d.Interchange == nil {
-			opt := engines.InterchangeOptions()
-			opt.Now = d.Now
-			d.Interchange = interchange.NewService(st.Interchange(), d.Events, opt)
-		}
-		if d.Review == nil {
-			opt := engines.ReviewOptions()
-			opt.Now = d.Now
-			d.Review = review.NewService(st.Review(), d.Events, opt)
-		}
-		if d.MicroMatches == nil {
-			d.MicroMatches = micromatch.NewService(st.MicroMatches(), d.Now)
-		}
-		if d.Teams == nil {
-			opt := engines.TeamOptions()
-			opt.Now = d.Now
-			d.Teams = teams.NewService(st.Teams(), d.Events, opt)
-		}
+		d = WithServices(d, st)
 	}
 	return api.NewRouter(d)
+}
+
+// WithServices gives d the services of st that the test gave none of, as
+// NewRouter does.
+func WithServices(d api.Deps, st *store.Store) api.Deps {
+	if d.People == nil {
+		d.People = people.NewService(st.People(), people.Options{Now: d.Now})
+	}
+	if d.Ratings == nil {
+		d.Ratings = ratings.NewService(st.Ratings(), ratings.Options{Now: d.Now})
+	}
+	if d.Entries == nil {
+		d.Entries = entries.NewService(st.Entries(), entries.Options{Now: d.Now})
+	}
+	if d.Search == nil {
+		d.Search = search.NewService(st.Search())
+	}
+	if d.PlayerCards == nil {
+		d.PlayerCards = playercard.NewService(st, d.Events)
+	}
+	if d.Submissions == nil {
+		d.Submissions = submissions.NewService(st.Submissions(), d.Events, d.Now)
+	}
+	if d.Interchange == nil {
+		opt := engines.InterchangeOptions()
+		opt.Now = d.Now
+		d.Interchange = interchange.NewService(st.Interchange(), d.Events, opt)
+	}
+	if d.Review == nil {
+		opt := engines.ReviewOptions()
+		opt.Now = d.Now
+		d.Review = review.NewService(st.Review(), d.Events, opt)
+	}
+	if d.MicroMatches == nil {
+		d.MicroMatches = micromatch.NewService(st.MicroMatches(), d.Now)
+	}
+	if d.Teams == nil {
+		opt := engines.TeamOptions()
+		opt.Now = d.Now
+		d.Teams = teams.NewService(st.Teams(), d.Events, opt)
+	}
+	return d
 }

@@ -19,7 +19,10 @@ import (
 type fixedVersion struct{}
 
 func (fixedVersion) DataVersion(context.Context) (int64, error) { return 1, nil }
-func (fixedVersion) Ping(context.Context) error                 { return nil }
+func (fixedVersion) EventVersions(context.Context, int64) (int64, int64, error) {
+	return 1, 1, nil
+}
+func (fixedVersion) Ping(context.Context) error { return nil }
 
 // A kept page leaves in one piece: the head and a body of a few KB reach
 // the client together (net/http alone writes a body over 4 KB in two), and

@@ -7,6 +7,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"runtime"
@@ -22,27 +23,46 @@ import (
 	"adiukh/tournament/catalog"
 )
 
-// Versioner tells the version of the data: it changes whenever any write
-// commits, on any instance sharing the database (store.Store.DataVersion).
+// Versioner tells the versions of the data: each changes whenever a write
+// of what it covers commits, on any instance sharing the database: the
+// data version any public write (store.Store.DataVersion), an event's
+// versions the writes of the data no event owns and of that event's
+// (store.Store.EventVersions).
 type Versioner interface {
 	DataVersion(ctx context.Context) (int64, error)
+	EventVersions(ctx context.Context, eventID int64) (shared, event int64, err error)
 }
+
+// stamp is what a page was made at: for a page of one event (EventCached)
+// the shared version and the event's, for any other page the data version
+// (common) alone. Versions only grow, and both of a stamp are read in one
+// statement, so of two stamps of one page one is never older in one
+// version and newer in the other.
+type stamp struct{ common, event int64 }
+
+// before tells whether s was read before o, which is newer.
+func (s stamp) before(o stamp) bool { return s != o && s.common <= o.common && s.event <= o.event }
 
 // pageCache keeps the public pages and JSON answers anonymous readers ask
 // for, made once per data version. At the start of a round every player
 // refreshes the pairings at once; without the cache each request would
 // read the whole event and compute the standings again.
 //
-// It is never stale: each request first reads the data version (one
-// primary-key read), and an answer made at an older version is made again.
-// The version is read before the page is made, so a page kept under a
-// version is at least as new as that version. Only anonymous readers are
+// It is never stale: each request first reads the versions the page reads
+// (one statement of primary-key reads), and an answer made at older
+// versions is made again. The versions are read before the page is made,
+// so a page kept under them is at least as new as they are. A page of one
+// event is kept by that event's version and the shared one, so a write of
+// another event leaves it kept (issue 59.3). Only anonymous readers are
 // served from it: a signed-in reader's page shows their own name, links
 // and forms. Answers that set a cookie or are not 200 are not kept.
 type pageCache struct {
-	versions *versionReads
+	source   Versioner
+	versions *versionReads // the data version, of the pages of no event
 	mu       sync.Mutex
-	version  int64
+	// eventVersions reads each event's versions, as versions the data
+	// version, for the pages of that event.
+	eventVersions map[int64]*versionReads
 	// entries holds the kept pages by key, each an element of used,
 	// which orders them from the most lately served (front) to the least.
 	entries map[string]*list.Element
@@ -51,9 +71,10 @@ type pageCache struct {
 	limit   int // the bytes kept at most (pageCacheBytes)
 	making  map[string]*making
 	// lastPages holds, by the address of a paged table without its
-	// ?page=, the last page its making told (LastPage), at this version:
-	// a ?page= past it is answered as the last page, kept once.
-	lastPages map[string]int
+	// ?page=, the last page its making told (LastPage) and the stamp it
+	// was made at: a ?page= past it is answered as the last page, kept
+	// once.
+	lastPages map[string]lastPage
 	// answers counts the cached routes' answers to anonymous readers by
 	// how each was made (/metrics: adiukh_page_cache_answers_total).
 	answers [len(cacheOutcomes)]atomic.Int64
@@ -79,8 +100,15 @@ const pageCacheBytes = 64 << 20
 
 // keptPage is an element of pageCache.used.
 type keptPage struct {
-	key  string
-	page *cachedPage
+	key   string
+	stamp stamp
+	page  *cachedPage
+}
+
+// lastPage is an entry of pageCache.lastPages.
+type lastPage struct {
+	stamp stamp
+	last  int
 }
 
 // cachedPage is an answer ready to be written: its header values are
@@ -96,21 +124,47 @@ type cachedPage struct {
 
 // making is a page being made by one request while others wait for it.
 type making struct {
-	done chan struct{}
-	page *cachedPage // nil when the answer may not be kept
+	stamp stamp
+	done  chan struct{}
+	page  *cachedPage // nil when the answer may not be kept
 }
 
 func newPageCache(v Versioner) *pageCache {
-	pc := &pageCache{versions: &versionReads{source: v}, limit: pageCacheBytes}
-	pc.forget()
-	return pc
+	return &pageCache{
+		versions: &versionReads{source: func(ctx context.Context) (stamp, error) {
+			version, err := v.DataVersion(ctx)
+			return stamp{common: version}, err
+		}},
+		source: v, eventVersions: map[int64]*versionReads{},
+		entries: map[string]*list.Element{}, used: list.New(), limit: pageCacheBytes,
+		making: map[string]*making{}, lastPages: map[string]lastPage{},
+	}
 }
 
-// forget drops every kept page and every page being made: they are of
-// an older version. The caller holds pc.mu.
-func (pc *pageCache) forget() {
-	pc.entries, pc.used, pc.bytes = map[string]*list.Element{}, list.New(), 0
-	pc.making, pc.lastPages = map[string]*making{}, map[string]int{}
+// maxEventReads bounds the events whose version reads are kept; past it
+// they are forgotten and started again as their pages are asked for.
+const maxEventReads = 10000
+
+// stampOf reads the versions the page of event (0 for a page of no event)
+// is kept by, sharing the read with the requests of the same versions.
+func (pc *pageCache) stampOf(ctx context.Context, event int64) (stamp, error) {
+	if event == 0 {
+		return pc.versions.read(ctx)
+	}
+	pc.mu.Lock()
+	reads := pc.eventVersions[event]
+	if reads == nil {
+		if len(pc.eventVersions) >= maxEventReads {
+			clear(pc.eventVersions)
+		}
+		reads = &versionReads{source: func(ctx context.Context) (stamp, error) {
+			shared, version, err := pc.source.EventVersions(ctx, event)
+			return stamp{common: shared, event: version}, err
+		}}
+		pc.eventVersions[event] = reads
+	}
+	pc.mu.Unlock()
+	return reads.read(ctx)
 }
 
 // Cached is the middleware of a route whose answers depend on the data,
@@ -121,30 +175,132 @@ func (pc *pageCache) forget() {
 // anonymous reader's request is answered as its canonical address (the
 // parameters named, sorted), so that every link to the page keeps working.
 func (h *Server) Cached(params ...string) gin.HandlerFunc {
-	return func(c *gin.Context) { h.serveCached(c, params) }
+	r := cachedRoute{params: params}
+	return func(c *gin.Context) { h.serveCached(c, r, (*gin.Context).Next) }
 }
 
-func (h *Server) serveCached(c *gin.Context, params []string) {
-	pc := h.pages
-	if pc == nil || c.Request.Method != http.MethodGet || tournament.UserFromContext(c.Request.Context()) != nil {
-		c.Next()
+// EventCached is Cached for a route of one event, its path parameter id,
+// whose answers read only that event's data and the data no event owns
+// (the register, the rating lists, the accounts' names): they are kept by
+// those versions, and a write of another event leaves them kept.
+func (h *Server) EventCached(params ...string) gin.HandlerFunc {
+	r := cachedRoute{params: params, ofEvent: true}
+	return func(c *gin.Context) { h.serveCached(c, r, (*gin.Context).Next) }
+}
+
+// Personal reads what a signed-in reader's page of a kept route shows of
+// them and returns what fills those parts into the kept public page,
+// which must then be the very page made for them; nil when their page
+// differs in more (an arbiter's links and forms, a player's own reports):
+// such a page is made for them alone.
+type Personal func(c *gin.Context) (fill func(public []byte) ([]byte, error), err error)
+
+// EventPage is the page fn of one event (as EventCached) kept for
+// anonymous readers, and served to a signed-in reader from the same kept
+// page with their parts filled in by personal, so that a crowd of
+// signed-in players makes a big event's page once too (issue 59.3).
+func (h *Server) EventPage(personal Personal, fn HandlerFunc, params ...string) gin.HandlerFunc {
+	r := cachedRoute{params: params, ofEvent: true, personal: personal}
+	page := h.Page(fn)
+	return func(c *gin.Context) { h.serveCached(c, r, page) }
+}
+
+// cachedRoute is how a route's answers are kept: the query parameters its
+// handler reads, whether they are one event's, and how a signed-in
+// reader's parts are filled in (nil: made for each signed-in reader).
+type cachedRoute struct {
+	params   []string
+	ofEvent  bool
+	personal Personal
+}
+
+func (h *Server) serveCached(c *gin.Context, r cachedRoute, next gin.HandlerFunc) {
+	if h.pages == nil || c.Request.Method != http.MethodGet {
+		next(c)
 		return
 	}
-	values, lang := canonicalQuery(c.Request.URL.RawQuery, params)
+	if tournament.UserFromContext(c.Request.Context()) != nil {
+		h.servePersonal(c, r, next)
+		return
+	}
+	if page := h.keptPage(c, r, next, true); page != nil {
+		page.write(c)
+		c.Abort()
+	}
+}
+
+// servePersonal answers a signed-in reader with the kept public page and
+// their parts filled in, or with a page made for them when the route has
+// no personal parts, their page differs in more, or the public page is
+// not kept (an error page shows who is signed in).
+func (h *Server) servePersonal(c *gin.Context, r cachedRoute, next gin.HandlerFunc) {
+	if r.personal == nil {
+		next(c)
+		return
+	}
+	// The reader's language (their account's, unless they chose one) is
+	// the kept page's and their parts' alike.
+	c.Set(langKey, h.Lang(c))
+	fill, err := r.personal(c)
+	if err != nil || fill == nil {
+		next(c)
+		return
+	}
+	signedIn := c.Request.Context()
+	c.Request = c.Request.WithContext(tournament.NewContextWithUser(signedIn, nil))
+	page := h.keptPage(c, r, next, false)
+	c.Request = c.Request.WithContext(signedIn)
+	if page == nil {
+		next(c)
+		return
+	}
+	body, err := fill(page.plain)
+	if err != nil {
+		h.Log.Error("page cache: fill a reader's parts in", "path", c.Request.URL.Path, "err", err)
+		next(c)
+		return
+	}
+	hd := c.Writer.Header()
+	hd["Content-Type"] = page.contentType
+	hd["Cache-Control"] = privateNoCache
+	hd["Vary"] = varyOfPages
+	c.Writer.WriteHeader(http.StatusOK)
+	sendInOnePiece(c.Request.Context(), c.Writer, body)
+	c.Abort()
+}
+
+// keptPage finds the public page of the request, kept or made now by
+// next (and kept), and returns it; nil when it may not be kept, after
+// answering with next's answer when answer is set.
+func (h *Server) keptPage(c *gin.Context, r cachedRoute, next gin.HandlerFunc, answer bool) *cachedPage {
+	pc := h.pages
+	uncached := func() *cachedPage {
+		pc.answers[outcomeUncached].Add(1)
+		if answer {
+			next(c)
+		}
+		return nil
+	}
+	values, lang := canonicalQuery(c.Request.URL.RawQuery, r.params)
 	if l, ok := catalog.Parse(lang); ok {
 		SetCookie(c, LangCookie, string(l), 365*24*time.Hour)
 		c.Set(langKey, l)
 	}
-	version, err := pc.versions.read(c.Request.Context())
+	var event int64
+	if r.ofEvent {
+		// An id that is not an event's number reads no event: its error
+		// page is kept by the data version, as a page of no event.
+		event, _ = strconv.ParseInt(c.Param("id"), 10, 64)
+		event = max(event, 0)
+	}
+	version, err := pc.stampOf(c.Request.Context(), event)
 	if err != nil && c.Request.Context().Err() != nil {
 		c.Abort() // the reader left while waiting for the version
-		return
+		return nil
 	}
 	if err != nil {
 		h.Log.Warn("page cache: no data version; answering uncached", "err", err)
-		pc.answers[outcomeUncached].Add(1)
-		c.Next()
-		return
+		return uncached()
 	}
 	pc.boundPage(version, c.Request.URL.EscapedPath(), values)
 	if original, query := c.Request.URL, values.Encode(); query != original.RawQuery {
@@ -159,29 +315,24 @@ func (h *Server) serveCached(c *gin.Context, params []string) {
 	switch {
 	case leader:
 		pc.answers[outcomeMade].Add(1)
-		if page = pc.make(c, version, string(key), m); page == nil {
-			return // the handler's answer, not to be kept, has been sent
-		}
+		return pc.make(c, version, string(key), m, next, answer)
 	case m != nil:
 		select {
 		case <-m.done:
 		case <-c.Request.Context().Done():
 			c.Abort()
-			return
+			return nil
 		}
-		if page = m.page; page != nil {
-			pc.answers[outcomeWaited].Add(1)
+		if m.page == nil {
+			return uncached()
 		}
+		pc.answers[outcomeWaited].Add(1)
+		return m.page
 	case page != nil:
 		pc.answers[outcomeKept].Add(1)
+		return page
 	}
-	if page == nil {
-		pc.answers[outcomeUncached].Add(1)
-		c.Next()
-		return
-	}
-	page.write(c)
-	c.Abort()
+	return uncached()
 }
 
 // canonicalQuery keeps of a raw query the first value of each parameter
@@ -244,16 +395,16 @@ func tableAddress(path string, values url.Values) string {
 
 // boundPage writes in values, for a table whose last page is known at
 // version, a ?page= past it as the last page (the first, without ?page=).
-func (pc *pageCache) boundPage(version int64, path string, values url.Values) {
+func (pc *pageCache) boundPage(version stamp, path string, values url.Values) {
 	page, err := strconv.Atoi(values.Get(pageParam))
 	if err != nil {
 		return
 	}
 	pc.mu.Lock()
-	last, known := pc.lastPages[tableAddress(path, values)]
-	known = known && pc.version == version
+	table, known := pc.lastPages[tableAddress(path, values)]
+	known = known && table.stamp == version
 	pc.mu.Unlock()
-	switch {
+	switch last := table.last; {
 	case !known || page <= last:
 	case last <= 1:
 		values.Del(pageParam)
@@ -283,42 +434,49 @@ func cacheKey(b []byte, lang catalog.Lang, u *url.URL) []byte {
 
 // lookup finds the page of key at version, or the request that is making
 // it, or makes this request the one to make it (leader). The maps are read
-// with the key's bytes, which Go does without copying them.
-func (pc *pageCache) lookup(version int64, key []byte) (page *cachedPage, m *making, leader bool) {
+// with the key's bytes, which Go does without copying them. A reader that
+// saw older versions than the page kept or being made may not use or
+// replace it: it is answered without the cache.
+func (pc *pageCache) lookup(version stamp, key []byte) (page *cachedPage, m *making, leader bool) {
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
-	if version != pc.version {
-		if version < pc.version {
-			// A reader that saw an older version than another: it may
-			// not use or replace what the newer one keeps.
+	if e := pc.entries[string(key)]; e != nil {
+		kept := e.Value.(*keptPage)
+		switch {
+		case kept.stamp == version:
+			pc.used.MoveToFront(e)
+			return kept.page, nil, false
+		case version.before(kept.stamp):
 			return nil, nil, false
 		}
-		pc.version = version
-		pc.forget()
-	}
-	if e := pc.entries[string(key)]; e != nil {
-		pc.used.MoveToFront(e)
-		return e.Value.(*keptPage).page, nil, false
 	}
 	if m := pc.making[string(key)]; m != nil {
-		return nil, m, false
+		switch {
+		case m.stamp == version:
+			return nil, m, false
+		case version.before(m.stamp):
+			return nil, nil, false
+		}
 	}
-	m = &making{done: make(chan struct{})}
+	m = &making{stamp: version, done: make(chan struct{})}
 	pc.making[string(key)] = m
 	return nil, m, true
 }
 
-// make runs the handler, answers with what it wrote, and keeps the answer
-// when it may be kept; it returns nil after answering itself.
-func (pc *pageCache) make(c *gin.Context, version int64, key string, m *making) *cachedPage {
+// make runs the handler next, keeps its answer when it may be kept and
+// returns it; else it returns nil, after answering with it when answer is
+// set, or leaving the header as it found it when not (the answer is then
+// made again for the signed-in reader).
+func (pc *pageCache) make(c *gin.Context, version stamp, key string, m *making, next gin.HandlerFunc, answer bool) *cachedPage {
 	defer close(m.done)
 	header := c.Writer.Header()
+	before := header.Clone()
 	// A cookie set before the handler (the language asked for) goes with
 	// every answer of this request; one the handler sets makes it personal.
 	cookies := len(header.Values("Set-Cookie"))
 	rec := &recorder{ResponseWriter: c.Writer, status: http.StatusOK}
 	c.Writer = rec
-	c.Next()
+	next(c)
 	c.Writer = rec.ResponseWriter
 	keep := rec.status == http.StatusOK && len(header.Values("Set-Cookie")) == cookies
 	var page *cachedPage
@@ -330,19 +488,24 @@ func (pc *pageCache) make(c *gin.Context, version int64, key string, m *making) 
 	if pc.making[key] == m {
 		delete(pc.making, key)
 	}
-	if keep && pc.version == version {
-		pc.keep(key, page)
+	if keep && pc.keep(key, version, page) {
 		if last, ok := c.Get(lastPageKey); ok {
 			if len(pc.lastPages) >= maxLastPages {
 				clear(pc.lastPages)
 			}
-			pc.lastPages[tableAddress(c.Request.URL.EscapedPath(), c.Request.URL.Query())] = last.(int)
+			pc.lastPages[tableAddress(c.Request.URL.EscapedPath(), c.Request.URL.Query())] = lastPage{stamp: version, last: last.(int)}
 		}
 	}
 	pc.mu.Unlock()
-	if !keep {
+	switch {
+	case keep:
+	case answer:
 		c.Writer.WriteHeader(rec.status)
 		_, _ = c.Writer.Write(rec.body.Bytes())
+	default:
+		clear(header)
+		maps.Copy(header, before)
+		c.Errors = c.Errors[:0]
 	}
 	return page
 }
@@ -352,15 +515,20 @@ func (pc *pageCache) make(c *gin.Context, version int64, key string, m *making) 
 // only when the page does, and tells a stranger nothing of the writes
 // elsewhere, a sign-up, a reset request or a private event's change
 // (issue 59.2).
-// keep adds page under key, forgetting the pages served least lately
-// until it fits; a page larger than the whole cache is not kept. The
-// caller holds pc.mu.
-func (pc *pageCache) keep(key string, page *cachedPage) {
+// keep adds page, made at version, under key, forgetting the pages served
+// least lately until it fits, and tells whether it did: a page larger than
+// the whole cache is not kept, nor one older than the page kept under key.
+// The caller holds pc.mu.
+func (pc *pageCache) keep(key string, version stamp, page *cachedPage) bool {
 	if page.size() > pc.limit {
-		return
+		return false
 	}
 	if e := pc.entries[key]; e != nil {
-		pc.bytes -= e.Value.(*keptPage).page.size()
+		old := e.Value.(*keptPage)
+		if version.before(old.stamp) {
+			return false
+		}
+		pc.bytes -= old.page.size()
 		pc.used.Remove(e)
 	}
 	for pc.bytes+page.size() > pc.limit {
@@ -369,8 +537,9 @@ func (pc *pageCache) keep(key string, page *cachedPage) {
 		delete(pc.entries, old.key)
 		pc.bytes -= old.page.size()
 	}
-	pc.entries[key] = pc.used.PushFront(&keptPage{key: key, page: page})
+	pc.entries[key] = pc.used.PushFront(&keptPage{key: key, stamp: version, page: page})
 	pc.bytes += page.size()
+	return true
 }
 
 func newCachedPage(contentType string, body []byte) *cachedPage {
@@ -392,9 +561,11 @@ func newCachedPage(contentType string, body []byte) *cachedPage {
 // The header values every kept answer shares: readers may keep the page
 // but must ask whether it is still current.
 var (
-	noCache      = []string{"no-cache"}
-	varyOfPages  = []string{"Accept-Encoding, Accept-Language, Cookie"}
-	gzipEncoding = []string{"gzip"}
+	noCache = []string{"no-cache"}
+	// A page with a signed-in reader's parts is theirs alone.
+	privateNoCache = []string{"private, no-cache"}
+	varyOfPages    = []string{"Accept-Encoding, Accept-Language, Cookie"}
+	gzipEncoding   = []string{"gzip"}
 )
 
 func (p *cachedPage) size() int { return len(p.plain) + len(p.gzipped) }
@@ -470,7 +641,7 @@ func (r *recorder) Written() bool                     { return r.body.Len() > 0 
 // has not started yet: on a few cores a crowd's requests come to the read
 // together, and would otherwise each start one of their own in turn.
 type versionReads struct {
-	source  Versioner
+	source  func(context.Context) (stamp, error)
 	mu      sync.Mutex
 	running bool
 	forming *versionRead // the read about to start, which requests that come join
@@ -479,11 +650,11 @@ type versionReads struct {
 
 type versionRead struct {
 	done    chan struct{}
-	version int64
+	version stamp
 	err     error
 }
 
-func (vr *versionReads) read(ctx context.Context) (int64, error) {
+func (vr *versionReads) read(ctx context.Context) (stamp, error) {
 	vr.mu.Lock()
 	r := vr.next
 	start := !vr.running
@@ -509,7 +680,7 @@ func (vr *versionReads) read(ctx context.Context) (int64, error) {
 	case <-r.done:
 		return r.version, r.err
 	case <-ctx.Done():
-		return 0, ctx.Err()
+		return stamp{}, ctx.Err()
 	}
 }
 
@@ -517,7 +688,7 @@ func (vr *versionReads) read(ctx context.Context) (int64, error) {
 // The reads do not stop with the request that started them: others wait
 // for them too.
 func (vr *versionReads) run(ctx context.Context, r *versionRead) {
-	r.version, r.err = vr.source.DataVersion(ctx)
+	r.version, r.err = vr.source(ctx)
 	close(r.done)
 	vr.mu.Lock()
 	next := vr.next

@@ -19,18 +19,18 @@ type slowVersions struct {
 	reads     atomic.Int64
 }
 
-func (s *slowVersions) DataVersion(context.Context) (int64, error) {
+func (s *slowVersions) read(context.Context) (stamp, error) {
 	s.reads.Add(1)
 	v := s.committed.Load()
 	time.Sleep(time.Millisecond)
-	return v, nil
+	return stamp{common: v}, nil
 }
 
 // A crowd's requests share the version reads, and still each one sees
 // every write committed before it came: the page cache is never stale.
 func TestVersionReadsShareAndAreNeverStale(t *testing.T) {
 	db := &slowVersions{}
-	reads := &versionReads{source: db}
+	reads := &versionReads{source: db.read}
 	stop := make(chan struct{})
 	var writer sync.WaitGroup
 	writer.Go(func() {
@@ -50,7 +50,7 @@ func TestVersionReadsShareAndAreNeverStale(t *testing.T) {
 			for range requests / 64 {
 				came := db.committed.Load()
 				v, err := reads.read(context.Background())
-				if err != nil || v < came {
+				if err != nil || v.common < came {
 					t.Errorf("read version %d (%v) after version %d was committed", v, err, came)
 					return
 				}
@@ -67,7 +67,7 @@ func TestVersionReadsShareAndAreNeverStale(t *testing.T) {
 
 // A request that gives up does not wait for the read it joined.
 func TestVersionReadGivesUpWithItsRequest(t *testing.T) {
-	reads := &versionReads{source: &slowVersions{}, running: true}
+	reads := &versionReads{source: (&slowVersions{}).read, running: true}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := reads.read(ctx); err == nil {
@@ -93,15 +93,15 @@ func TestCacheKeyIsTheLanguageAndTheAddress(t *testing.T) {
 // request came.
 func TestRequestsJoinTheReadAboutToStart(t *testing.T) {
 	forming := &versionRead{done: make(chan struct{})}
-	reads := &versionReads{source: &slowVersions{}, running: true, forming: forming}
-	got := make(chan int64)
+	reads := &versionReads{source: (&slowVersions{}).read, running: true, forming: forming}
+	got := make(chan stamp)
 	go func() {
 		v, _ := reads.read(context.Background())
 		got <- v
 	}()
-	forming.version = 7
+	forming.version = stamp{common: 7}
 	close(forming.done)
-	if v := <-got; v != 7 {
+	if v := <-got; v.common != 7 {
 		t.Errorf("the request read version %d, want the forming read's 7", v)
 	}
 	if reads.next != nil {
@@ -113,16 +113,16 @@ func TestRequestsJoinTheReadAboutToStart(t *testing.T) {
 // lately, one by one until the new page fits, not every page at once; a
 // page larger than the whole cache is not kept and pushes nothing out.
 func TestPageCacheForgetsTheLeastLatelyServed(t *testing.T) {
-	pc := newPageCache(nil)
+	pc := newPageCache(fixedVersion{})
 	pc.limit = 300
 	page := func(size int) *cachedPage { return &cachedPage{plain: make([]byte, size)} }
 	for _, key := range []string{"a", "b", "c"} {
-		pc.keep(key, page(100))
+		pc.keep(key, stamp{}, page(100))
 	}
-	if p, _, _ := pc.lookup(0, []byte("a")); p == nil {
+	if p, _, _ := pc.lookup(stamp{}, []byte("a")); p == nil {
 		t.Fatal("page a is not kept")
 	}
-	pc.keep("d", page(100))
+	pc.keep("d", stamp{}, page(100))
 	kept := func() (keys []string) {
 		for e := pc.used.Front(); e != nil; e = e.Next() {
 			keys = append(keys, e.Value.(*keptPage).key)
@@ -132,11 +132,11 @@ func TestPageCacheForgetsTheLeastLatelyServed(t *testing.T) {
 	if got := kept(); !slices.Equal(got, []string{"d", "a", "c"}) || pc.bytes != 300 || len(pc.entries) != 3 {
 		t.Errorf("after a was served and d kept, the cache holds %v (%d bytes); want d, a, c: b, served least lately, forgotten", got, pc.bytes)
 	}
-	pc.keep("huge", page(301))
+	pc.keep("huge", stamp{}, page(301))
 	if got := kept(); !slices.Equal(got, []string{"d", "a", "c"}) || pc.bytes != 300 {
 		t.Errorf("after a page larger than the cache, it holds %v (%d bytes)", got, pc.bytes)
 	}
-	pc.keep("a", page(50))
+	pc.keep("a", stamp{}, page(50))
 	if got := kept(); !slices.Equal(got, []string{"a", "d", "c"}) || pc.bytes != 250 {
 		t.Errorf("after page a was made again, the cache holds %v (%d bytes)", got, pc.bytes)
 	}

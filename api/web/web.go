@@ -92,6 +92,10 @@ var templateFuncs = template.FuncMap{
 	"clock": liveClockText,
 	// kb is a file's size in kilobytes, rounded up.
 	"kb": func(bytes int) int { return (bytes + 1023) / 1024 },
+	// personal and personalEnd mark a part of a page that shows the
+	// signed-in reader, made by the template named (fillPersonal).
+	"personal":    func(name string) template.HTML { return template.HTML(personalMark + name + "-->") },
+	"personalEnd": func() template.HTML { return template.HTML(personalEnd) },
 	// dict passes several values to a partial: dict "Key" value ….
 	"dict": func(kv ...any) map[string]any {
 		m := make(map[string]any, len(kv)/2)
@@ -287,11 +291,11 @@ func (h *handler) routes(r *gin.Engine) {
 	g := r.Group("", securityHeaders, h.SessionUser)
 	g.GET("/", h.Page(h.eventsPage))
 	g.GET("/search", h.Page(h.searchPage))
-	g.GET("/events/:id", h.Cached("round", "page"), h.Page(h.eventOrICS))
-	g.GET("/events/:id/standings", h.Cached("round", "page"), h.Page(h.standingsPage))
-	g.GET("/events/:id/crosstable", h.Cached("round", "page"), h.Page(h.crosstablePage))
-	g.GET("/events/:id/players/:pid", h.Cached(), h.Page(h.playerPage))
-	g.GET("/events/:id/rounds/:n/boards/:board", h.Cached("game"), h.Page(h.gamePage))
+	g.GET("/events/:id", h.EventPage(h.eventReader, h.eventOrICS, "round", "page"))
+	g.GET("/events/:id/standings", h.EventPage(h.eventReader, h.standingsPage, "round", "page"))
+	g.GET("/events/:id/crosstable", h.EventPage(h.eventReader, h.crosstablePage, "round", "page"))
+	g.GET("/events/:id/players/:pid", h.EventPage(h.playerReader, h.playerPage))
+	g.GET("/events/:id/rounds/:n/boards/:board", h.EventPage(h.eventReader, h.gamePage, "game"))
 	g.GET("/login", h.Page(h.loginPage))
 	g.POST("/login", h.Page(h.login))
 	g.POST("/logout", h.Page(h.logout))

@@ -17,14 +17,20 @@ import (
 // annotate fills what entries show but do not store: the places on the
 // waiting list, in order, and what their players became (readPlayer).
 func annotate(all []Entry, players []tournament.Player) {
+	numberWaiting(all)
+	for i := range all {
+		all[i].readPlayer(players)
+	}
+}
+
+// numberWaiting gives each waiting entry its place on the waiting list.
+func numberWaiting(all []Entry) {
 	n := 0
 	for i := range all {
-		en := &all[i]
-		if en.Status == EntryWaiting {
+		if all[i].Status == EntryWaiting {
 			n++
-			en.Position = n
+			all[i].Position = n
 		}
-		en.readPlayer(players)
 	}
 }
 

@@ -304,16 +304,25 @@ func (s *Service) MyEntry(ctx context.Context, eventID int64) (*Entry, error) {
 		if err != nil {
 			return err
 		}
-		players, err := tx.Players(eventID)
-		if err != nil {
-			return err
-		}
-		annotate(all, players)
+		numberWaiting(all)
 		for i := range all {
 			if all[i].UserID == u.ID {
 				mine = &all[i]
 			}
 		}
+		if mine == nil || mine.PlayerID == 0 {
+			return nil
+		}
+		// Its player alone, not the event's thousands (issue 59.3).
+		var players []tournament.Player
+		p, err := tx.Player(eventID, mine.PlayerID)
+		switch {
+		case err == nil:
+			players = []tournament.Player{*p}
+		case tournament.ErrorCode(err) != tournament.ENOTFOUND:
+			return err
+		}
+		mine.readPlayer(players)
 		return nil
 	})
 	return mine, err
@@ -585,11 +594,14 @@ func (s *Service) Following(ctx context.Context, eventID, playerID int64) (bool,
 	var following bool
 	err := s.store.View(ctx, func(tx Tx) error {
 		if playerID != 0 {
-			players, err := tx.Players(eventID)
+			p, err := tx.Player(eventID, playerID)
+			if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+				return nil // no one follows a player the event does not have
+			}
 			if err != nil {
 				return err
 			}
-			if p := tournament.FindPlayer(players, playerID); p != nil && p.PersonID != 0 {
+			if p.PersonID != 0 {
 				following, err = followsPerson(tx, u.ID, p.PersonID)
 				return err
 			}

@@ -93,10 +93,7 @@ func (s *Service) PlayerCard(ctx context.Context, eventID, playerID int64) (*tou
 		if _, err := tournament.Readable(ctx, tx, eventID); err != nil {
 			return err
 		}
-		if in, err := tx.HasPlayer(eventID, playerID); err != nil || !in {
-			if err == nil {
-				err = tournament.NotFound("player %d not found in event %d", playerID, eventID)
-			}
+		if _, err := tx.Player(eventID, playerID); err != nil {
 			return err
 		}
 		var players []tournament.Player

@@ -80,6 +80,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261126134100-rating-list-keys", Migrate: ratingListKeysMigration},
 	{ID: "20261126152300-second-game-ids", Migrate: secondGameIDsMigration},
 	{ID: "20261126152500-player-titles", Migrate: playerTitlesMigration},
+	{ID: "20261126153000-event-versions", Migrate: eventVersionsMigration},
 	{ID: "20261126154500-person-titles", Migrate: personTitlesMigration},
 }
 

@@ -51,8 +51,9 @@ type Store struct {
 	// where it connects, and whose games' changes it hears.
 	dsn, schema string
 	// versionQuery reads the data version (DataVersion),
-	// writeVersionQuery the version of every write (WriteVersion).
-	versionQuery, writeVersionQuery preparedQuery
+	// writeVersionQuery the version of every write (WriteVersion),
+	// eventVersionQuery an event's and the shared versions (EventVersions).
+	versionQuery, writeVersionQuery, eventVersionQuery preparedQuery
 }
 
 // postgresConns caps an instance's shared connections to PostgreSQL (it

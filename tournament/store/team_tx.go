@@ -229,7 +229,7 @@ func (t *tx) CreateGame(g *tournament.Game) error {
 	if err != nil {
 		return err
 	}
-	if err := t.db.Omit("Round", "White", "Black").Create(row).Error; err != nil {
+	if err := t.db.Create(row).Error; err != nil {
 		return fmt.Errorf("create game %d of round %d: %w", g.Board, g.RoundID, err)
 	}
 	g.ID = row.ID

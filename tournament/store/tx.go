@@ -66,7 +66,7 @@ func (s *Store) run(ctx context.Context, db *gorm.DB, opts *sql.TxOptions, fn fu
 		}
 		w := &writes{}
 		return db.WithContext(context.WithValue(ctx, writesKey{}, w)).Transaction(func(db *gorm.DB) error {
-			if err := fn(&tx{db: db, readOnly: readOnly}); err != nil || readOnly {
+			if err := fn(&tx{db: db, readOnly: readOnly, writes: w}); err != nil || readOnly {
 				return err
 			}
 			return raiseVersions(db, w)
@@ -111,7 +111,8 @@ func (s *Store) retry(ctx context.Context, transaction func() error) error {
 // tx implements tournament.Tx on one gorm transaction.
 type tx struct {
 	db       *gorm.DB
-	readOnly bool // inside View
+	readOnly bool    // inside View
+	writes   *writes // what a write transaction wrote (nil outside run)
 }
 
 var (
@@ -151,7 +152,16 @@ func (t *tx) Event(id int64) (*tournament.Event, error) {
 // they already run one at a time. A View reads one snapshot that no write
 // changes, so it needs none either (and a read-only transaction may not
 // take one).
+//
+// The events a write transaction locks are those whose data its
+// statements wrote when they do not tell (raiseVersions).
 func (t *tx) LockEvent(id int64) error {
+	if t.writes != nil && !t.readOnly {
+		if t.writes.locked == nil {
+			t.writes.locked = map[int64]bool{}
+		}
+		t.writes.locked[id] = true
+	}
 	if t.db.Dialector.Name() != "postgres" || t.readOnly {
 		return nil
 	}
@@ -380,12 +390,15 @@ func (t *tx) CountPlayers(eventID int64) (int, error) {
 	return int(n), nil
 }
 
-func (t *tx) HasPlayer(eventID, playerID int64) (bool, error) {
-	var n int64
-	if err := t.db.Model(&playerRow{}).Where("id = ? AND event_id = ?", playerID, eventID).Count(&n).Error; err != nil {
-		return false, fmt.Errorf("look for player %d in event %d: %w", playerID, eventID, err)
+func (t *tx) Player(eventID, playerID int64) (*tournament.Player, error) {
+	var rows []playerRow
+	if err := t.db.Where("id = ? AND event_id = ?", playerID, eventID).Limit(1).Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read player %d of event %d: %w", playerID, eventID, err)
 	}
-	return n > 0, nil
+	if len(rows) == 0 {
+		return nil, tournament.NotFound("player %d not found in event %d", playerID, eventID)
+	}
+	return &playersFromRows(rows)[0], nil
 }
 
 func (t *tx) CountNumberedBefore(p *tournament.Player) (int, error) {
@@ -447,7 +460,7 @@ func (t *tx) AddGames(r *tournament.Round, games []tournament.Game) error {
 			return err
 		}
 	}
-	if err := t.db.Omit("Round", "White", "Black").CreateInBatches(rows, insertBatch).Error; err != nil {
+	if err := t.db.CreateInBatches(rows, insertBatch).Error; err != nil {
 		return fmt.Errorf("create the boards of round %d: %w", r.Number, err)
 	}
 	for i := range rows {
@@ -477,22 +490,22 @@ func (t *tx) Rounds(eventID int64) ([]tournament.Round, error) {
 	rounds := make([]tournament.Round, len(rows))
 	for i, r := range rows {
 		ids[i], index[r.ID] = r.ID, i
-		rounds[i] = tournament.Round{ID: r.ID, EventID: r.EventID, Number: r.Number, Status: tournament.RoundStatus(r.Status)}
-		ws, err := textToWarnings(r.Warnings)
+		round, err := rowToRound(&r)
 		if err != nil {
-			return nil, fmt.Errorf("round %d of event %d: stored warnings: %w", r.Number, eventID, err)
+			return nil, err
 		}
-		rounds[i].Warnings = ws
-		if rounds[i].Openings, err = textToOpenings(r.Openings); err != nil {
-			return nil, fmt.Errorf("round %d of event %d: stored openings: %w", r.Number, eventID, err)
-		}
+		rounds[i] = *round
 	}
 	var games []gameRow
 	if err := t.db.Where("round_id IN ?", ids).Order("round_id, board").Find(&games).Error; err != nil {
 		return nil, fmt.Errorf("list games of event %d: %w", eventID, err)
 	}
-	var numbers []playerRow
-	if err := t.db.Select("id", "start_no").Where("event_id = ?", eventID).Find(&numbers).Error; err != nil {
+	// Two columns, scanned into a row of two: a playerRow is 800 bytes.
+	var numbers []struct {
+		ID      int64
+		StartNo int
+	}
+	if err := t.db.Model(&playerRow{}).Select("id", "start_no").Where("event_id = ?", eventID).Find(&numbers).Error; err != nil {
 		return nil, fmt.Errorf("list start numbers of event %d: %w", eventID, err)
 	}
 	startNo := make(map[int64]int, len(numbers))
@@ -511,8 +524,58 @@ func (t *tx) Rounds(eventID int64) ([]tournament.Round, error) {
 	return rounds, nil
 }
 
+func rowToRound(r *roundRow) (*tournament.Round, error) {
+	round := &tournament.Round{ID: r.ID, EventID: r.EventID, Number: r.Number, Status: tournament.RoundStatus(r.Status)}
+	var err error
+	if round.Warnings, err = textToWarnings(r.Warnings); err != nil {
+		return nil, fmt.Errorf("round %d of event %d: stored warnings: %w", r.Number, r.EventID, err)
+	}
+	if round.Openings, err = textToOpenings(r.Openings); err != nil {
+		return nil, fmt.Errorf("round %d of event %d: stored openings: %w", r.Number, r.EventID, err)
+	}
+	return round, nil
+}
+
+func (t *tx) Board(eventID int64, round, board int) (*tournament.Round, error) {
+	var rows []roundRow
+	if err := t.db.Where("event_id = ? AND number = ?", eventID, round).Limit(1).Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read round %d of event %d: %w", round, eventID, err)
+	}
+	var games []gameRow
+	if len(rows) > 0 {
+		if err := t.db.Where("round_id = ? AND board = ?", rows[0].ID, board).Limit(1).Find(&games).Error; err != nil {
+			return nil, fmt.Errorf("read board %d of round %d of event %d: %w", board, round, eventID, err)
+		}
+	}
+	if len(games) == 0 {
+		return nil, tournament.NotFound("board %d of round %d not found", board, round)
+	}
+	r, err := rowToRound(&rows[0])
+	if err != nil {
+		return nil, err
+	}
+	g, err := rowToGame(&games[0])
+	if err != nil {
+		return nil, err
+	}
+	var numbers []playerRow
+	if err := t.db.Select("id", "start_no").Where("id IN ?", []int64{g.WhiteID, g.BlackID}).Find(&numbers).Error; err != nil {
+		return nil, fmt.Errorf("read the start numbers of board %d: %w", board, err)
+	}
+	for _, p := range numbers {
+		switch p.ID {
+		case g.WhiteID:
+			g.WhiteNo = p.StartNo
+		case g.BlackID:
+			g.BlackNo = p.StartNo
+		}
+	}
+	r.Games = []tournament.Game{*g}
+	return r, nil
+}
+
 func (t *tx) UpdateRoundStatus(r *tournament.Round) error {
-	if err := t.db.Model(&roundRow{}).Where("id = ?", r.ID).Update("status", string(r.Status)).Error; err != nil {
+	if err := t.db.Model(&roundRow{}).Where("event_id = ? AND id = ?", r.EventID, r.ID).Update("status", string(r.Status)).Error; err != nil {
 		return fmt.Errorf("update round %d: %w", r.Number, err)
 	}
 	return nil
@@ -535,7 +598,14 @@ func (t *tx) UpdateGame(g *tournament.Game) error {
 	if err != nil {
 		return err
 	}
-	res := t.db.Model(&gameRow{}).Where("id = ? AND version = ?", g.ID, g.Version).Updates(map[string]any{
+	// A game's row does not name its event: its round does. Told, the
+	// result of a live game, whose transaction locks no event, makes that
+	// event's pages again, not every event's (raiseVersions).
+	var round roundRow
+	if err := t.db.Select("event_id").Where("id = ?", g.RoundID).Limit(1).Find(&round).Error; err != nil {
+		return fmt.Errorf("read the event of game %d: %w", g.ID, err)
+	}
+	res := t.ofEvent(round.EventID).Model(&gameRow{}).Where("id = ? AND version = ?", g.ID, g.Version).Updates(map[string]any{
 		"end_reason": row.EndReason, "white_points": row.WhitePoints, "black_points": row.BlackPoints,
 		"sheet": row.Sheet, "sheet_report": row.SheetReport, "override_reason": row.OverrideReason,
 		"micro_games": row.MicroGames, "micro_sheets": row.MicroSheets, "version": g.Version + 1,

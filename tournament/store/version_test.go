@@ -132,3 +132,100 @@ func TestAccountWritesLeaveTheDataVersion(t *testing.T) {
 		}
 	})
 }
+
+// Issue 59.3: a write of one event's data raises that event's version and
+// leaves every other event's and the shared one, which the pages of the
+// other events are kept by; a write of data no event owns, or one that
+// cannot tell whose it is, raises the shared version.
+func TestEventVersionsMoveWithTheirEventsWrites(t *testing.T) {
+	t.Parallel()
+	forEachDB(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		u, a := seedEvent(t, st)
+		b := &tournament.Event{Name: "Кубок Майкопа", Game: a.Game, Discipline: a.Discipline, System: a.System, Rounds: a.Rounds,
+			Scoring: a.Scoring, StartDate: a.StartDate, EndDate: a.EndDate, Status: tournament.Registration, Visibility: tournament.Public,
+			OwnerID: u.ID, CreatedAt: a.CreatedAt}
+		update(t, st, func(tx tournament.Tx) error { return tx.CreateEvent(b) })
+		type versions struct{ shared, a, b int64 }
+		read := func() versions {
+			t.Helper()
+			var v versions
+			var err error
+			if v.shared, v.a, err = st.EventVersions(ctx, a.ID); err != nil {
+				t.Fatal(err)
+			}
+			shared := v.shared
+			if v.shared, v.b, err = st.EventVersions(ctx, b.ID); err != nil || v.shared != shared {
+				t.Fatalf("the shared version read twice: %d, %d (%v)", shared, v.shared, err)
+			}
+			return v
+		}
+		players := []tournament.Player{
+			{EventID: a.ID, StartNo: 1, Name: "Хуаде Аслан", FirstRound: 1},
+			{EventID: a.ID, StartNo: 2, Name: "Ёлкина Анна", FirstRound: 1},
+		}
+		round := &tournament.Round{EventID: a.ID, Number: 1, Status: tournament.Draft}
+		before := read()
+		update(t, st, func(tx tournament.Tx) error {
+			if err := tx.LockEvent(a.ID); err != nil {
+				return err
+			}
+			for i := range players {
+				if err := tx.CreatePlayer(&players[i]); err != nil {
+					return err
+				}
+			}
+			round.Games = []tournament.Game{{Board: 1, WhiteID: players[0].ID, BlackID: players[1].ID, WhiteNo: 1, BlackNo: 2}}
+			return tx.CreateRound(round)
+		})
+		afterPairing := read()
+		if afterPairing.a <= before.a || afterPairing.b != before.b || afterPairing.shared != before.shared {
+			t.Errorf("event A's players and round: versions %+v → %+v, want A's alone raised", before, afterPairing)
+		}
+
+		// A board's result is written by the board's ID: it is of the
+		// event the transaction locked.
+		game := round.Games[0]
+		game.Result = &tournament.Result{White: 17, Black: 7, EndReason: tournament.FinalPosition}
+		update(t, st, func(tx tournament.Tx) error {
+			if err := tx.LockEvent(a.ID); err != nil {
+				return err
+			}
+			return tx.UpdateGame(&game)
+		})
+		afterResult := read()
+		if afterResult.a <= afterPairing.a || afterResult.b != before.b || afterResult.shared != afterPairing.shared {
+			t.Errorf("a result of event A: versions %+v → %+v, want A's alone raised", afterPairing, afterResult)
+		}
+
+		// A live game's end locks no event: its result still tells its
+		// round's event.
+		update(t, st, func(tx tournament.Tx) error { return tx.UpdateGame(&game) })
+		afterLive := read()
+		if afterLive.a <= afterResult.a || afterLive.b != before.b || afterLive.shared != afterResult.shared {
+			t.Errorf("a result of event A with no event locked: versions %+v → %+v, want A's alone raised", afterResult, afterLive)
+		}
+
+		// A statement that tells no event, with none locked: every event's
+		// pages must be made again.
+		update(t, st, func(tx tournament.Tx) error { return tx.DeleteRound(round) })
+		afterUnlocked := read()
+		if afterUnlocked.shared <= afterLive.shared {
+			t.Errorf("a round deleted with no event locked: versions %+v → %+v, want the shared one raised", afterLive, afterUnlocked)
+		}
+
+		b.Name = "Кубок Адыгеи среди юниоров"
+		update(t, st, func(tx tournament.Tx) error { return tx.UpdateEvent(b) })
+		afterRename := read()
+		if afterRename.b <= afterUnlocked.b || afterRename.a != afterUnlocked.a || afterRename.shared != afterUnlocked.shared {
+			t.Errorf("event B renamed: versions %+v → %+v, want B's alone raised", afterUnlocked, afterRename)
+		}
+
+		updateAccounts(t, st, func(tx account.Tx) error {
+			return tx.CreateUser(&tournament.User{Email: "reader@example.org", Name: "Читатель", Role: tournament.PlayerRole, Locale: "ru", CreatedAt: time.Now().UTC()})
+		})
+		if v := read(); v.shared <= afterRename.shared {
+			t.Errorf("an account created: versions %+v → %+v, want the shared one raised", afterRename, v)
+		}
+	})
+}

@@ -1,0 +1,93 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"adiukh/api"
+	"adiukh/api/apitest"
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/store"
+)
+
+// database is the store seen as a database without versions: a site on
+// it keeps no page, and makes every page for its reader.
+type database struct{ st *store.Store }
+
+func (d database) Ping(ctx context.Context) error { return d.st.Ping(ctx) }
+
+// sites are two sites on s's database that share their session cookies':
+// one as cmd/adiukh wires it, and one without the page cache, which makes
+// every page for its reader.
+func sites(s *apitest.WebServer) (cached, uncached *apitest.Server) {
+	secret := []byte("the sites' one secret of 32 bytes")
+	events := tournament.NewService(s.Store, engines.Options())
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	cached = &apitest.Server{T: s.T, Handler: apitest.NewRouter(api.Deps{DB: s.Store, Events: events, Accounts: s.Accounts, Log: log, Secret: secret})}
+	withoutCache := apitest.WithServices(api.Deps{Events: events, Accounts: s.Accounts, Log: log, Secret: secret}, s.Store)
+	withoutCache.DB = database{s.Store}
+	uncached = &apitest.Server{T: s.T, Handler: api.NewRouter(withoutCache)}
+	return cached, uncached
+}
+
+// Issue 59.3: a signed-in reader of an event's pages gets the page kept
+// for anonymous readers with their own parts filled in (the account's
+// links, the follow buttons, their entry), byte for byte the page made for
+// them, and makes nothing new; an arbiter of the event still gets a page
+// of their own with their links, which no one else gets.
+func TestSignedInReadersGetTheKeptPageWithTheirParts(t *testing.T) {
+	t.Parallel()
+	site := apitest.NewWebServer(t)
+	id := site.RoundRobin(6)
+	if _, err := site.Accounts.AddUser(context.Background(), account.NewUser{Email: "reader@example.org", Role: string(tournament.PlayerRole), Password: "пароль судьи"}); err != nil {
+		t.Fatal(err)
+	}
+	s, uncached := sites(site)
+	pages := append(junkedPages(t, s.Handler, id)[:4], fmt.Sprintf("/events/%d/rounds/1/boards/1", id), fmt.Sprintf("/events/%d?round=1", id),
+		fmt.Sprintf("/events/%d/rating", id))
+	player := strings.TrimPrefix(pages[3], fmt.Sprintf("/events/%d/players/", id))
+	reader := s.SignInAs("reader@example.org")
+	for _, follow := range []string{fmt.Sprintf("/events/%d/follow", id), fmt.Sprintf("/events/%d/players/%s/follow", id, player)} {
+		if rec := reader.Post(follow, url.Values{"follow": {"1"}}); rec.Code != http.StatusSeeOther {
+			t.Fatalf("%s: %d", follow, rec.Code)
+		}
+	}
+	madeForThem := &apitest.Page{Server: uncached, Cookie: reader.Cookie}
+	for _, p := range pages {
+		public := fetch(s.Handler, p)
+		before := cacheAnswers(t, s.Handler)
+		got := reader.Get(p)
+		after := cacheAnswers(t, s.Handler)
+		if made, kept := after["made"]-before["made"], after["kept"]-before["kept"]; made != 0 || kept != 1 {
+			t.Errorf("%s: a signed-in reader's request made %v pages and was served %v kept; want the kept one", p, made, kept)
+		}
+		want := madeForThem.Get(p)
+		if got.Code != http.StatusOK || got.Body.String() != want.Body.String() {
+			t.Errorf("%s: the signed-in reader got (%d)\n%s\nwant the page made for them (%d)\n%s", p, got.Code, got.Body, want.Code, want.Body)
+		}
+		if got.Body.String() == public.Body.String() || !strings.Contains(got.Body.String(), "reader@example.org") {
+			t.Errorf("%s: the signed-in reader got the stranger's page", p)
+		}
+	}
+
+	arbiter := s.SignIn(tournament.ArbiterRole)
+	manage := fmt.Sprintf(`href="/events/%d/manage"`, id)
+	for _, p := range pages {
+		if body := arbiter.Get(p).Body.String(); !strings.Contains(body, manage) || !strings.Contains(body, "arbiter@example.org") {
+			t.Errorf("%s: the arbiter's page has no link to manage the event", p)
+		}
+		for who, body := range map[string]string{"a stranger": fetch(s.Handler, p).Body.String(), "a reader": reader.Get(p).Body.String()} {
+			if strings.Contains(body, manage) || strings.Contains(body, "arbiter@example.org") {
+				t.Errorf("%s: %s got the arbiter's page", p, who)
+			}
+		}
+	}
+}
