@@ -85,7 +85,7 @@ func TestBrowserSignUpEnterAndPlay(t *testing.T) {
 	run("the board on the newcomer's page",
 		chromedp.Navigate(at("/my")),
 		chromedp.WaitVisible(fmt.Sprintf(`tr[data-game^="%d-1-"]`, id)),
-		chromedp.Text(fmt.Sprintf(`tr[data-game^="%d-1-"] td:nth-child(5)`, id), &opponent),
+		chromedp.Text(fmt.Sprintf(`tr[data-game^="%d-1-"] td.opponent`, id), &opponent),
 	)
 	if !regexp.MustCompile(`Игрок \d`).MatchString(opponent) {
 		t.Errorf("the opponent on the newcomer's page is %q", opponent)
