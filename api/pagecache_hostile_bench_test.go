@@ -94,6 +94,11 @@ func BenchmarkHostileRequestsOfAHugeEvent(b *testing.B) {
 		},
 		"standings to a signed-in reader": func(int) string { return standings },
 		"a board's page, made":            func(i int) string { return fmt.Sprintf("/events/%d/rounds/1/boards/%d", id, i+3) },
+		// The huge event's 4,096 players were imported just before the
+		// other event's, so their IDs are the 4,096 before its first.
+		"a player's card, made": func(i int) string {
+			return fmt.Sprintf("/events/%d/players/%d", id, players.Players[0].ID-4096+int64(i+3)%4096)
+		},
 	} {
 		b.Run(name, func(b *testing.B) {
 			var cookie []string

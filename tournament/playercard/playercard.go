@@ -4,11 +4,17 @@
 // the standings came to them. It reads the event through the domain's
 // store and ranks it by the events' service (tournament.Service.StandingsOf)
 // in the same snapshot; it writes nothing and knows no HTTP and no SQL.
+//
+// Every card of an event ranks the whole event (its row of the standings,
+// its opponents' scores), so the ranking is kept while the event's
+// versions stay (store.Store.EventVersions): a reader going through every
+// card of a 4,096-player event ranks it once, not once a card (issue 59.3).
 package playercard
 
 import (
 	"context"
 	"math"
+	"sync"
 
 	"adiukh/tournament"
 )
@@ -18,12 +24,38 @@ import (
 type Service struct {
 	store  tournament.Store
 	events *tournament.Service
+	// versions tells the versions of an event's data when the store keeps
+	// them; without, every card ranks its event.
+	versions eventVersions
+	mu       sync.Mutex
+	rankings map[int64]*ranking
 }
+
+// eventVersions is what a store tells of the versions of what an event's
+// pages show: the data no event owns and the event's own, each changing
+// with every write of its data on any instance.
+type eventVersions interface {
+	EventVersions(ctx context.Context, eventID int64) (shared, event int64, err error)
+}
+
+// ranking is an event as the public reads it, ranked, at its versions.
+// It is shared by the cards read at those versions and never changed.
+type ranking struct {
+	shared, event int64
+	data          *tournament.EventData
+	standings     *tournament.Standings
+}
+
+// keptRankings bounds the events whose rankings are kept: each holds the
+// event's players and games, a big event's some tens of megabytes.
+const keptRankings = 8
 
 // NewService returns the service over the domain's store st; events ranks
 // the standings the cards are read beside.
 func NewService(st tournament.Store, events *tournament.Service) *Service {
-	return &Service{store: st, events: events}
+	s := &Service{store: st, events: events, rankings: map[int64]*ranking{}}
+	s.versions, _ = st.(eventVersions)
+	return s
 }
 
 // PlayerCard is one player's card: every game of the published rounds seen
@@ -84,9 +116,20 @@ type OfficialSums struct {
 }
 
 // PlayerCard reads the card of one player from one snapshot of the event.
+// The versions are read before the snapshot: what the snapshot reads is
+// at least as new as they say, so a ranking is never kept under versions
+// newer than its data.
 func (s *Service) PlayerCard(ctx context.Context, eventID, playerID int64) (*tournament.Event, *PlayerCard, error) {
 	var e *tournament.Event
 	var card *PlayerCard
+	var shared, version int64
+	versioned := s.versions != nil
+	if versioned {
+		var err error
+		if shared, version, err = s.versions.EventVersions(ctx, eventID); err != nil {
+			return nil, nil, err
+		}
+	}
 	err := s.store.View(ctx, func(tx tournament.Tx) error {
 		// A player of another event is refused before the event is read
 		// (issue 59.3); the event first, so that a private one stays hidden.
@@ -96,24 +139,59 @@ func (s *Service) PlayerCard(ctx context.Context, eventID, playerID int64) (*tou
 		if _, err := tx.Player(eventID, playerID); err != nil {
 			return err
 		}
-		var players []tournament.Player
-		var rounds []tournament.Round
-		var err error
-		if e, players, rounds, err = tournament.ReadPublic(ctx, tx, eventID); err != nil {
-			return err
+		r := s.kept(eventID, shared, version, versioned)
+		if r == nil {
+			ev, players, rounds, err := tournament.ReadPublic(ctx, tx, eventID)
+			if err != nil {
+				return err
+			}
+			st, err := s.events.StandingsOf(ev, players, rounds, 0)
+			if err != nil {
+				return err
+			}
+			r = &ranking{shared: shared, event: version, data: &tournament.EventData{Event: ev, Players: players, Rounds: rounds}, standings: st}
+			if versioned {
+				s.keep(eventID, r)
+			}
 		}
-		p := tournament.FindPlayer(players, playerID)
+		p := tournament.FindPlayer(r.data.Players, playerID)
 		if p == nil {
 			return tournament.NotFound("player %d not found in event %d", playerID, eventID)
 		}
-		st, err := s.events.StandingsOf(e, players, rounds, 0)
-		if err != nil {
-			return err
-		}
-		card = newPlayerCard(&tournament.EventData{Event: e, Players: players, Rounds: rounds}, p, st)
+		// The caller's own copies of what the ranking shares.
+		event, player := *r.data.Event, *p
+		e = &event
+		card = newPlayerCard(r.data, &player, r.standings)
 		return nil
 	})
 	return e, card, err
+}
+
+// kept is the event's ranking kept at these versions, or nil.
+func (s *Service) kept(eventID, shared, version int64, versioned bool) *ranking {
+	if !versioned {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if r := s.rankings[eventID]; r != nil && r.shared == shared && r.event == version {
+		return r
+	}
+	return nil
+}
+
+// keep keeps the event's ranking in place of any older one, making room
+// by dropping another event's when keptRankings are kept.
+func (s *Service) keep(eventID int64, r *ranking) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.rankings[eventID]; !ok && len(s.rankings) >= keptRankings {
+		for id := range s.rankings {
+			delete(s.rankings, id)
+			break
+		}
+	}
+	s.rankings[eventID] = r
 }
 
 func newPlayerCard(d *tournament.EventData, p *tournament.Player, st *tournament.Standings) *PlayerCard {
@@ -122,7 +200,8 @@ func newPlayerCard(d *tournament.EventData, p *tournament.Player, st *tournament
 	for i, r := range st.Rows {
 		score[r.PlayerID] = r.Score
 		if r.PlayerID == p.ID {
-			card.Row = &st.Rows[i]
+			row := st.Rows[i]
+			card.Row = &row
 		}
 	}
 	for _, r := range d.Rounds {
