@@ -25,6 +25,12 @@ func TestValidGamesAreReplayed(t *testing.T) {
 		{International, "[FEN \"B:W28:BK50\"]\n1... 50x17 0-2", 1, BlackWins, rules.EndFinalPosition, "W:W:BK17", "1... 50x17 0-2"},
 		{International, "[GameType \"20,W,10,10,N2,0\"]\n[FEN \"W:W31-50:B1-20:H0:F1\"]\n[Result \"1-1\"]\n1. 32-28 19-23 1-1", 2, Draw, rules.EndAgreement,
 			"W:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,20,23", "1. 32-28 19-23 1-1"},
+		// A Russian paper sheet writes captures with a colon; a score of
+		// the game is never two different numbers without a zero.
+		{International, "1. 32-28 19-23 2. 28:19 14:23 3. 33-28 23:32 4. 37:28 2:0 сдача", 7, WhiteWins, rules.EndResignation,
+			"B:W28,31,34,35,36,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,15,16,17,18,20", "4. 37x28 2-0"},
+		{International, "1. 32-28 19-23 2. 28:19", 3, rules.Score{}, "",
+			"B:W19,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,20", "2. 28x19"},
 		{Brazilian, "1. c3-d4 f6-e5 2. d4:f6 g7:e5 *", 4, rules.Score{}, "",
 			"W:Wa1,a3,b2,c1,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e5,e7,f8,h6,h8", "2. d4xf6 g7xe5 *"},
 		{Brazilian, "[GameType \"26\"]\n1. 22-18 11-15 2. 18x11 8x15 *", 4, rules.Score{}, "",
