@@ -1,6 +1,7 @@
 package russian
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -115,12 +116,14 @@ func numbered(n int) Square {
 }
 
 // Find returns the legal move that a written move names: its start, its
-// end and, in order, any landing squares written between them. A record
-// that names no legal move, or several with different results, is an
-// error that says why; an ambiguous one lists the candidates.
+// end and, in order, any landing squares written between them, or, in the
+// short notation of Russian books and sheets, the file of its start and
+// its end ("cd4", "hf6"). A record that names no legal move, or several
+// with different results, is an error that says why; an ambiguous one
+// lists the candidates.
 func (p *Position) Find(r rules.Record) (Move, error) {
 	if r.Short() {
-		return Move{}, &rules.MoveError{Detail: say("%s: Russian draughts writes a move with its start and end squares, like c3-d4 or c3:e5", r.Text)}
+		return p.findShort(r)
 	}
 	routes := p.appendMoves(nil, 1<<r.Squares[0], false)
 	var found []Move
@@ -130,6 +133,44 @@ func (p *Position) Find(r rules.Record) (Move, error) {
 		}
 	}
 	return flat.Named(r.Text, dedupe(found, 0), (*Move).String, func() rules.Message { return p.whyIllegal(r) })
+}
+
+// findShort finds the move a short record names: a piece of the file it
+// writes moving to its square, a capture written so too ("hf6" for h4:f6,
+// "gc3" for g7:e5:c3). Two pieces of the file that can make the move
+// make it ambiguous: the full notation tells them apart.
+func (p *Position) findShort(r rules.Record) (Move, error) {
+	var file uint32
+	for s := range Square(32) {
+		if s.File() == r.ShortFile {
+			file |= 1 << s
+		}
+	}
+	routes := p.appendMoves(nil, file, false)
+	var found []Move
+	for _, m := range routes {
+		if m.To == r.Squares[0] {
+			found = append(found, m)
+		}
+	}
+	found = dedupe(found, 0)
+	if len(found) > 1 && found[0].From != found[1].From {
+		names := make([]string, len(found))
+		for i := range found {
+			names[i] = found[i].String()
+		}
+		slices.Sort(names)
+		return Move{}, &rules.MoveError{Detail: say("%s is ambiguous: it fits %s; write the square the move starts from", r.Text, strings.Join(names, ", "))}
+	}
+	return flat.Named(r.Text, found, (*Move).String, func() rules.Message {
+		switch {
+		case !p.HasMove():
+			return say("%s: %s has no legal move, the game is over", r.Text, p.Side)
+		case p.CanCapture():
+			return say("%s is not legal: capturing is compulsory (RD 3)", r.Text)
+		}
+		return say("%s is not a legal move for %s", r.Text, p.Side)
+	})
 }
 
 // whyIllegal explains the likeliest reason a record fits no legal move.
