@@ -135,4 +135,17 @@ func TestSheetsReadAsRussianDraughtsSheets(t *testing.T) {
 			t.Errorf("%q: PDN\n%s", sheet, pdn)
 		}
 	}
+	// A Brazilian sheet's files in Cyrillic letters, а–з as a–h, or the
+	// look-alikes a Russian keyboard types, are read as a Russian draughts
+	// sheet's are, each move with its warning.
+	for sheet, cyrillic := range map[string]int{"1. в3-г4 е6-д5 2. г4:е6 ж7:д5 Ничья": 4, "1. с3-d4 f6-е5 2. d4:f6 g7:е5 Ничья": 3} {
+		r := Brazilian.ValidateGames(sheet)[0]
+		if !r.Valid || len(r.Played) != 4 || r.Result == nil || *r.Result != Draw || len(r.Warnings) != cyrillic {
+			t.Errorf("%q: valid %v, %d plies, result %v, errors %+v, warnings %+v", sheet, r.Valid, len(r.Played), r.Result, r.Errors, r.Warnings)
+			continue
+		}
+		if pdn := r.PDN(); !strings.Contains(pdn, "1. c3-d4 f6-e5 2. d4xf6 g7xe5 1-1") {
+			t.Errorf("%q: PDN\n%s", sheet, pdn)
+		}
+	}
 }
