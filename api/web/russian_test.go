@@ -346,8 +346,9 @@ func pagesSpeakTheirGame(t *testing.T, game *rules.Variant) {
 	for i := range pages {
 		pages[i] = fmt.Sprintf("/events/%d%s", id, pages[i])
 	}
-	// A team event's desk offers its team tie-breaks.
-	pages = append(pages, fmt.Sprintf("/events/%d/manage", team))
+	// A team event's desk offers its team tie-breaks; the list of events
+	// filters by a discipline of any game.
+	pages = append(pages, fmt.Sprintf("/events/%d/manage", team), "/")
 	for _, page := range pages {
 		for _, lang := range []string{"ru", "en"} {
 			rec := a.Get(page + "?lang=" + lang)
