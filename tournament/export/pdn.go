@@ -212,8 +212,14 @@ func gamePDN(d *tournament.EventData, b *pdnBoard) (string, rules.Message) {
 	return withTags(text, tags), rules.Message{}
 }
 
+// eventsOwn are the tags of a sheet that the event knows better, or that
+// name another site's game: lidraughts' Site, its players' Elo and its
+// clock (180+2) are not this event's. A sheet's own are left out; the
+// event writes those it has (pdnTags).
+var eventsOwn = []string{"Site", "WhiteElo", "BlackElo", "TimeControl"}
+
 // withTags puts tags in front of a PDN game's, replacing those of the same
-// name.
+// name and leaving out the game's own tags the event knows better.
 func withTags(pdn string, tags []rules.Header) string {
 	var b strings.Builder
 	for _, t := range tags {
@@ -226,7 +232,7 @@ func withTags(pdn string, tags []rules.Header) string {
 			b.WriteString(strings.Join(lines[i:], ""))
 			break
 		}
-		if !slices.ContainsFunc(tags, func(t rules.Header) bool { return t.Key == key }) {
+		if !slices.ContainsFunc(tags, func(t rules.Header) bool { return t.Key == key }) && !slices.Contains(eventsOwn, key) {
 			b.WriteString(line)
 		}
 	}
@@ -261,6 +267,18 @@ func pdnTags(d *tournament.EventData, b *pdnBoard) []rules.Header {
 	}
 	if b.whiteTeam != "" {
 		tags = append(tags, rules.Header{Key: "WhiteTeam", Value: b.whiteTeam}, rules.Header{Key: "BlackTeam", Value: b.blackTeam})
+	}
+	for _, side := range []struct {
+		key string
+		id  int64
+	}{{"WhiteElo", g.WhiteID}, {"BlackElo", g.BlackID}} {
+		if p := d.Player(side.id); p != nil && p.Rating > 0 {
+			tags = append(tags, rules.Header{Key: side.key, Value: strconv.Itoa(p.Rating)})
+		}
+	}
+	if tc := e.TimeControl; tc.BaseMinutes > 0 {
+		// PDN's clock, as PGN's: seconds for the game, then a move's.
+		tags = append(tags, rules.Header{Key: "TimeControl", Value: fmt.Sprintf("%d+%d", 60*tc.BaseMinutes, tc.IncrementSeconds)})
 	}
 	return tags
 }
