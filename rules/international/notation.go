@@ -1,6 +1,7 @@
 package international
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -241,6 +242,38 @@ func (v *Variant) Find(p *Position, r Record) (Move, error) {
 		}
 	}
 	return flat.Named(r.Text, dedupe(found, 0), v.fullNotation, func() rules.Message { return v.whyIllegal(p, r) })
+}
+
+// findShort finds the move a short record of the 8×8 board names, as
+// Russian books and sheets write moves ("cd4", "hf6" for a capture too):
+// the one legal move of a piece of the written file to the written
+// square. Two pieces of the file that can make the move make it
+// ambiguous: the full notation tells them apart.
+func (v *Variant) findShort(p *Position, r rules.Record) (Move, error) {
+	to := r.Squares[0].String()
+	var found []Move
+	for _, m := range v.LegalMoves(p) {
+		if from := v.SquareName(m.From); int(from[0]-'a') == r.ShortFile && v.SquareName(m.To) == to {
+			found = append(found, m)
+		}
+	}
+	if len(found) > 1 && found[0].From != found[1].From {
+		names := make([]string, len(found))
+		for i := range found {
+			names[i] = v.fullNotation(&found[i])
+		}
+		slices.Sort(names)
+		return Move{}, &rules.MoveError{Detail: say("%s is ambiguous: it fits %s; write the square the move starts from", r.Text, strings.Join(names, ", "))}
+	}
+	return flat.Named(r.Text, found, v.fullNotation, func() rules.Message {
+		switch {
+		case !v.HasMove(p):
+			return say("%s: %s has no legal move, the game is over", r.Text, p.Side)
+		case v.CanCapture(p):
+			return say("%s is not legal: capturing is compulsory", r.Text)
+		}
+		return say("%s is not a legal move for %s", r.Text, p.Side)
+	})
 }
 
 // whyIllegal explains the likeliest reason a record fits no legal move.

@@ -95,11 +95,15 @@ func (e engine) Pieces(p *Position) []rules.Piece {
 // ReadMove reads a sheet's move by the squares' numbers or, on the 8×8
 // board, names, in Latin letters or in the Cyrillic ones a Russian sheet
 // writes its files with (а–з, which may read two ways, as a Russian
-// draughts sheet's do).
+// draughts sheet's do), or in the short notation of Russian books ("cd4").
 func (e engine) ReadMove(p *Position, sm *rules.SheetMove) (flat.Reading[Move], *rules.Message) {
 	written := sm.Record
-	cyrillic := !e.numbered && sm.Unreadable == nil && written.Latin != ""
+	named := !e.numbered && sm.Unreadable == nil
+	cyrillic := named && written.Latin != ""
 	m, rec, err := rules.FindReading(written, func(r rules.Record) (Move, error) {
+		if named && r.Short() {
+			return e.findShort(p, r)
+		}
 		text := r.Text
 		if cyrillic {
 			text = r.Latin

@@ -148,4 +148,20 @@ func TestSheetsReadAsRussianDraughtsSheets(t *testing.T) {
 			t.Errorf("%q: PDN\n%s", sheet, pdn)
 		}
 	}
+	// So is the short notation of Russian books: the file of the start,
+	// then the end square, a capture too.
+	for _, sheet := range []string{"1. cd4 fe5 2. df6 ge5 Ничья", "1. вг4 ед5 2. ге6 жд5 Ничья"} {
+		r := Brazilian.ValidateGames(sheet)[0]
+		if !r.Valid || len(r.Played) != 4 || !strings.Contains(r.PDN(), "1. c3-d4 f6-e5 2. d4xf6 g7xe5 1-1") {
+			t.Errorf("%q: valid %v, %d plies, errors %+v\n%s", sheet, r.Valid, len(r.Played), r.Errors, r.PDN())
+		}
+	}
+	for sheet, want := range map[string]string{
+		"1. cd4 fe5 2. cb4":           "cb4 is not legal: capturing is compulsory",
+		"FEN: W:WKc1,Kc5:Bh8\n1. ce3": "ce3 is ambiguous: it fits c1-e3, c5-e3; write the square the move starts from",
+	} {
+		if r := Brazilian.ValidateGames(sheet)[0]; r.Valid || len(r.Errors) == 0 || r.Errors[0].Message != want {
+			t.Errorf("%q: errors %+v, want %q", sheet, r.Errors, want)
+		}
+	}
 }
