@@ -1,7 +1,6 @@
 package international
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -257,15 +256,8 @@ func (v *Variant) findShort(p *Position, r rules.Record) (Move, error) {
 			found = append(found, m)
 		}
 	}
-	if len(found) > 1 && found[0].From != found[1].From {
-		names := make([]string, len(found))
-		for i := range found {
-			names[i] = v.fullNotation(&found[i])
-		}
-		slices.Sort(names)
-		return Move{}, &rules.MoveError{Detail: say("%s is ambiguous: it fits %s; write the square the move starts from", r.Text, strings.Join(names, ", "))}
-	}
-	return flat.Named(r.Text, found, v.fullNotation, func() rules.Message {
+	from := func(m *Move) Square { return m.From }
+	return flat.NamedShort(r.Text, found, from, v.fullNotation, func() rules.Message {
 		switch {
 		case !v.HasMove(p):
 			return say("%s: %s has no legal move, the game is over", r.Text, p.Side)

@@ -1,7 +1,6 @@
 package russian
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -153,16 +152,8 @@ func (p *Position) findShort(r rules.Record) (Move, error) {
 			found = append(found, m)
 		}
 	}
-	found = dedupe(found, 0)
-	if len(found) > 1 && found[0].From != found[1].From {
-		names := make([]string, len(found))
-		for i := range found {
-			names[i] = found[i].String()
-		}
-		slices.Sort(names)
-		return Move{}, &rules.MoveError{Detail: say("%s is ambiguous: it fits %s; write the square the move starts from", r.Text, strings.Join(names, ", "))}
-	}
-	return flat.Named(r.Text, found, (*Move).String, func() rules.Message {
+	from := func(m *Move) Square { return m.From }
+	return flat.NamedShort(r.Text, dedupe(found, 0), from, (*Move).String, func() rules.Message {
 		switch {
 		case !p.HasMove():
 			return say("%s: %s has no legal move, the game is over", r.Text, p.Side)
