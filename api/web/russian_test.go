@@ -93,7 +93,7 @@ func TestRussianRatingPages(t *testing.T) {
 	for _, list := range []string{"standard", "russian-standard", "russian-rapid", "russian-blitz"} {
 		rec := reader.Get("/ratings/" + list)
 		apitest.MustStatus(t, list, rec.Code, http.StatusOK, "")
-		if page := apitest.PageText(rec); !strings.Contains(page, apitest.RuT("discipline."+list)) || !strings.Contains(page, `href="/ratings/russian-blitz"`) {
+		if page := apitest.PageText(rec); !strings.Contains(page, apitest.RuT("rating_list."+list)) || !strings.Contains(page, `href="/ratings/russian-blitz"`) {
 			t.Errorf("/ratings/%s does not name its list or link Russian draughts' lists", list)
 		}
 	}
