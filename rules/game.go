@@ -290,6 +290,6 @@ var Adiukh = &Variant{
 		"blitz":    {MinMinutes: 3, MaxMinutes: 5, Recommended: []string{"3+2"}},
 	},
 	TimeNormsRule: "§9", TimeNormsLeeway: "§9.4",
-	SheetMoves: 60, DisciplinePrefix: "discipline.", DisciplineFullPrefix: "discipline_full.",
+	SheetMoves: 60, SheetsRule: "§10.2", DisciplinePrefix: "discipline.", DisciplineFullPrefix: "discipline_full.",
 	Titles: NationalTitles,
 }

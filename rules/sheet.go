@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -396,12 +397,15 @@ func (sh *Sheet) readBody(tokens []token) {
 	arena := make([]Square, 0, 3*moves)
 	number := 0
 	ended := false // a PDN marker after the moves closed them
-	ordered := false
+	ordered, numbered := false, false
 	for _, tk := range tokens {
-		if move := withoutMoveNumber(tk.text); startsWithFile(move) && strings.ContainsAny(move, "12345678") && writtenInOrder(move) {
+		move := withoutMoveNumber(tk.text)
+		if startsWithFile(move) && strings.ContainsAny(move, "12345678") && writtenInOrder(move) {
 			// One move in а–з order says how the sheet writes them all.
 			ordered = true
-			break
+		}
+		if numberedMove.MatchString(move) && !pdnResult.MatchString(move) {
+			numbered = true
 		}
 	}
 	for i := 0; i < len(tokens); i++ {
@@ -428,7 +432,7 @@ func (sh *Sheet) readBody(tokens []token) {
 				sh.problem(tk, say("the score is missing after %s", text))
 			}
 			continue
-		case isScore(text), isDrawWord(text):
+		case isScore(text) && !(numbered && numberedCapture(tokens, i)), isDrawWord(text):
 			i = sh.readResult(tokens, i)
 			continue
 		case text == "*":
@@ -484,6 +488,34 @@ func isResultWord(s string) bool {
 		return false
 	}
 	return resultWords[strings.ToLower(strings.TrimRight(s, ":."))]
+}
+
+// numberedMove is a move written by numbered squares, as international
+// draughts writes them ("32-28", "28x19").
+var numberedMove = regexp.MustCompile(`^[0-9]+[-xX][0-9]+`)
+
+// numberedCapture reports whether tokens[i], "28:19" on a sheet that
+// numbers its squares, is a capture written with a colon, as Russian
+// sheets of international draughts write it: it follows a move number, or
+// moves or a score follow it, and it is two different numbers without a
+// zero, which no score of a game of numbered squares is (2:0, 1:1, 0:2).
+// A last "13:11" after the moves stays a score, wrong for the game.
+func numberedCapture(tokens []token, i int) bool {
+	score, _ := scoreOf(tokens[i].text)
+	if score.White == score.Black || score.White == 0 || score.Black == 0 {
+		return false
+	}
+	if i > 0 {
+		if _, _, size, ok := moveNumberPrefix(tokens[i-1].text); ok && size == len(tokens[i-1].text) {
+			return true
+		}
+	}
+	for _, tk := range tokens[i+1:] {
+		if c := tk.text[0]; c >= '0' && c <= '9' {
+			return true
+		}
+	}
+	return false
 }
 
 func isScore(s string) bool {

@@ -53,6 +53,9 @@ type Variant struct {
 	// SheetMoves is the number of moves a printed score sheet has room
 	// for, each row a move of both sides.
 	SheetMoves int
+	// SheetsRule cites its rule book where it has the games of a standard
+	// event recorded on score sheets ("§10.2"); "" cites none.
+	SheetsRule string
 	// DisciplinePrefix is the catalogue prefix of the disciplines as the
 	// game's rule book names them: "discipline." for Adiukh's,
 	// "discipline_russian." for Russian draughts' («классическая

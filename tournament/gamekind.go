@@ -81,6 +81,10 @@ func (k GameKind) FromAdiukhScale(white, black int) (int, int) {
 // ScoreExample is a score of the game as a form shows it for an example.
 func (k GameKind) ScoreExample() string { return k.Variant().Scale.Example }
 
+// SheetsRule cites the rule of the game's rule book that has games
+// recorded ("§10.2" for Adiukh's), "" where the program knows none.
+func (k GameKind) SheetsRule() string { return k.Variant().SheetsRule }
+
 // Win is the result of a game that winner wins by reason, in the game's
 // points: 24:0 in Adiukh, 2:0 in Russian draughts.
 func (k GameKind) Win(winner rules.Color, reason EndReason) Result {

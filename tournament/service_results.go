@@ -292,11 +292,13 @@ func scoreOfReport(score, reason string, rep SheetReport, overridden bool) (stri
 		score, reason = cmp.Or(score, rep.ClaimedScore), cmp.Or(reason, rep.ClaimedReason)
 	}
 	switch {
-	case (score == "" || reason == "") && !overridden && !rep.Valid && len(rep.Errors) > 0 && rep.Errors[0].Ply > 0:
-		// A move that does not replay is why the sheet gives no score:
-		// say that first. With the arbiter's reason to override the
-		// sheet given, what is left to ask for is what the sheet cannot
-		// give: the score or the ending.
+	case (score == "" || reason == "") && !overridden && !rep.Valid && len(rep.Errors) > 0:
+		// A move that does not replay, or a start that cannot be read
+		// (a bad FEN stops the check), is why the sheet gives no score:
+		// say that first, not that a result it may well write is
+		// missing. With the arbiter's reason to override the sheet
+		// given, what is left to ask for is what the sheet cannot give:
+		// the score or the ending.
 		return "", "", Invalid("sheet", "%s; correct the score or the sheet, or override with a reason", sheetDisagreement(Result{}, &rep))
 	case score == "":
 		return "", "", Invalid("score", "give the score: the sheet neither reaches a final position nor records a result")

@@ -161,11 +161,32 @@ func TestScoreFromIllegalSheet(t *testing.T) {
 	})
 }
 
+// So is a sheet whose start cannot be read, though it writes its result
+// («Ничья»): the FEN's error stops the check, and is what is said.
+func TestScoreFromSheetWithBadStart(t *testing.T) {
+	t.Parallel()
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		for _, game := range []string{"russian", "brazilian"} {
+			e := publishedGameOf(t, ctx, svc, game)
+			_, err := svc.RecordResult(ctx, tournament.ResultInput{EventID: e.ID, Round: 1, Board: 1, Sheet: "FEN: W:Wz9\n1. c3-d4 Ничья\n", Version: 1})
+			var ierr *tournament.Error
+			if !errors.As(err, &ierr) || ierr.Field != "sheet" || !strings.Contains(ierr.Error(), `the FEN "W:Wz9" cannot be read`) {
+				t.Errorf("%s: a sheet with a bad FEN without a score: %v; want EINVALID on sheet naming the FEN", game, err)
+			}
+		}
+	})
+}
+
 // publishedGame creates a standard round robin of two players and pairs
 // and publishes round 1: its one game is board 1, at version 1.
 func publishedGame(t *testing.T, ctx context.Context, svc *tournament.Service) *tournament.Event {
+	return publishedGameOf(t, ctx, svc, "adiukh")
+}
+
+// publishedGameOf is publishedGame of a game.
+func publishedGameOf(t *testing.T, ctx context.Context, svc *tournament.Service, game string) *tournament.Event {
 	t.Helper()
-	e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Турнир"), Discipline: ptr("standard"), System: ptr("round-robin"), TimeControl: ptr("30+30")})
+	e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Турнир"), Game: ptr(game), Discipline: ptr("standard"), System: ptr("round-robin"), TimeControl: ptr("30+30")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -163,6 +163,10 @@ func fmjdSwissEvent(t *testing.T, s *apitest.Server, gm fmjdGame) {
 			if no := apitest.Num(r["start_no"]); r["score"] != points[no]*half {
 				t.Errorf("start number %d scores %v, want %g", no, r["score"], points[no]*half)
 			}
+			// The checkers won are Adiukh's; no row of another game has them.
+			if v, ok := r["tiebreaks"].(map[string]any)["adiukh-points"]; ok {
+				t.Errorf("start number %d has Adiukh points %v", apitest.Num(r["start_no"]), v)
+			}
 		}
 	}
 	standings(1)

@@ -297,6 +297,14 @@ func TestRussianTeamEvent(t *testing.T) {
 				t.Errorf("team %v: match points %v, game points %v; want %v", r["start_no"], r["match_points"], r["game_points"], w)
 			}
 		}
+		// The board prizes rank by points and percentage: no Adiukh points.
+		for _, b := range st["boards"].([]any) {
+			for _, r := range b.(map[string]any)["rows"].([]any) {
+				if v, ok := r.(map[string]any)["adiukh_points"]; ok {
+					t.Errorf("a board's row has Adiukh points %v: %v", v, r)
+				}
+			}
+		}
 		code, out := te.Server.Do(apitest.Arbiter, "PUT", te.Path("/rounds/1/matches/1/boards/1/result"), map[string]any{"score": "24:0", "end_reason": "resignation", "version": 1, "reason": "проверка"})
 		if code != http.StatusBadRequest || out["field"] != "score" {
 			t.Errorf("an Adiukh score on a Russian board: %d %v", code, out)

@@ -108,12 +108,17 @@ func TestRatingPages(t *testing.T) {
 // Issue 37: a rating list is named as its discipline is at the desk and on
 // the event's pages, in the rule book's words: the list's page, its tabs
 // and the person's page say the discipline's name, and so does the event.
+// Issue 57: beside the other games' lists, Adiukh's name their game too
+// («Адиюх — молниеносная игра», not «Молниеносная игра» or «Адиюх»).
 func TestRatingListNamedAsItsDiscipline(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
 	id := apitest.RatedBlitzEvent(s.Server)
 	for _, list := range []string{"standard", "rapid", "blitz"} {
-		name := apitest.RuT("discipline." + list)
+		name := apitest.RuT("rating_list." + list)
+		if game := apitest.RuT("gametype.adiukh") + " — "; !strings.HasPrefix(name, game) {
+			t.Errorf("the %s list is named %q, not by its game %q", list, name, game)
+		}
 		page := apitest.PageText(s.Anonymous().Get("/ratings/" + list))
 		if !strings.Contains(page, "<h1>"+name+"</h1>") || !strings.Contains(page, `<a href="/ratings/`+list+`"`+` aria-current="page">`+name+"</a>") {
 			t.Errorf("the %s list is not named %q:\n%s", list, name, page)
@@ -130,8 +135,8 @@ func TestRatingListNamedAsItsDiscipline(t *testing.T) {
 	if person == nil {
 		t.Fatal("the list has no rows")
 	}
-	if page := apitest.PageText(s.Anonymous().Get("/people/" + person[1])); !strings.Contains(page, "<h3>"+apitest.RuT("discipline.blitz")+": ") {
-		t.Errorf("the person's page does not name the list %q", apitest.RuT("discipline.blitz"))
+	if page := apitest.PageText(s.Anonymous().Get("/people/" + person[1])); !strings.Contains(page, "<h3>"+apitest.RuT("rating_list.blitz")+": ") {
+		t.Errorf("the person's page does not name the list %q", apitest.RuT("rating_list.blitz"))
 	}
 }
 
@@ -193,7 +198,7 @@ func TestEventRatingPage(t *testing.T) {
 	id := apitest.RatedBlitzEvent(s.Server)
 	path := fmt.Sprintf("/events/%d/rating", id)
 	pending := apitest.PageText(s.Anonymous().Get(path))
-	if !strings.Contains(pending, `data-state="pending"`) || !strings.Contains(pending, apitest.RuT("ratings.event_pending", "List", apitest.RuT("discipline.blitz"))) {
+	if !strings.Contains(pending, `data-state="pending"`) || !strings.Contains(pending, apitest.RuT("ratings.event_pending", "List", apitest.RuT("rating_list.blitz"))) {
 		t.Errorf("the report before the period:\n%s", pending)
 	}
 	if strings.Contains(s.Anonymous().Get(fmt.Sprintf("/events/%d/standings", id)).Body.String(), `href="`+path+`"`) {
@@ -272,7 +277,7 @@ func TestRatingDocuments(t *testing.T) {
 		t.Fatalf("the list page does not link its PDF with its filter: %v", link)
 	}
 	narrowed := pdf(html.UnescapeString(link[1]))
-	if !strings.Contains(narrowed, apitest.RuDoc("report.rating_list", apitest.RuT("discipline.blitz"))) || !strings.Contains(narrowed, "Хуажев Заур") ||
+	if !strings.Contains(narrowed, apitest.RuDoc("report.rating_list", apitest.RuT("rating_list.blitz"))) || !strings.Contains(narrowed, "Хуажев Заур") ||
 		strings.Contains(narrowed, "Хуажев Аслан") || !strings.Contains(narrowed, apitest.RuDoc("report.rating_filter", apitest.RuDoc("report.rating_search")+": заур")) {
 		t.Errorf("the narrowed list as PDF:\n%s", narrowed)
 	}
@@ -303,7 +308,7 @@ func TestRatingDocuments(t *testing.T) {
 	}
 	// Its footer is in the event's zone, as its other documents (issue 60).
 	if text := pdf(eventPDF); !strings.Contains(text, "Рейтинговый турнир") || !strings.Contains(text, " MSK") || len(regexp.MustCompile(`(?m)^\s*→ \d+ \([+−]\d+\) Σ`).FindAllString(text, -1)) != 4 ||
-		!strings.Contains(text, apitest.RuDoc("report.rating_event_period", apitest.RuT("discipline.blitz"), "31.10.2026")) {
+		!strings.Contains(text, apitest.RuDoc("report.rating_event_period", apitest.RuT("rating_list.blitz"), "31.10.2026")) {
 		t.Errorf("the event's rating report as PDF:\n%s", text)
 	}
 }

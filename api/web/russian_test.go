@@ -93,7 +93,7 @@ func TestRussianRatingPages(t *testing.T) {
 	for _, list := range []string{"standard", "russian-standard", "russian-rapid", "russian-blitz"} {
 		rec := reader.Get("/ratings/" + list)
 		apitest.MustStatus(t, list, rec.Code, http.StatusOK, "")
-		if page := apitest.PageText(rec); !strings.Contains(page, apitest.RuT("discipline."+list)) || !strings.Contains(page, `href="/ratings/russian-blitz"`) {
+		if page := apitest.PageText(rec); !strings.Contains(page, apitest.RuT("rating_list."+list)) || !strings.Contains(page, `href="/ratings/russian-blitz"`) {
 			t.Errorf("/ratings/%s does not name its list or link Russian draughts' lists", list)
 		}
 	}
@@ -317,7 +317,7 @@ func pagesSpeakTheirGame(t *testing.T, game *rules.Variant) {
 	s := apitest.NewWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
-		map[string]any{"name": "Швейцарка", "game": game.Key, "discipline": "rapid", "system": "swiss", "rounds": 3, "time_control": "15+5"})["id"])
+		map[string]any{"name": "Швейцарка", "game": game.Key, "discipline": "standard", "system": "swiss", "rounds": 3, "time_control": "90+30"})["id"])
 	events := fmt.Sprintf("/api/v1/events/%d", id)
 	for i := range 6 {
 		s.Must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - 10*i})
@@ -339,13 +339,16 @@ func pagesSpeakTheirGame(t *testing.T, game *rules.Variant) {
 	a := s.SignIn(arbiter)
 	choices := regexp.MustCompile(`(?s)<select name="(game|discipline)".*?</select>`)
 	tags := regexp.MustCompile(`(?s)<[^>]*>`)
-	adiukh := regexp.MustCompile(`(?i)адиюх|adiukh|24:0|12:12|17:7|§9`)
+	// A standard event: its discipline, its sheets' rule; no other game's
+	// rule book has its paragraphs cited.
+	adiukh := regexp.MustCompile(`(?i)адиюх|adiukh|24:0|12:12|17:7|§`)
 	pages := []string{"", "/standings", "/crosstable", "/players/1", "/manage", "/rounds/1/results", "/rounds/1/boards/2", "/audit"}
 	for i := range pages {
 		pages[i] = fmt.Sprintf("/events/%d%s", id, pages[i])
 	}
-	// A team event's desk offers its team tie-breaks.
-	pages = append(pages, fmt.Sprintf("/events/%d/manage", team))
+	// A team event's desk offers its team tie-breaks; the list of events
+	// filters by a discipline of any game.
+	pages = append(pages, fmt.Sprintf("/events/%d/manage", team), "/")
 	for _, page := range pages {
 		for _, lang := range []string{"ru", "en"} {
 			rec := a.Get(page + "?lang=" + lang)

@@ -140,6 +140,23 @@ func Names[S comparable](written []S, from, to S, landings []S) bool {
 	return true
 }
 
+// NamedShort is Named for a move in short notation ("cd4"), which names
+// the file of its start only: moves from two squares of the file are
+// ambiguous, and the error asks for the start square (from names a
+// move's).
+func NamedShort[M any, S comparable](text string, found []M, from func(*M) S, write func(*M) string, whyNot func() rules.Message) (M, error) {
+	if len(found) > 1 && from(&found[0]) != from(&found[1]) {
+		var none M
+		names := make([]string, len(found))
+		for i := range found {
+			names[i] = write(&found[i])
+		}
+		slices.Sort(names)
+		return none, &rules.MoveError{Detail: say("%s is ambiguous: it fits %s; write the square the move starts from", text, strings.Join(names, ", "))}
+	}
+	return Named(text, found, write, whyNot)
+}
+
 // Named is the one move among found, the legal moves a written move names
 // with their different results. None is an error saying why not (the
 // game's whyNot); several, an error naming each as write writes it, so

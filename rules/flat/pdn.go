@@ -15,18 +15,26 @@ func (r *Report[P, M, G]) PDN() string {
 	if start := r.e.Start(); r.Start != start {
 		g.Tags = append(g.Tags, [2]string{"FEN", r.e.FEN(r.Start)})
 	}
-	if r.Result != nil && r.Reason != "" && r.Reason != rules.EndAgreement && !r.e.Outcome(r.Game).Over {
-		g.Tags = append(g.Tags, [2]string{"Termination", string(r.Reason)})
-	}
+	g.Tags = append(g.Tags, r.termination()...)
 	g.Moves = pdnMoves(r.Moves())
 	return g.String()
+}
+
+// termination is the Termination tag of a game that ended off the board,
+// none for an agreed draw or a game its rules ended.
+func (r *Report[P, M, G]) termination() [][2]string {
+	if r.Result != nil && r.Reason != "" && r.Reason != rules.EndAgreement && !r.e.Outcome(r.Game).Over {
+		return [][2]string{{"Termination", string(r.Reason)}}
+	}
+	return nil
 }
 
 // PDNAfterOpening writes the replayed game as PDN starting from the
 // position the opening reached, in a FEN tag, with the moves after it
 // numbered on from the opening's as the paper sheet numbers them (4. after
-// a three-move opening), as PDN lets a game from a FEN number on; the
-// opening's own moves are the caller's to name in tags. A sheet whose
+// a three-move opening), as PDN lets a game from a FEN number on, and the
+// Termination tag as PDN writes it; the opening's own moves are the
+// caller's to name in tags. A sheet whose
 // moves did not all replay has no PDN: it returns "".
 func (r *Report[P, M, G]) PDNAfterOpening() string {
 	if !r.Replayed() {
@@ -38,7 +46,7 @@ func (r *Report[P, M, G]) PDNAfterOpening() string {
 		g = r.e.Play(g, moves[i].Move)
 	}
 	pdn := r.pdnGame()
-	pdn.Tags = [][2]string{{"FEN", r.e.FEN(*r.e.Position(g))}}
+	pdn.Tags = append([][2]string{{"FEN", r.e.FEN(*r.e.Position(g))}}, r.termination()...)
 	pdn.Moves = pdnMoves(r.AfterOpening())
 	return pdn.String()
 }

@@ -243,6 +243,31 @@ func (v *Variant) Find(p *Position, r Record) (Move, error) {
 	return flat.Named(r.Text, dedupe(found, 0), v.fullNotation, func() rules.Message { return v.whyIllegal(p, r) })
 }
 
+// findShort finds the move a short record of the 8×8 board names, as
+// Russian books and sheets write moves ("cd4", "hf6" for a capture too):
+// the one legal move of a piece of the written file to the written
+// square. Two pieces of the file that can make the move make it
+// ambiguous: the full notation tells them apart.
+func (v *Variant) findShort(p *Position, r rules.Record) (Move, error) {
+	to := r.Squares[0].String()
+	var found []Move
+	for _, m := range v.LegalMoves(p) {
+		if from := v.SquareName(m.From); int(from[0]-'a') == r.ShortFile && v.SquareName(m.To) == to {
+			found = append(found, m)
+		}
+	}
+	from := func(m *Move) Square { return m.From }
+	return flat.NamedShort(r.Text, found, from, v.fullNotation, func() rules.Message {
+		switch {
+		case !v.HasMove(p):
+			return say("%s: %s has no legal move, the game is over", r.Text, p.Side)
+		case v.CanCapture(p):
+			return say("%s is not legal: capturing is compulsory", r.Text)
+		}
+		return say("%s is not a legal move for %s", r.Text, p.Side)
+	})
+}
+
 // whyIllegal explains the likeliest reason a record fits no legal move.
 func (v *Variant) whyIllegal(p *Position, r Record) rules.Message {
 	side := p.Side

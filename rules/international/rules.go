@@ -2,6 +2,7 @@ package international
 
 import (
 	"slices"
+	"strings"
 
 	"adiukh/rules"
 	"adiukh/rules/flat"
@@ -99,20 +100,38 @@ func (e engine) Pieces(p *Position) []rules.Piece {
 }
 
 // ReadMove reads a sheet's move by the squares' numbers or, on the 8×8
-// board, names.
+// board, names, in Latin letters or in the Cyrillic ones a Russian sheet
+// writes its files with (а–з, which may read two ways, as a Russian
+// draughts sheet's do), or in the short notation of Russian books ("cd4").
 func (e engine) ReadMove(p *Position, sm *rules.SheetMove) (flat.Reading[Move], *rules.Message) {
-	rec, err := e.ParseRecord(sm.Record.Text)
-	var m Move
-	if err == nil {
-		m, err = e.Find(p, rec)
-	}
+	written := sm.Record
+	named := !e.numbered && sm.Unreadable == nil
+	cyrillic := named && written.Latin != ""
+	m, rec, err := rules.FindReading(written, func(r rules.Record) (Move, error) {
+		if named && r.Short() {
+			return e.findShort(p, r)
+		}
+		text := r.Text
+		if cyrillic {
+			text = r.Latin
+		}
+		rec, err := e.ParseRecord(text)
+		if err != nil {
+			return Move{}, err
+		}
+		rec.Text = r.Text
+		return e.Find(p, rec)
+	})
 	if err != nil {
 		d := rules.Detail(err)
 		return flat.Reading[Move]{}, &d
 	}
 	read := flat.Reading[Move]{Move: m, Text: rec.Text}
-	if m.IsCapture() && rec.Dash {
+	if m.IsCapture() && strings.Contains(rec.Text, "-") {
 		read.Warnings = append(read.Warnings, say("%s is a capture: it is written with 'x' (%s)", rec.Text, e.Notate(p, m)))
+	}
+	if cyrillic {
+		read.Warnings = append(read.Warnings, rules.CyrillicNote(written, e.Notate(p, m)))
 	}
 	return read, nil
 }

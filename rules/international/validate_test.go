@@ -25,6 +25,12 @@ func TestValidGamesAreReplayed(t *testing.T) {
 		{International, "[FEN \"B:W28:BK50\"]\n1... 50x17 0-2", 1, BlackWins, rules.EndFinalPosition, "W:W:BK17", "1... 50x17 0-2"},
 		{International, "[GameType \"20,W,10,10,N2,0\"]\n[FEN \"W:W31-50:B1-20:H0:F1\"]\n[Result \"1-1\"]\n1. 32-28 19-23 1-1", 2, Draw, rules.EndAgreement,
 			"W:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,20,23", "1. 32-28 19-23 1-1"},
+		// A Russian paper sheet writes captures with a colon; a score of
+		// the game is never two different numbers without a zero.
+		{International, "1. 32-28 19-23 2. 28:19 14:23 3. 33-28 23:32 4. 37:28 2:0 сдача", 7, WhiteWins, rules.EndResignation,
+			"B:W28,31,34,35,36,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,15,16,17,18,20", "4. 37x28 2-0"},
+		{International, "1. 32-28 19-23 2. 28:19", 3, rules.Score{}, "",
+			"B:W19,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,20", "2. 28x19"},
 		{Brazilian, "1. c3-d4 f6-e5 2. d4:f6 g7:e5 *", 4, rules.Score{}, "",
 			"W:Wa1,a3,b2,c1,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e5,e7,f8,h6,h8", "2. d4xf6 g7xe5 *"},
 		{Brazilian, "[GameType \"26\"]\n1. 22-18 11-15 2. 18x11 8x15 *", 4, rules.Score{}, "",
@@ -127,6 +133,35 @@ func TestSheetsReadAsRussianDraughtsSheets(t *testing.T) {
 		}
 		if pdn := r.PDN(); strings.Contains(pdn, "Termination") || !strings.Contains(pdn, "1. 32-28 19-23 1-1") {
 			t.Errorf("%q: PDN\n%s", sheet, pdn)
+		}
+	}
+	// A Brazilian sheet's files in Cyrillic letters, а–з as a–h, or the
+	// look-alikes a Russian keyboard types, are read as a Russian draughts
+	// sheet's are, each move with its warning.
+	for sheet, cyrillic := range map[string]int{"1. в3-г4 е6-д5 2. г4:е6 ж7:д5 Ничья": 4, "1. с3-d4 f6-е5 2. d4:f6 g7:е5 Ничья": 3} {
+		r := Brazilian.ValidateGames(sheet)[0]
+		if !r.Valid || len(r.Played) != 4 || r.Result == nil || *r.Result != Draw || len(r.Warnings) != cyrillic {
+			t.Errorf("%q: valid %v, %d plies, result %v, errors %+v, warnings %+v", sheet, r.Valid, len(r.Played), r.Result, r.Errors, r.Warnings)
+			continue
+		}
+		if pdn := r.PDN(); !strings.Contains(pdn, "1. c3-d4 f6-e5 2. d4xf6 g7xe5 1-1") {
+			t.Errorf("%q: PDN\n%s", sheet, pdn)
+		}
+	}
+	// So is the short notation of Russian books: the file of the start,
+	// then the end square, a capture too.
+	for _, sheet := range []string{"1. cd4 fe5 2. df6 ge5 Ничья", "1. вг4 ед5 2. ге6 жд5 Ничья"} {
+		r := Brazilian.ValidateGames(sheet)[0]
+		if !r.Valid || len(r.Played) != 4 || !strings.Contains(r.PDN(), "1. c3-d4 f6-e5 2. d4xf6 g7xe5 1-1") {
+			t.Errorf("%q: valid %v, %d plies, errors %+v\n%s", sheet, r.Valid, len(r.Played), r.Errors, r.PDN())
+		}
+	}
+	for sheet, want := range map[string]string{
+		"1. cd4 fe5 2. cb4":           "cb4 is not legal: capturing is compulsory",
+		"FEN: W:WKc1,Kc5:Bh8\n1. ce3": "ce3 is ambiguous: it fits c1-e3, c5-e3; write the square the move starts from",
+	} {
+		if r := Brazilian.ValidateGames(sheet)[0]; r.Valid || len(r.Errors) == 0 || r.Errors[0].Message != want {
+			t.Errorf("%q: errors %+v, want %q", sheet, r.Errors, want)
 		}
 	}
 }

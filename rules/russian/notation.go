@@ -115,12 +115,14 @@ func numbered(n int) Square {
 }
 
 // Find returns the legal move that a written move names: its start, its
-// end and, in order, any landing squares written between them. A record
-// that names no legal move, or several with different results, is an
-// error that says why; an ambiguous one lists the candidates.
+// end and, in order, any landing squares written between them, or, in the
+// short notation of Russian books and sheets, the file of its start and
+// its end ("cd4", "hf6"). A record that names no legal move, or several
+// with different results, is an error that says why; an ambiguous one
+// lists the candidates.
 func (p *Position) Find(r rules.Record) (Move, error) {
 	if r.Short() {
-		return Move{}, &rules.MoveError{Detail: say("%s: Russian draughts writes a move with its start and end squares, like c3-d4 or c3:e5", r.Text)}
+		return p.findShort(r)
 	}
 	routes := p.appendMoves(nil, 1<<r.Squares[0], false)
 	var found []Move
@@ -130,6 +132,36 @@ func (p *Position) Find(r rules.Record) (Move, error) {
 		}
 	}
 	return flat.Named(r.Text, dedupe(found, 0), (*Move).String, func() rules.Message { return p.whyIllegal(r) })
+}
+
+// findShort finds the move a short record names: a piece of the file it
+// writes moving to its square, a capture written so too ("hf6" for h4:f6,
+// "gc3" for g7:e5:c3). Two pieces of the file that can make the move
+// make it ambiguous: the full notation tells them apart.
+func (p *Position) findShort(r rules.Record) (Move, error) {
+	var file uint32
+	for s := range Square(32) {
+		if s.File() == r.ShortFile {
+			file |= 1 << s
+		}
+	}
+	routes := p.appendMoves(nil, file, false)
+	var found []Move
+	for _, m := range routes {
+		if m.To == r.Squares[0] {
+			found = append(found, m)
+		}
+	}
+	from := func(m *Move) Square { return m.From }
+	return flat.NamedShort(r.Text, dedupe(found, 0), from, (*Move).String, func() rules.Message {
+		switch {
+		case !p.HasMove():
+			return say("%s: %s has no legal move, the game is over", r.Text, p.Side)
+		case p.CanCapture():
+			return say("%s is not legal: capturing is compulsory (RD 3)", r.Text)
+		}
+		return say("%s is not a legal move for %s", r.Text, p.Side)
+	})
 }
 
 // whyIllegal explains the likeliest reason a record fits no legal move.

@@ -161,7 +161,10 @@ func TestValidateSheets(t *testing.T) {
 		{"a move after a repetition", "FEN: B:WKb2:BKh2\n1... h2-g1 2. b2-a1 g1-h2 3. a1-b2 h2-g1 4. b2-a1 g1-h2 5. a1-b2 h2-g1", false, 10, "drawn after ply 9", ""},
 		{"a move after the end", "FEN: W:Wc3:Bd4\n1. c3:e5 d4-c3", false, 2, "the game is over after ply 1", ""},
 		{"a number for a square", "1. 22-18 11-15 2. 18x11 8x15", true, 0, "", ""},
-		{"a short move", "1. cd4", false, 1, "start and end squares", ""},
+		{"short moves, as Russian books write them", "1. cd4 ba5 2. gh4 fg5 3. hf6 gc3 4. bd4 Ничья", true, 0, "", "1:1"},
+		{"short moves in Cyrillic letters", "1. вг4 ба5 2. жз4 еж5 3. зе6 жв3 4. бг4 Ничья", true, 0, "", "1:1"},
+		{"a short move two pieces of its file make", "FEN: W:WKc1,Kc5:Bh8\n1. ce3", false, 1, "ce3 is ambiguous: it fits c1-e3, c5-e3; write the square the move starts from", ""},
+		{"a short move past a capture", "1. cd4 ba5 2. gh4 fg5 3. hf6 gc3 4. bd4 dc5 5. ab4", false, 9, "capturing is compulsory", ""},
 		{"an ambiguous capture", "FEN: W:Wb2,Kb8,c1,c3,d2,e3,h2,h4:Ba3,c5,c7,e7,f6,g5,g7,h8\n1. b8:b4", false, 1, "b8:b4 is ambiguous: it fits b8:d6:b4, b8:f4:h6:f8:d6:b4", ""},
 		{"an ambiguous capture made plain", "FEN: W:Wb2,Kb8,c1,c3,d2,e3,h2,h4:Ba3,c5,c7,e7,f6,g5,g7,h8\n1. b8:f4:b4", true, 0, "", ""},
 	} {

@@ -252,6 +252,9 @@ func (t *teller) changes(before, after string, rename map[string]string) []strin
 	for _, k := range sortedKeys(keys) {
 		field := snake(k)
 		old, now := t.value(field, b[k]), t.value(field, a[k])
+		if field == "discipline" {
+			old, now = t.discipline(b), t.discipline(a)
+		}
 		if old == now || ignored[field] {
 			continue
 		}
@@ -277,6 +280,20 @@ func (t *teller) changes(before, after string, rename map[string]string) []strin
 		out = append(out, name+": "+old+" → "+now)
 	}
 	return out
+}
+
+// discipline names a snapshot's discipline as the event's pages do, as
+// the rule book of its game names it: a Russian draughts event's standard
+// discipline is «Русские шашки — классическая программа», not Adiukh's
+// «Адиюх».
+func (t *teller) discipline(snapshot map[string]any) string {
+	discipline, _ := snapshot["Discipline"].(string)
+	if discipline == "" {
+		return "—"
+	}
+	game, _ := snapshot["Game"].(string)
+	kind, _ := tournament.ParseGameKind(game) // "" for none: Adiukh's
+	return t.l.T(tournament.Event{Game: kind, Discipline: tournament.Discipline(discipline)}.DisciplineKey())
 }
 
 // gameSettings are the settings of an event that only events of games use.

@@ -50,8 +50,14 @@ func TestTellsTheLogAsSentences(t *testing.T) {
 	if got, want := strings.Join(ru[2].Changes, "; "), "Рейтинг: 1800 → 1850; Выбыл с тура: — → 3"; got != want {
 		t.Errorf("changes %q, want %q", got, want)
 	}
-	if got, want := strings.Join(ru[4].Changes, "; "), "Дисциплина: Быстрая игра → Молниеносная игра; Игра: Адиюх → Русские шашки; Начало: — → 22 ноября 2026; Контроль времени: — → 3+2"; got != want {
+	if got, want := strings.Join(ru[4].Changes, "; "), "Дисциплина: Быстрая игра → Русские шашки — молниеносная программа; Игра: Адиюх → Русские шашки; Начало: — → 22 ноября 2026; Контроль времени: — → 3+2"; got != want {
 		t.Errorf("changes %q, want %q", got, want)
+	}
+	// A Russian draughts event's standard discipline is named as its rule
+	// book names it, never Adiukh's «Адиюх».
+	created := tournament.AuditEntry{At: at, Action: tournament.ActionEventCreate, Subject: "event 2", After: `{"Discipline":"standard","Game":"russian"}`}
+	if got, want := strings.Join(auditlog.Tell(catalog.For(catalog.Russian), moscow, nil, nil, []tournament.AuditEntry{created})[0].Changes, "; "), "Дисциплина: Русские шашки — классическая программа; Игра: Русские шашки"; got != want {
+		t.Errorf("a Russian event created: changes %q, want %q", got, want)
 	}
 	en := auditlog.Tell(catalog.For(catalog.English), time.UTC, players, rounds, entries)
 	if got, want := en[0].Text, "Берсиров Мурат – Ёлкин Олег, round 1: 24:0 → 0:24, reason: перепутаны цвета"; got != want {

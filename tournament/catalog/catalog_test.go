@@ -567,7 +567,7 @@ func TestEveryMessageHasBothLanguages(t *testing.T) {
 			require(v.DisciplineFullPrefix+d, at)
 		}
 		for _, list := range []string{"standard", "rapid", "blitz"} {
-			require("discipline."+v.RatingList(list), at+" (its rating lists)")
+			require("rating_list."+v.RatingList(list), at+" (its rating lists)")
 		}
 	}
 

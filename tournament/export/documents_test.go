@@ -18,6 +18,7 @@ import (
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/interchange"
+	"adiukh/tournament/micromatch"
 	"adiukh/tournament/report"
 	"adiukh/tournament/store"
 	"adiukh/tournament/teams"
@@ -40,6 +41,7 @@ type docFixture struct {
 	svc   *tournament.Service
 	teams *teams.Service
 	trfs  *interchange.Service
+	micro *micromatch.Service
 }
 
 func newDocFixture(t *testing.T) *docFixture {
@@ -55,7 +57,7 @@ func newDocFixture(t *testing.T) *docFixture {
 	}
 	svc := tournament.NewService(st, engines.Options())
 	return &docFixture{t: t, ctx: tournament.NewContextWithUser(context.Background(), u), svc: svc, teams: teams.NewService(st.Teams(), svc, engines.TeamOptions()),
-		trfs: interchange.NewService(st.Interchange(), svc, engines.InterchangeOptions())}
+		trfs: interchange.NewService(st.Interchange(), svc, engines.InterchangeOptions()), micro: micromatch.NewService(st.MicroMatches(), nil)}
 }
 
 func (f *docFixture) must(err error) {

@@ -78,7 +78,7 @@ func (x *Exporter) PDN(ctx context.Context, w io.Writer, eventID int64) ([]Skipp
 			if res := b.game.Result; res == nil || !res.Played() {
 				continue
 			}
-			if pdn, err = resultOnlyPDN(d, b); err != nil {
+			if pdn, err = resultOnlyPDN(d.Event.Game, b.game.Result, pdnTags(d, b)); err != nil {
 				return nil, err
 			}
 		}
@@ -169,14 +169,13 @@ func (x *Exporter) boardsOf(ctx context.Context, eventID int64) (*tournament.Eve
 // resultOnlyPDN is a played game without moves to write: its tags and
 // its result, with the end reason in the game's Termination tag, as the
 // rules of its game write a game with no moves.
-func resultOnlyPDN(d *tournament.EventData, b *pdnBoard) (string, error) {
-	v, err := sheetVerdict(d.Event.Game, nil, "")
+func resultOnlyPDN(game tournament.GameKind, res *tournament.Result, tags []rules.Header) (string, error) {
+	v, err := sheetVerdict(game, nil, "")
 	if err != nil {
 		return "", err
 	}
-	res := b.game.Result
 	// The domain and the rules spell the end reasons alike.
-	return withTags(v.PDNWith(rules.Score{White: res.White, Black: res.Black}, rules.EndReason(res.EndReason)), pdnTags(d, b)), nil
+	return withTags(v.PDNWith(rules.Score{White: res.White, Black: res.Black}, rules.EndReason(res.EndReason)), tags), nil
 }
 
 // gamePDN is the PDN of a game, replayed by the rules of the event's
@@ -213,8 +212,14 @@ func gamePDN(d *tournament.EventData, b *pdnBoard) (string, rules.Message) {
 	return withTags(text, tags), rules.Message{}
 }
 
+// eventsOwn are the tags of a sheet that the event knows better, or that
+// name another site's game: lidraughts' Site, its players' Elo and its
+// clock (180+2) are not this event's. A sheet's own are left out; the
+// event writes those it has (pdnTags).
+var eventsOwn = []string{"Site", "WhiteElo", "BlackElo", "TimeControl"}
+
 // withTags puts tags in front of a PDN game's, replacing those of the same
-// name.
+// name and leaving out the game's own tags the event knows better.
 func withTags(pdn string, tags []rules.Header) string {
 	var b strings.Builder
 	for _, t := range tags {
@@ -227,7 +232,7 @@ func withTags(pdn string, tags []rules.Header) string {
 			b.WriteString(strings.Join(lines[i:], ""))
 			break
 		}
-		if !slices.ContainsFunc(tags, func(t rules.Header) bool { return t.Key == key }) {
+		if !slices.ContainsFunc(tags, func(t rules.Header) bool { return t.Key == key }) && !slices.Contains(eventsOwn, key) {
 			b.WriteString(line)
 		}
 	}
@@ -263,6 +268,18 @@ func pdnTags(d *tournament.EventData, b *pdnBoard) []rules.Header {
 	if b.whiteTeam != "" {
 		tags = append(tags, rules.Header{Key: "WhiteTeam", Value: b.whiteTeam}, rules.Header{Key: "BlackTeam", Value: b.blackTeam})
 	}
+	for _, side := range []struct {
+		key string
+		id  int64
+	}{{"WhiteElo", g.WhiteID}, {"BlackElo", g.BlackID}} {
+		if p := d.Player(side.id); p != nil && p.Rating > 0 {
+			tags = append(tags, rules.Header{Key: side.key, Value: strconv.Itoa(p.Rating)})
+		}
+	}
+	if tc := e.TimeControl; tc.BaseMinutes > 0 {
+		// PDN's clock, as PGN's: seconds for the game, then a move's.
+		tags = append(tags, rules.Header{Key: "TimeControl", Value: fmt.Sprintf("%d+%d", 60*tc.BaseMinutes, tc.IncrementSeconds)})
+	}
 	return tags
 }
 
@@ -297,17 +314,24 @@ func pdnDate(e *tournament.Event) string {
 // GameType 25 that start from the drawn opening's position (FEN, with the
 // opening's name and moves in tags of their own) and carry the game's
 // result: with the moves played after the opening where the game's score
-// sheet came in, replayed from the opening by rules/russian. A sheet whose
-// moves do not replay leaves its game without moves, and is returned as
-// skipped.
+// sheet came in, replayed from the opening by the rules of the event's
+// game. A sheet whose moves do not replay leaves its game without moves,
+// and is returned as skipped. As an ordinary event's, a game not played
+// (a forfeit, a game of a round still going on) is not written.
 func microMatchPDN(w io.Writer, d *tournament.EventData, boards []pdnBoard) ([]Skipped, error) {
 	var b strings.Builder
 	var skipped []Skipped
 	for i := range boards {
 		for game := range 2 {
-			text, problem := microGamePDN(d, &boards[i], game)
+			text, problem, err := microGamePDN(d, &boards[i], game)
+			if err != nil {
+				return nil, err
+			}
 			if problem.Format != "" {
 				skipped = append(skipped, boards[i].skipped(problem))
+			}
+			if text == "" {
+				continue
 			}
 			if b.Len() > 0 {
 				b.WriteString("\n")
@@ -322,8 +346,9 @@ func microMatchPDN(w io.Writer, d *tournament.EventData, boards []pdnBoard) ([]S
 }
 
 // microGamePDN is game 0 or 1 of a micro-match board as PDN, or the game
-// without its moves and the problem that stopped its sheet's replay.
-func microGamePDN(d *tournament.EventData, b *pdnBoard, game int) (string, rules.Message) {
+// without its moves and the problem that stopped its sheet's replay; ""
+// for a game not played.
+func microGamePDN(d *tournament.EventData, b *pdnBoard, game int) (string, rules.Message, error) {
 	g, r := b.game, b.round
 	played, board := *g, *b
 	board.game = &played
@@ -357,21 +382,18 @@ func microGamePDN(d *tournament.EventData, b *pdnBoard, game int) (string, rules
 		// As for a board: the moves keep their own ending, and the result
 		// the arbiter accepted against them has a tag of its own.
 		tags = append(tags, rules.Header{Key: "ArbiterScore", Value: res.Score()})
-		return withTags(moves, tags), problem
+		return withTags(moves, tags), problem, nil
 	case moves != "":
 		tags = append(tags, rules.Header{Key: "Result", Value: result})
 		if body := strings.TrimRight(moves, "\n"); strings.HasSuffix(body, " *") || strings.HasSuffix(body, "\n*") {
 			moves = body[:len(body)-1] + result + "\n"
 		}
-		return withTags(moves, tags), problem
+		return withTags(moves, tags), problem, nil
+	case res == nil || !res.Played():
+		return "", problem, nil
 	}
-	var text strings.Builder
-	tags = append(tags, rules.Header{Key: "Result", Value: result})
-	for _, t := range tags {
-		fmt.Fprintf(&text, "[%s %q]\n", t.Key, t.Value)
-	}
-	text.WriteString(result + "\n")
-	return text.String(), problem
+	text, err := resultOnlyPDN(d.Event.Game, res, tags)
+	return text, problem, err
 }
 
 // microMoves is the PDN of a micro-match game's sheet from its opening's

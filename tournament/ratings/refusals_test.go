@@ -53,18 +53,18 @@ func TestRefusalsInTheReadersWords(t *testing.T) {
 			}
 			ru, en := catalog.For(catalog.Russian), catalog.For(catalog.English)
 			_, err := lists.ClosePeriod(admin, ratings.Standard, "2026-06-01")
-			if text := inRussian(t, "closing a closed period", err); !strings.Contains(text, "«"+ru.T("discipline.standard")+"» по 30 июня 2026 ") {
+			if text := inRussian(t, "closing a closed period", err); !strings.Contains(text, "«"+ru.T("rating_list.standard")+"» по 30 июня 2026 ") {
 				t.Errorf("closing a closed period: %s", text)
 			}
 			if text := en.Phrase(err.(*tournament.Error)); !strings.Contains(text, "the standard list's period up to 30 June 2026 is closed") {
 				t.Errorf("closing a closed period, in English: %s", text)
 			}
 			_, err = lists.Read(context.Background(), "bullet", ratings.Filter{})
-			if text := inRussian(t, "an unknown list", err); !strings.Contains(text, "«"+ru.T("discipline.blitz")+"»") {
+			if text := inRussian(t, "an unknown list", err); !strings.Contains(text, "«"+ru.T("rating_list.blitz")+"»") {
 				t.Errorf("an unknown list does not name the lists: %s", text)
 			}
 			_, err = lists.PeriodReport(context.Background(), ratings.Rapid, 999)
-			if text := inRussian(t, "a missing period", err); !strings.Contains(text, "«"+ru.T("discipline.rapid")+"»") {
+			if text := inRussian(t, "a missing period", err); !strings.Contains(text, "«"+ru.T("rating_list.rapid")+"»") {
 				t.Errorf("a missing period: %s", text)
 			}
 			for what, err := range map[string]error{

@@ -43,9 +43,18 @@ func checkList(list string) error {
 	return nil
 }
 
-// term names a list in a message as the catalogue names its discipline:
-// «Адиюх», "standard".
-func term(list string) tournament.Discipline { return tournament.Discipline(list) }
+// term names a list in a message as the catalogue names it: «Адиюх —
+// классическая программа», "standard".
+func term(list string) ListName { return ListName(list) }
+
+// ListName is a list as a message names it: by its game and discipline
+// in the reader's language, by its key in English formats.
+type ListName string
+
+// Its key names its game: "rating_list.russian-rapid" is «Русские шашки —
+// быстрая программа».
+func (l ListName) Key() string   { return "rating_list." + string(l) }
+func (l ListName) Words() string { return string(l) }
 
 // Row is one person's line of a published list.
 type Row struct {

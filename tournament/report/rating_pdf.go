@@ -86,7 +86,7 @@ type EventRating struct {
 // listName is a list's name in the language: its discipline's, as the
 // rules name it ("Молниеносная игра").
 func listName(loc catalog.Lang, list string) string {
-	return catalog.For(loc).T("discipline." + list)
+	return catalog.For(loc).T("rating_list." + list)
 }
 
 // periodTitle names the period a list was published after.

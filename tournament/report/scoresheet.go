@@ -67,12 +67,22 @@ func (d *document) formPageAt(title msg, e Event, round, table int, numberLabel 
 	d.cell(width, 9, text(d.loc, title), "", 1, "C", false)
 	d.pdf.Ln(3)
 
-	// The discipline's name is long ("Молниеносная игра — командные
-	// соревнования"), the time control short: the row is shared unevenly.
-	discipline := (width - 8) * 0.62
+	// The discipline's name is long ("Русские шашки — классическая
+	// программа, командные соревнования"), the time control short: the
+	// time control takes the room it is printed in, the discipline the
+	// rest; a time control to be written by hand, a share of the row.
+	timeControl := FormatTimeControl(d.loc, e.TimeControl)
+	room := (width - 8) * 0.38
+	if timeControl != "" {
+		d.font(false, 9)
+		label := d.textWidth(text(d.loc, msgTimeControl) + ":")
+		d.font(true, 11)
+		room = min(room, label+d.textWidth(timeControl))
+	}
+	discipline := width - 8 - room
 	d.field(text(d.loc, msgEvent), e.Name, margin, width)
 	d.field(text(d.loc, msgDiscipline), disciplineName(d.loc, e), margin, discipline)
-	d.field(text(d.loc, msgTimeControl), FormatTimeControl(d.loc, e.TimeControl), margin+discipline+8, width-discipline-8)
+	d.field(text(d.loc, msgTimeControl), timeControl, margin+discipline+8, room)
 	type part struct {
 		label msg
 		value string

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // teamTable is three teams after two Swiss rounds: «Нарт» beat «Эльбрус»
@@ -76,6 +77,17 @@ func TestMatchCardsPDF(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in:\n%s", want, text)
 		}
+	}
+
+	// A Russian draughts team event's discipline, a long name, is printed
+	// whole beside its time control.
+	russian := card
+	russian.Event.Discipline, russian.Event.DisciplineKey = "standard-team", "discipline_russian.standard-team"
+	russian.Event.TimeControl = TimeControl{Base: 90 * time.Minute, Increment: 30 * time.Second}
+	russian.Boards = nil
+	text = spacedText(pdfText(t, "match-card-russian", render(t, func(b *bytes.Buffer) error { return MatchCardsPDF(b, catalog.Russian, []MatchCard{russian}) })))
+	if want := "Дисциплина: Русские шашки — классическая программа, командные соревнования Контроль времени: 90 мин + 30 с/ход"; !strings.Contains(text, want) {
+		t.Errorf("no %q in:\n%s", want, text)
 	}
 
 	card.Boards[0].Result = GameScore{Kind: Played, Own: 17, Opponent: 8}
