@@ -214,3 +214,31 @@ func TestMissingSheetsFoldedWhenNotRequired(t *testing.T) {
 		t.Errorf("the desk does not fold the 3 missing sheets under %q", summary)
 	}
 }
+
+// TestImportedEventAsksNoSheets: an event imported from another program's
+// TRF file, which keeps who won and no score sheet, is not nagged on its
+// desk for sheets that never existed (issue 60, «Нет бланков» for imported
+// events), while the event it came from still lists its missing ones.
+func TestImportedEventAsksNoSheets(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	ev := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
+		"name": "Клубный турнир", "discipline": "standard", "system": "round-robin", "time_control": "60+30"})
+	id := apitest.Num(ev["id"])
+	for i := 1; i <= 4; i++ {
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": fmt.Sprintf("Игрок %d", i)})
+	}
+	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	apitest.PlayRound(s.Server, id, 1, "17:7", "12:12")
+	arbiter := s.SignIn(tournament.ArbiterRole)
+	if desk := arbiter.Get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(desk, `id="missing-sheets"`) {
+		t.Fatal("the event played at the desk does not list its missing sheets")
+	}
+	own := string(s.MustDownload(fmt.Sprintf("/api/v1/events/%d/export.trf", id), "text/plain"))
+	foreign := regexp.MustCompile(`(?m)^###.*\n`).ReplaceAllString(own, "")
+	imported := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events/import.trf", foreign)["id"])
+	if desk := apitest.PageText(arbiter.Get(fmt.Sprintf("/events/%d/manage", imported))); strings.Contains(desk, `id="missing-sheets"`) {
+		t.Errorf("the imported event's desk asks for score sheets:\n%s", desk)
+	}
+}
