@@ -215,10 +215,12 @@ func TestMissingSheetsFoldedWhenNotRequired(t *testing.T) {
 	}
 }
 
-// TestImportedEventAsksNoSheets: an event imported from another program's
-// TRF file, which keeps who won and no score sheet, is not nagged on its
-// desk for sheets that never existed (issue 60, «Нет бланков» for imported
-// events), while the event it came from still lists its missing ones.
+// TestImportedEventAsksNoSheets: an event imported from a TRF file,
+// another program's (who won, no score) or its own export (with the
+// scores), is not nagged on its desk or its round's page for sheets that
+// never existed, while the event it came from lists its missing ones; a
+// round paired after the import waits for its sheets as any other
+// (issue 60, «Нет бланков» for imported events).
 func TestImportedEventAsksNoSheets(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
@@ -237,8 +239,22 @@ func TestImportedEventAsksNoSheets(t *testing.T) {
 	}
 	own := string(s.MustDownload(fmt.Sprintf("/api/v1/events/%d/export.trf", id), "text/plain"))
 	foreign := regexp.MustCompile(`(?m)^###.*\n`).ReplaceAllString(own, "")
-	imported := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events/import.trf", foreign)["id"])
-	if desk := apitest.PageText(arbiter.Get(fmt.Sprintf("/events/%d/manage", imported))); strings.Contains(desk, `id="missing-sheets"`) {
-		t.Errorf("the imported event's desk asks for score sheets:\n%s", desk)
+	for name, file := range map[string]string{"its own export": own, "another program's file": foreign} {
+		imported := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events/import.trf", file)["id"])
+		if desk := apitest.PageText(arbiter.Get(fmt.Sprintf("/events/%d/manage", imported))); strings.Contains(desk, `id="missing-sheets"`) {
+			t.Errorf("the desk of the event imported from %s asks for score sheets:\n%s", name, desk)
+		}
+		if results := apitest.PageText(arbiter.Get(fmt.Sprintf("/events/%d/rounds/1/results", imported))); strings.Contains(results, apitest.RuT("sheets.missing_hint")) {
+			t.Errorf("round 1's results of the event imported from %s mark a sheet missing:\n%s", name, results)
+		}
+	}
+	// The own export's import goes on: its round 2 is played at the desk.
+	again := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events/import.trf", own)["id"])
+	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", again), nil)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/2/publish", again), nil)
+	apitest.PlayRound(s.Server, again, 2, "17:7", "12:12")
+	desk := apitest.PageText(arbiter.Get(fmt.Sprintf("/events/%d/manage", again)))
+	if !strings.Contains(desk, fmt.Sprintf("/events/%d/rounds/2/boards/1/edit", again)) || strings.Contains(desk, fmt.Sprintf("/events/%d/rounds/1/boards/", again)) {
+		t.Errorf("the desk after round 2 of the imported event: want round 2's missing sheets, none of round 1:\n%s", desk)
 	}
 }
