@@ -304,6 +304,23 @@ func TestCancelEventAtTheDesk(t *testing.T) {
 	}
 }
 
+// cupTakingEntries is a rapid event in Maikop ten days from now that takes
+// entries until 18:00 Moscow time the day before it starts: the event and
+// the deadline.
+func cupTakingEntries(s *apitest.Server) (int, time.Time) {
+	s.T.Helper()
+	moscow, err := time.LoadLocation("Europe/Moscow")
+	if err != nil {
+		s.T.Fatal(err)
+	}
+	start := time.Now().In(moscow).AddDate(0, 0, 10)
+	cup := calendarEvent(s, "Кубок Адыгеи", "rapid", start.Format(time.DateOnly), start.AddDate(0, 0, 2).Format(time.DateOnly), "Майкоп")
+	deadline := time.Date(start.Year(), start.Month(), start.Day()-1, 18, 0, 0, 0, moscow)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/entries", cup),
+		map[string]any{"open": true, "deadline": deadline.Format("2006-01-02T15:04")})
+	return cup, deadline
+}
+
 // TestCalendarFeedNamesItsChoice: a subscribed feed is named by the site
 // and the choice it was made with, not «Календарь», so that two
 // subscriptions read apart on a phone; an event taking entries gives
@@ -312,15 +329,8 @@ func TestCancelEventAtTheDesk(t *testing.T) {
 func TestCalendarFeedNamesItsChoice(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	moscow, err := time.LoadLocation("Europe/Moscow")
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := time.Now().In(moscow).AddDate(0, 0, 10)
-	cup := calendarEvent(s.Server, "Кубок Адыгеи", "rapid", start.Format(time.DateOnly), start.AddDate(0, 0, 2).Format(time.DateOnly), "Майкоп")
-	deadline := time.Date(start.Year(), start.Month(), start.Day()-1, 18, 0, 0, 0, moscow)
-	s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/entries", cup),
-		map[string]any{"open": true, "deadline": deadline.Format("2006-01-02T15:04")})
+	_, deadline := cupTakingEntries(s.Server)
+	moscow := deadline.Location()
 	anon := s.Anonymous()
 	for path, want := range map[string]string{
 		"/calendar.ics": apitest.RuT("calendar.feed_name"),

@@ -192,6 +192,21 @@ func TestHugeSheetInABatchIsMeasuredBeforeItIsRead(t *testing.T) {
 	}
 }
 
+// standardRoundRobin is a round robin of standard Adiukh with its round 1
+// published, whose games record their score sheets.
+func standardRoundRobin(s *apitest.Server, players int) int {
+	s.T.Helper()
+	ev := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
+		"name": "Клубный турнир", "discipline": "standard", "system": "round-robin", "time_control": "60+30"})
+	id := apitest.Num(ev["id"])
+	for i := 1; i <= players; i++ {
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": fmt.Sprintf("Игрок %d", i)})
+	}
+	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	return id
+}
+
 // An event that does not wait for score sheets tells how many are missing
 // and folds the boards away, instead of a list of every board of every
 // round at the top of the desk (issue 60, the arbiter's flow); one that
@@ -199,14 +214,7 @@ func TestHugeSheetInABatchIsMeasuredBeforeItIsRead(t *testing.T) {
 func TestMissingSheetsFoldedWhenNotRequired(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	ev := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
-		"name": "Клубный турнир", "discipline": "standard", "system": "round-robin", "time_control": "60+30"})
-	id := apitest.Num(ev["id"])
-	for i := 1; i <= 6; i++ {
-		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": fmt.Sprintf("Игрок %d", i)})
-	}
-	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	id := standardRoundRobin(s.Server, 6)
 	apitest.PlayRound(s.Server, id, 1, "17:7")
 	desk := apitest.PageText(s.SignIn(tournament.ArbiterRole).Get(fmt.Sprintf("/events/%d/manage", id)))
 	summary := "<summary><strong>" + apitest.RuT("sheets.missing_title") + "</strong> " + apitest.RuN("sheets.missing_games", 3) + "</summary>"
@@ -224,14 +232,7 @@ func TestMissingSheetsFoldedWhenNotRequired(t *testing.T) {
 func TestImportedEventAsksNoSheets(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	ev := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
-		"name": "Клубный турнир", "discipline": "standard", "system": "round-robin", "time_control": "60+30"})
-	id := apitest.Num(ev["id"])
-	for i := 1; i <= 4; i++ {
-		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": fmt.Sprintf("Игрок %d", i)})
-	}
-	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	id := standardRoundRobin(s.Server, 4)
 	apitest.PlayRound(s.Server, id, 1, "17:7", "12:12")
 	arbiter := s.SignIn(tournament.ArbiterRole)
 	if desk := arbiter.Get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(desk, `id="missing-sheets"`) {
