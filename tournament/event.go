@@ -428,6 +428,17 @@ type Event struct {
 	// reopened.
 	ReopenedAt   time.Time
 	ReopenReason string
+	// ImportedRounds is how many rounds, from the first, came from a file
+	// (a TRF import): a file keeps no score sheets, so none of their games
+	// waits for one. Rounds paired after the import count as any other.
+	ImportedRounds int
+}
+
+// AwaitsSheet reports whether the game of the round lacks a score sheet
+// the event waits for: played in a discipline that records its games,
+// and not in a round imported from a file, which never had sheets.
+func (e *Event) AwaitsSheet(r *Round, g *Game) bool {
+	return r.Number > e.ImportedRounds && g.SheetMissing(e.Discipline)
 }
 
 // ResultsOpen refuses a change of results on a finished event: «Завершить

@@ -88,11 +88,12 @@ func (g *Game) SheetMissing(d Discipline) bool {
 	return false
 }
 
-// MissingSheets lists the boards of the round whose sheet is missing.
-func (r *Round) MissingSheets(d Discipline) []int {
+// MissingSheets lists the boards of the round whose sheet the event
+// waits for (Event.AwaitsSheet).
+func (r *Round) MissingSheets(e *Event) []int {
 	var boards []int
 	for i := range r.Games {
-		if r.Games[i].SheetMissing(d) {
+		if e.AwaitsSheet(r, &r.Games[i]) {
 			boards = append(boards, r.Games[i].Board)
 		}
 	}
@@ -106,7 +107,7 @@ func missingSheet(e *Event, rounds []Round) (round int, boards string, missing b
 		return 0, "", false
 	}
 	for i := range rounds {
-		if b := rounds[i].MissingSheets(e.Discipline); len(b) > 0 {
+		if b := rounds[i].MissingSheets(e); len(b) > 0 {
 			words := make([]string, len(b))
 			for j, n := range b {
 				words[j] = strconv.Itoa(n)

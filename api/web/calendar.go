@@ -70,7 +70,33 @@ func (h *handler) calendarICS(c *gin.Context) error {
 	for _, part := range [][]entries.CalendarItem{cal.Running, cal.Upcoming, cal.Recent, cal.Hidden} {
 		items = append(items, part...)
 	}
-	return h.writeICS(c, tr, tr.T("calendar.title"), items)
+	return h.writeICS(c, tr, feedName(tr, calendarFilter(c)), items)
+}
+
+// feedName is the name a subscribed calendar shows for the feed: the
+// site's, and the choice it was subscribed with («Турниры adiukh: русские
+// шашки, Майкоп»), so that two subscriptions read apart among a phone's
+// calendars.
+func feedName(tr *translator, f entries.CalendarFilter) string {
+	var choice []string
+	if g, err := tournament.ParseGameKind(f.Game); err == nil {
+		choice = append(choice, tr.T(g.Key()))
+	}
+	if d, err := tournament.ParseDiscipline(f.Discipline); err == nil {
+		choice = append(choice, tr.T(d.Key()))
+	}
+	for _, place := range []string{f.City, f.Region, f.Month} {
+		if place = strings.TrimSpace(place); place != "" {
+			choice = append(choice, place)
+		}
+	}
+	if f.Open {
+		choice = append(choice, tr.T("calendar.entries_open"))
+	}
+	if len(choice) == 0 {
+		return tr.T("calendar.feed_name")
+	}
+	return tr.T("calendar.feed_name_chosen", "Choice", strings.Join(choice, ", "))
 }
 
 // eventOrICS answers /events/{id}: the event's page, or with ".ics" after

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"adiukh/api/apitest"
@@ -300,5 +301,53 @@ func TestCancelEventAtTheDesk(t *testing.T) {
 	}
 	if body := arbiter.Get(desk).Body.String(); strings.Contains(body, action) || strings.Contains(body, fmt.Sprintf(`action="/events/%d/finish"`, id)) {
 		t.Errorf("the desk of a cancelled event offers to cancel or finish it")
+	}
+}
+
+// cupTakingEntries is a rapid event in Maikop ten days from now that takes
+// entries until 18:00 Moscow time the day before it starts: the event and
+// the deadline.
+func cupTakingEntries(s *apitest.Server) (int, time.Time) {
+	s.T.Helper()
+	moscow, err := time.LoadLocation("Europe/Moscow")
+	if err != nil {
+		s.T.Fatal(err)
+	}
+	start := time.Now().In(moscow).AddDate(0, 0, 10)
+	cup := calendarEvent(s, "Кубок Адыгеи", "rapid", start.Format(time.DateOnly), start.AddDate(0, 0, 2).Format(time.DateOnly), "Майкоп")
+	deadline := time.Date(start.Year(), start.Month(), start.Day()-1, 18, 0, 0, 0, moscow)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/entries", cup),
+		map[string]any{"open": true, "deadline": deadline.Format("2006-01-02T15:04")})
+	return cup, deadline
+}
+
+// TestCalendarFeedNamesItsChoice: a subscribed feed is named by the site
+// and the choice it was made with, not «Календарь», so that two
+// subscriptions read apart on a phone; an event taking entries gives
+// their deadline in the feed as in the personal calendar (issue 60: the
+// calendar's name is generic and has no entry deadline).
+func TestCalendarFeedNamesItsChoice(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	_, deadline := cupTakingEntries(s.Server)
+	moscow := deadline.Location()
+	anon := s.Anonymous()
+	for path, want := range map[string]string{
+		"/calendar.ics": apitest.RuT("calendar.feed_name"),
+		"/calendar.ics?game=adiukh&discipline=rapid&city=Майкоп&open=1": apitest.RuT("calendar.feed_name_chosen",
+			"Choice", strings.Join([]string{apitest.RuT(tournament.AdiukhGame.Key()), apitest.RuT("discipline.rapid"), "Майкоп", apitest.RuT("calendar.entries_open")}, ", ")),
+	} {
+		rec := anon.Get(path)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s: %d", path, rec.Code)
+		}
+		cal, events := icaltest.Parse(t, rec.Body.Bytes())
+		if name := cal.Get("X-WR-CALNAME"); name != want {
+			t.Errorf("%s is named %q, want %q", path, name, want)
+		}
+		wantDeadline := apitest.RuT("calendar.entries_deadline", "Deadline", apitest.Ru.Time(deadline, moscow))
+		if len(events) != 1 || !strings.HasSuffix(events[0].Get("DESCRIPTION"), "\n"+wantDeadline) {
+			t.Errorf("%s: want the cup with its deadline %q:\n%s", path, wantDeadline, rec.Body)
+		}
 	}
 }

@@ -133,7 +133,7 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 		data.Settings.Team = true
 	}
 	for i := range d.Rounds {
-		if boards := d.Rounds[i].MissingSheets(d.Event.Discipline); len(boards) > 0 {
+		if boards := d.Rounds[i].MissingSheets(d.Event); len(boards) > 0 {
 			data.MissingSheets = append(data.MissingSheets, missingSheets{Round: d.Rounds[i].Number, Boards: boards})
 			data.MissingSheetCount += len(boards)
 		}

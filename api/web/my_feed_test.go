@@ -30,15 +30,8 @@ func TestMyICS(t *testing.T) {
 			s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", played, apitest.Num(players[0].(map[string]any)["id"])),
 				map[string]any{"email": "player@example.org"})
 			// The followed event takes entries until a day before it starts.
-			moscow, err := time.LoadLocation("Europe/Moscow")
-			if err != nil {
-				t.Fatal(err)
-			}
-			start := time.Now().In(moscow).AddDate(0, 0, 10)
-			followed := calendarEvent(s.Server, "Кубок Адыгеи", "rapid", start.Format(time.DateOnly), start.AddDate(0, 0, 2).Format(time.DateOnly), "Майкоп")
-			deadline := time.Date(start.Year(), start.Month(), start.Day()-1, 18, 0, 0, 0, moscow)
-			s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/entries", followed),
-				map[string]any{"open": true, "deadline": deadline.Format("2006-01-02T15:04")})
+			followed, deadline := cupTakingEntries(s.Server)
+			moscow := deadline.Location()
 			player := s.SignIn(tournament.PlayerRole)
 			if rec := player.Post(fmt.Sprintf("/events/%d/follow", followed), url.Values{"follow": {"1"}}); rec.Code != http.StatusSeeOther {
 				t.Fatalf("follow: %d", rec.Code)

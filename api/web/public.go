@@ -81,7 +81,7 @@ func boardRows(d *tournament.EventData, r *tournament.Round) []boardRow {
 	rows := make([]boardRow, len(r.Games))
 	for i, g := range r.Games {
 		rows[i] = boardRow{Board: g.Board, White: d.Player(g.WhiteID), Result: g.Result, HasSheet: g.Sheet != "", Version: g.Version,
-			SheetMissing: g.SheetMissing(d.Event.Discipline), game: &r.Games[i]}
+			SheetMissing: d.Event.AwaitsSheet(r, &r.Games[i]), game: &r.Games[i]}
 		if !g.IsBye() {
 			rows[i].Black = d.Player(g.BlackID)
 			if d.Event.MicroMatch.On() {

@@ -222,6 +222,10 @@ func TestEventRatingPage(t *testing.T) {
 	if parts := regexp.MustCompile(`<p class="contribution">[^<]*`).FindAllString(body, -1); !strings.Contains(strings.Join(parts, ""), "= −") || strings.Contains(strings.Join(parts, ""), "-") {
 		t.Errorf("the events' parts write their minus as a hyphen, or none is negative:\n%s", strings.Join(parts, "\n"))
 	}
+	// A negative sum multiplied by K is written in brackets: «20 · (−0,360)», not «20 · −0,360».
+	if parts := regexp.MustCompile(`<p class="contribution">[^<]*`).FindAllString(body, -1); !strings.Contains(strings.Join(parts, ""), "· (−") || strings.Contains(strings.Join(parts, ""), "· −") {
+		t.Errorf("a negative factor is not in brackets, or none is negative:\n%s", strings.Join(parts, "\n"))
+	}
 	if strings.Contains(body, "data-unlinked") {
 		t.Errorf("the report of an event whose players are all linked names some not linked:\n%s", body)
 	}

@@ -192,6 +192,21 @@ func TestHugeSheetInABatchIsMeasuredBeforeItIsRead(t *testing.T) {
 	}
 }
 
+// standardRoundRobin is a round robin of standard Adiukh with its round 1
+// published, whose games record their score sheets.
+func standardRoundRobin(s *apitest.Server, players int) int {
+	s.T.Helper()
+	ev := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
+		"name": "Клубный турнир", "discipline": "standard", "system": "round-robin", "time_control": "60+30"})
+	id := apitest.Num(ev["id"])
+	for i := 1; i <= players; i++ {
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": fmt.Sprintf("Игрок %d", i)})
+	}
+	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	return id
+}
+
 // An event that does not wait for score sheets tells how many are missing
 // and folds the boards away, instead of a list of every board of every
 // round at the top of the desk (issue 60, the arbiter's flow); one that
@@ -199,18 +214,48 @@ func TestHugeSheetInABatchIsMeasuredBeforeItIsRead(t *testing.T) {
 func TestMissingSheetsFoldedWhenNotRequired(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	ev := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
-		"name": "Клубный турнир", "discipline": "standard", "system": "round-robin", "time_control": "60+30"})
-	id := apitest.Num(ev["id"])
-	for i := 1; i <= 6; i++ {
-		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": fmt.Sprintf("Игрок %d", i)})
-	}
-	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	id := standardRoundRobin(s.Server, 6)
 	apitest.PlayRound(s.Server, id, 1, "17:7")
 	desk := apitest.PageText(s.SignIn(tournament.ArbiterRole).Get(fmt.Sprintf("/events/%d/manage", id)))
 	summary := "<summary><strong>" + apitest.RuT("sheets.missing_title") + "</strong> " + apitest.RuN("sheets.missing_games", 3) + "</summary>"
 	if !strings.Contains(desk, summary) || !strings.Contains(desk, fmt.Sprintf("/events/%d/rounds/1/boards/3/edit", id)) {
 		t.Errorf("the desk does not fold the 3 missing sheets under %q", summary)
+	}
+}
+
+// TestImportedEventAsksNoSheets: an event imported from a TRF file,
+// another program's (who won, no score) or its own export (with the
+// scores), is not nagged on its desk or its round's page for sheets that
+// never existed, while the event it came from lists its missing ones; a
+// round paired after the import waits for its sheets as any other
+// (issue 60, «Нет бланков» for imported events).
+func TestImportedEventAsksNoSheets(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	id := standardRoundRobin(s.Server, 4)
+	apitest.PlayRound(s.Server, id, 1, "17:7", "12:12")
+	arbiter := s.SignIn(tournament.ArbiterRole)
+	if desk := arbiter.Get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(desk, `id="missing-sheets"`) {
+		t.Fatal("the event played at the desk does not list its missing sheets")
+	}
+	own := string(s.MustDownload(fmt.Sprintf("/api/v1/events/%d/export.trf", id), "text/plain"))
+	foreign := regexp.MustCompile(`(?m)^###.*\n`).ReplaceAllString(own, "")
+	for name, file := range map[string]string{"its own export": own, "another program's file": foreign} {
+		imported := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events/import.trf", file)["id"])
+		if desk := apitest.PageText(arbiter.Get(fmt.Sprintf("/events/%d/manage", imported))); strings.Contains(desk, `id="missing-sheets"`) {
+			t.Errorf("the desk of the event imported from %s asks for score sheets:\n%s", name, desk)
+		}
+		if results := apitest.PageText(arbiter.Get(fmt.Sprintf("/events/%d/rounds/1/results", imported))); strings.Contains(results, apitest.RuT("sheets.missing_hint")) {
+			t.Errorf("round 1's results of the event imported from %s mark a sheet missing:\n%s", name, results)
+		}
+	}
+	// The own export's import goes on: its round 2 is played at the desk.
+	again := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events/import.trf", own)["id"])
+	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", again), nil)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/2/publish", again), nil)
+	apitest.PlayRound(s.Server, again, 2, "17:7", "12:12")
+	desk := apitest.PageText(arbiter.Get(fmt.Sprintf("/events/%d/manage", again)))
+	if !strings.Contains(desk, fmt.Sprintf("/events/%d/rounds/2/boards/1/edit", again)) || strings.Contains(desk, fmt.Sprintf("/events/%d/rounds/1/boards/", again)) {
+		t.Errorf("the desk after round 2 of the imported event: want round 2's missing sheets, none of round 1:\n%s", desk)
 	}
 }

@@ -86,6 +86,14 @@ var templateFuncs = template.FuncMap{
 	},
 	// minus writes a number's minus as the sign, not a hyphen: −0,223.
 	"minus": func(s string) string { return strings.Replace(s, "-", "−", 1) },
+	// factor is a number written after a multiplication sign: a negative
+	// one in brackets, as arithmetic writes it (20 · (−0,360)).
+	"factor": func(s string) string {
+		if s = strings.Replace(s, "-", "−", 1); strings.HasPrefix(s, "−") {
+			return "(" + s + ")"
+		}
+		return s
+	},
 	// round3 rounds an expected score to three decimals for showing.
 	"round3": func(v float64) float64 { return math.Round(v*1000) / 1000 },
 	// clock is a live game's clock reading: 2:59, 0:08.4.

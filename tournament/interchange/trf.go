@@ -73,6 +73,7 @@ func (s *Service) ImportTRF(ctx context.Context, r io.Reader) (*tournament.Event
 		return nil, err
 	}
 	e.ManualStartNumbers = true
+	e.ImportedRounds = len(imp.Rounds)
 	if len(imp.Rounds) > 0 {
 		e.Status = tournament.Running
 	}

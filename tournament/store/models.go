@@ -84,6 +84,8 @@ type eventRow struct {
 	// ReopenedAt and ReopenReason: migration 20261126132000-event-reopened.
 	ReopenedAt   *time.Time
 	ReopenReason string `gorm:"type:text;not null;default:''"`
+	// ImportedRounds: migration 20261126162500-event-imported-rounds.
+	ImportedRounds int `gorm:"not null;default:0"`
 }
 
 func (eventRow) TableName() string { return "events" }

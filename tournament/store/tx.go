@@ -219,7 +219,7 @@ func eventToRow(e *tournament.Event) (*eventRow, error) {
 		MicroMatch: string(e.MicroMatch), MicroCount: string(e.MicroCount),
 		OwnerID: e.OwnerID, CreatedAt: e.CreatedAt,
 		Sequence: e.Sequence, ModifiedAt: optionalTime(e.ModifiedAt), CancelReason: e.CancelReason, HiddenAt: optionalTime(e.HiddenAt),
-		ReopenedAt: optionalTime(e.ReopenedAt), ReopenReason: e.ReopenReason,
+		ReopenedAt: optionalTime(e.ReopenedAt), ReopenReason: e.ReopenReason, ImportedRounds: e.ImportedRounds,
 	}, nil
 }
 
@@ -248,7 +248,7 @@ func rowToEvent(r *eventRow) (*tournament.Event, error) {
 	if r.ReopenedAt != nil {
 		e.ReopenedAt = r.ReopenedAt.UTC()
 	}
-	e.ReopenReason = r.ReopenReason
+	e.ReopenReason, e.ImportedRounds = r.ReopenReason, r.ImportedRounds
 	if r.TieBreaks != "" {
 		e.TieBreaks = strings.Split(r.TieBreaks, ",")
 	}
