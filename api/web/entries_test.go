@@ -392,13 +392,13 @@ func TestCancelledEventFreezesEntries(t *testing.T) {
 			if desk := arbiter.Get(path).Body.String(); strings.Contains(desk, `action="`+path+`/accept"`) {
 				t.Errorf("the arbiter is offered to accept entries of the cancelled event")
 			}
-			refusal := apitest.RuF("event %d is cancelled; its entries no longer change", id)
+			refusal := apitest.RuT("the event is cancelled; its entries no longer change")
 			if rec := player.Post(withdraw, url.Values{"from": {"my"}}); rec.Code != http.StatusConflict || !strings.Contains(rec.Body.String(), html.EscapeString(refusal)) {
 				t.Errorf("withdrawing by the form: %d, want 409 saying %q\n%s", rec.Code, refusal, rec.Body)
 			}
 			// The API answers in English unless asked otherwise.
 			code, out := s.Do(tournament.PlayerRole, "POST", "/api/v1"+withdraw, nil)
-			if refusal := fmt.Sprintf("event %d is cancelled; its entries no longer change", id); code != http.StatusConflict || out["message"] != refusal {
+			if refusal := "the event is cancelled; its entries no longer change"; code != http.StatusConflict || out["message"] != refusal {
 				t.Errorf("withdrawing through the API: %d %v, want 409 saying %q", code, out, refusal)
 			}
 

@@ -524,7 +524,7 @@ func (s *Service) beforeDeadline(set *EntrySettings) bool {
 // tell of an event that is not held.
 func frozen(e *tournament.Event) error {
 	if e.Status == tournament.Cancelled {
-		return tournament.Conflict("", "event %d is cancelled; its entries no longer change", e.ID)
+		return tournament.Conflict("", "the event is cancelled; its entries no longer change")
 	}
 	return nil
 }
@@ -646,7 +646,7 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 				continue
 			}
 			if other.readPlayer(players); !other.Removed {
-				return tournament.Conflict("", "you have entered this event already (entry %d)", other.ID)
+				return tournament.Conflict("", "you have entered this event already")
 			}
 			// The desk took the player off the start list: that entry is
 			// over, and the new one goes to the arbiter again.
@@ -663,9 +663,9 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 		if err != nil {
 			return err
 		}
-		for pid, a := range accounts {
+		for _, a := range accounts {
 			if a.ID == u.ID {
-				return tournament.Conflict("", "you play in this event already (player %d)", pid)
+				return tournament.Conflict("", "you play in this event already")
 			}
 		}
 		if strings.TrimSpace(u.Name) == "" {
@@ -833,11 +833,11 @@ func (s *Service) accept(tx Tx, e *tournament.Event, u *tournament.User, en *Ent
 func decidedAlready(en *Entry) error {
 	switch en.Status {
 	case EntryAccepted, EntryWithdrawing:
-		return tournament.Conflict("", "entry %d is accepted already", en.ID)
+		return tournament.Conflict("", "%s: the entry is accepted already", en.Name)
 	case EntryWithdrawn:
-		return tournament.Conflict("", "entry %d is withdrawn", en.ID)
+		return tournament.Conflict("", "%s: the entry is withdrawn", en.Name)
 	}
-	return tournament.Conflict("", "entry %d is declined already", en.ID)
+	return tournament.Conflict("", "%s: the entry is declined already", en.Name)
 }
 
 // AcceptEntries accepts, oldest first, every pending entry that meets the

@@ -241,7 +241,7 @@ func (s *Service) ConfirmWithdrawal(ctx context.Context, eventID, entryID int64,
 		}
 		en = found
 		if en.Status != EntryWithdrawing {
-			return tournament.Conflict("", "entry %d has no withdrawal to confirm", en.ID)
+			return tournament.Conflict("", "%s has asked for no withdrawal; there is nothing to confirm", en.Name)
 		}
 		if reason == "" {
 			reason = en.WithdrawReason
@@ -303,7 +303,7 @@ func (s *Service) TakeBackWithdrawal(ctx context.Context, eventID, entryID int64
 			return err
 		}
 		if en.Status != EntryWithdrawing {
-			return tournament.Conflict("", "entry %d has no withdrawal to take back", en.ID)
+			return tournament.Conflict("", "you have asked for no withdrawal; there is nothing to take back")
 		}
 		before := *en
 		en.Status, en.WithdrawReason, en.WithdrawnAt = EntryAccepted, "", time.Time{}
