@@ -78,6 +78,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261126125500-notices", Migrate: noticesMigration},
 	{ID: "20261126132000-event-reopened", Migrate: eventReopenedMigration},
 	{ID: "20261126134100-rating-list-keys", Migrate: ratingListKeysMigration},
+	{ID: "20261126153000-round-start", Migrate: roundStartMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while

@@ -423,7 +423,7 @@ func (t *tx) CreateRound(r *tournament.Round) error {
 	if err != nil {
 		return err
 	}
-	row := roundRow{EventID: r.EventID, Number: r.Number, Status: string(r.Status), Warnings: warnings, Openings: openings}
+	row := roundRow{EventID: r.EventID, Number: r.Number, Status: string(r.Status), Warnings: warnings, Openings: openings, StartsAt: optionalTime(r.StartsAt)}
 	if err := t.db.Omit("Event").Create(&row).Error; err != nil {
 		if uniqueViolation(err) {
 			return tournament.Conflict("", "round %d was paired meanwhile", r.Number)
@@ -478,6 +478,9 @@ func (t *tx) Rounds(eventID int64) ([]tournament.Round, error) {
 	for i, r := range rows {
 		ids[i], index[r.ID] = r.ID, i
 		rounds[i] = tournament.Round{ID: r.ID, EventID: r.EventID, Number: r.Number, Status: tournament.RoundStatus(r.Status)}
+		if r.StartsAt != nil {
+			rounds[i].StartsAt = r.StartsAt.UTC()
+		}
 		ws, err := textToWarnings(r.Warnings)
 		if err != nil {
 			return nil, fmt.Errorf("round %d of event %d: stored warnings: %w", r.Number, eventID, err)
@@ -514,6 +517,13 @@ func (t *tx) Rounds(eventID int64) ([]tournament.Round, error) {
 func (t *tx) UpdateRoundStatus(r *tournament.Round) error {
 	if err := t.db.Model(&roundRow{}).Where("id = ?", r.ID).Update("status", string(r.Status)).Error; err != nil {
 		return fmt.Errorf("update round %d: %w", r.Number, err)
+	}
+	return nil
+}
+
+func (t *tx) UpdateRoundStart(r *tournament.Round) error {
+	if err := t.db.Model(&roundRow{}).Where("id = ?", r.ID).Update("starts_at", optionalTime(r.StartsAt)).Error; err != nil {
+		return fmt.Errorf("update the start of round %d: %w", r.Number, err)
 	}
 	return nil
 }
