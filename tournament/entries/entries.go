@@ -226,7 +226,8 @@ type EntryView struct {
 	// name as one string and play as no person of the register: accepting
 	// them asks the surname and given names (AcceptEntryAs).
 	OneString map[int64]bool
-	// Places is how many places are left, -1 for no limit.
+	// Places is how many places a new entry may still have (placesLeft),
+	// -1 for no limit.
 	Places int
 	// Zone is the event's time zone, in which the deadline is shown.
 	Zone *time.Location
@@ -266,10 +267,8 @@ func (s *Service) entryView(tx Tx, u *tournament.User, e *tournament.Event, mana
 		return nil, err
 	}
 	annotate(all, players)
-	if set.Max > 0 {
-		v.Places = max(set.Max-len(players), 0)
-	}
-	v.Full = full(set, len(players), all)
+	v.Places = placesLeft(set, len(players), all)
+	v.Full = v.Places == 0
 	if u == nil {
 		return v, nil
 	}
