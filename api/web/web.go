@@ -156,7 +156,7 @@ func (h *handler) renderWith(c *gin.Context, tr *translator, status int, name, t
 // navOf is the item of the main navigation a page belongs to.
 func navOf(pageName string) string {
 	switch pageName {
-	case "search", "account", "accounts", "calendar":
+	case "search", "account", "accounts", "calendar", "signup":
 		return pageName
 	case "accounts_audit":
 		return "accounts"
