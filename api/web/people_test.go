@@ -303,6 +303,11 @@ func TestPersonPhotoPages(t *testing.T) {
 	if bad.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(bad), apitest.RuF("the photo must be a JPEG or PNG picture")) {
 		t.Errorf("a file that is no picture: %d\n%s", bad.Code, apitest.PageText(bad))
 	}
+	// Far over the limit, refused before it is read: still at the form.
+	huge := admin.Do(photoUpload(t, fmt.Sprintf("/people/%d/photo", id), bytes.Repeat([]byte{0}, 9<<20)))
+	if huge.Code != http.StatusRequestEntityTooLarge || !strings.Contains(huge.Body.String(), `class="photo-form" open`) || !strings.Contains(apitest.PageText(huge), apitest.RuF("the file is larger than %d MB", 8)) {
+		t.Errorf("a 9 MB photo: %d, want 413 at the person's photo form\n%s", huge.Code, apitest.PageText(huge))
+	}
 	var picture bytes.Buffer
 	img := image.NewRGBA(image.Rect(0, 0, 600, 800))
 	for i := range img.Pix {

@@ -218,6 +218,10 @@ func (h *handler) failHTML(c *gin.Context, err error) {
 			h.Log.Error("error page: the session", "err", sessionErr)
 		}
 	}
+	if reshow := reshownTooLarge[c.FullPath()]; status == http.StatusRequestEntityTooLarge && reshow != nil && reshow(h, c) == nil {
+		c.Abort()
+		return
+	}
 	page := errorPage{Status: status, Message: msg, Back: cameFrom(c)}
 	if strings.HasPrefix(c.FullPath(), "/events/:id") {
 		if id, idErr := core.PathInt(c, "id"); idErr == nil {
@@ -228,6 +232,20 @@ func (h *handler) failHTML(c *gin.Context, err error) {
 	h.render(c, status, "error", "error.title", page)
 	c.Abort()
 }
+
+// reshownTooLarge are the upload forms shown again on their own page, the
+// refusal at the file's field, when the body is over the route's limit and
+// was never read (a 6 MB PDF of regulations): the arbiter stays at the
+// desk instead of a bare 413 page (issue 60). A form that cannot be shown
+// (the reader may not) falls back to the error page.
+var reshownTooLarge = map[string]func(h *handler, c *gin.Context) error{
+	"/events/:id/regulations": (*handler).regulationsTooLarge,
+	"/people/:pid/photo":      (*handler).photoTooLarge,
+}
+
+// errNotTheReaders is a form the reader may not see: the error page is
+// shown instead.
+var errNotTheReaders = errors.New("the form is not the reader's")
 
 // cameFrom is the page of this site the request was sent from (its
 // Referer, which the site's Referrer-Policy keeps to its own pages), ""
