@@ -593,3 +593,29 @@ func TestPatronymicThroughThePages(t *testing.T) {
 		})
 	}
 }
+
+// Two persons of the register with the player's name and birth year are
+// namesakes, not both "sure": the page marks them so and chooses neither,
+// the API says namesake, and none is linked in one go (issue 60).
+func TestRegisterMatchesNamesakes(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	for _, club := range []string{"Майкоп", "Адыгейск"} {
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/people", map[string]any{"surname": "Хуажев", "given_names": "Аслан", "birth_year": 1990, "club": club, "confirm_similar": true})
+	}
+	id := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Открытый турнир", "discipline": "rapid", "system": "swiss", "rounds": 5})["id"])
+	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": "Хуажев Аслан", "birth_year": 1990})
+	page := s.SignIn(tournament.ArbiterRole).Get(fmt.Sprintf("/events/%d/register-matches", id)).Body.String()
+	if n := strings.Count(page, `<span class="badge">`+apitest.RuT("matches.namesake")+`</span>`); n != 2 || strings.Contains(page, `<span class="badge">`+apitest.RuT("matches.sure")+`</span>`) || strings.Contains(page, " checked>") {
+		t.Errorf("the namesakes: %d marked so, want 2, neither sure nor chosen\n%s", n, apitest.PageText(s.SignIn(tournament.ArbiterRole).Get(fmt.Sprintf("/events/%d/register-matches", id))))
+	}
+	matches := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/register-matches", id), nil)
+	for _, c := range matches["players"].([]any)[0].(map[string]any)["candidates"].([]any) {
+		if c := c.(map[string]any); c["sure"] != false || c["namesake"] != true {
+			t.Errorf("the API's candidate %v: want a namesake, not sure", c)
+		}
+	}
+	if apitest.Num(matches["sure"]) != 0 {
+		t.Errorf("the API counts %v sure matches, want none", matches["sure"])
+	}
+}
