@@ -226,6 +226,10 @@ type EntryView struct {
 	// name as one string and play as no person of the register: accepting
 	// them asks the surname and given names (AcceptEntryAs).
 	OneString map[int64]bool
+	// Persons are, for the arbiter, the persons of the register the
+	// entries' accounts are linked to, by entry; an entry of an account
+	// linked to none is not there.
+	Persons map[int64]*tournament.Person
 	// Places is how many places a new entry may still have (placesLeft),
 	// -1 for no limit.
 	Places int
@@ -301,9 +305,16 @@ func (s *Service) entryView(tx Tx, u *tournament.User, e *tournament.Event, mana
 		return v, nil
 	}
 	v.Entries = all
-	v.Meets, v.OneString = map[int64]bool{}, map[int64]bool{}
+	v.Meets, v.OneString, v.Persons = map[int64]bool{}, map[int64]bool{}, map[int64]*tournament.Person{}
 	for i := range all {
 		en := &all[i]
+		person, err := tournament.LinkedPerson(tx, en.UserID)
+		if err != nil {
+			return nil, err
+		}
+		if person != nil {
+			v.Persons[en.ID] = person
+		}
 		if !en.Decidable() {
 			continue
 		}
