@@ -251,3 +251,30 @@ func TestBrowserResultsOnAPhone(t *testing.T) {
 		t.Errorf("the missing sheets read %q, want %q", missing, want)
 	}
 }
+
+// TestBrowserMyGamesOnAPhone: on a 375 px phone a player's own page shows
+// each game's score on screen, not scrolled off past the opponent's name
+// (issue 60).
+func TestBrowserMyGamesOnAPhone(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(2)
+	players := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, apitest.Num(players[0].(map[string]any)["id"])),
+		map[string]any{"email": "player@example.org"})
+	player := s.SignIn(tournament.PlayerRole)
+	at, run := apitest.BrowserOn(t, s.Handler)
+	const screen = 375
+	var right float64
+	run("the player's page on a 375 px phone", chromedp.EmulateViewport(screen, 812, chromedp.EmulateMobile, chromedp.EmulateScale(3)),
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			return network.SetCookie(player.Cookie.Name, player.Cookie.Value).WithURL(at("/")).Do(ctx)
+		}),
+		chromedp.Navigate(at("/my")), chromedp.WaitVisible(`table.games`),
+		chromedp.Evaluate(`(() => { const c = document.querySelector('table.games tbody tr td.score'); const box = c.closest('.scroll').getBoundingClientRect();
+			return c.getBoundingClientRect().right > Math.min(box.right, window.innerWidth) ? -1 : c.getBoundingClientRect().right })()`, &right),
+		apitest.Shot("my-phone"))
+	if right <= 0 {
+		t.Errorf("the game's score is off the screen (-1) on a %d px phone", screen)
+	}
+}
