@@ -15,6 +15,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -617,5 +618,35 @@ func TestRegisterMatchesNamesakes(t *testing.T) {
 	}
 	if apitest.Num(matches["sure"]) != 0 {
 		t.Errorf("the API counts %v sure matches, want none", matches["sure"])
+	}
+}
+
+// A desk player named with the person's words in another order («Аслан
+// Хуажев») takes the register's order once linked, surname first; a
+// spelling of their own («Берсиров Мурад») stays as the desk wrote it (issue
+// 60).
+func TestLinkedPlayerTakesTheRegistersOrder(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	for _, p := range []struct{ surname, given string }{{"Хуажев", "Аслан"}, {"Берсиров", "Мурат"}} {
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/people", map[string]any{"surname": p.surname, "given_names": p.given, "birth_year": 1990})
+	}
+	id := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Открытый турнир", "discipline": "rapid", "system": "swiss", "rounds": 5})["id"])
+	for _, name := range []string{"Аслан Хуажев", "Берсиров Мурад"} {
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name, "birth_year": 1990})
+	}
+	matches := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/register-matches", id), nil)["players"].([]any)
+	for _, m := range matches {
+		m := m.(map[string]any)
+		person := m["candidates"].([]any)[0].(map[string]any)["person"].(map[string]any)
+		s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/person", id, apitest.Num(m["player"].(map[string]any)["id"])),
+			map[string]any{"person_id": apitest.Num(person["id"])})
+	}
+	var names []string
+	for _, p := range s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any) {
+		names = append(names, p.(map[string]any)["name"].(string))
+	}
+	if want := []string{"Хуажев Аслан", "Берсиров Мурад"}; !slices.Equal(names, want) {
+		t.Errorf("the linked players are named %q, want %q", names, want)
 	}
 }
