@@ -258,10 +258,7 @@ func TestBrowserResultsOnAPhone(t *testing.T) {
 func TestBrowserMyGamesOnAPhone(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	id := s.RoundRobin(2)
-	players := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any)
-	s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, apitest.Num(players[0].(map[string]any)["id"])),
-		map[string]any{"email": "player@example.org"})
+	playersRoundRobin(s.Server)
 	player := s.SignIn(tournament.PlayerRole)
 	at, run := apitest.BrowserOn(t, s.Handler)
 	const screen = 375
