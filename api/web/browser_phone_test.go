@@ -275,3 +275,36 @@ func TestBrowserMyGamesOnAPhone(t *testing.T) {
 		t.Errorf("the game's score is off the screen (-1) on a %d px phone", screen)
 	}
 }
+
+// TestBrowserTooLargeLeadsBackWithWhatWasTyped: a score sheet far over the
+// limit is refused before it is read (413); the error page's way back
+// returns to the form with what was typed still in it, not an empty form
+// (issue 60).
+func TestBrowserTooLargeLeadsBackWithWhatWasTyped(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(2)
+	arbiter := s.SignIn(tournament.ArbiterRole)
+	at, run := apitest.BrowserOn(t, s.Handler)
+	edit := at(fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id))
+	var status, reason string
+	run("a sheet of 200 KB sent", chromedp.ActionFunc(func(ctx context.Context) error {
+		return network.SetCookie(arbiter.Cookie.Name, arbiter.Cookie.Value).WithURL(at("/")).Do(ctx)
+	}),
+		chromedp.Navigate(edit), chromedp.WaitVisible(`textarea[name="sheet"]`),
+		chromedp.SendKeys(`input[name="reason"]`, "бланк пришёл позже"),
+		chromedp.Evaluate(`document.querySelector('textarea[name="sheet"]').value = "1. c3-d4 ".repeat(25000)`, nil),
+		apitest.Load(`form.stack button[type="submit"]`))
+	run("the refusal", chromedp.Text(`h1`, &status))
+	run("back to the form",
+		// Back in the history: the browser may show the page it kept,
+		// asking the network nothing.
+		chromedp.Click(`a[data-back]`), chromedp.WaitVisible(`input[name="reason"]`),
+		chromedp.Value(`input[name="reason"]`, &reason))
+	if status != apitest.RuT("error.status.413") {
+		t.Errorf("the refusal's page says %q, want %q", status, apitest.RuT("error.status.413"))
+	}
+	if reason != "бланк пришёл позже" {
+		t.Errorf("back at the form the reason reads %q, want what was typed", reason)
+	}
+}

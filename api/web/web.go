@@ -249,10 +249,11 @@ var errNotTheReaders = errors.New("the form is not the reader's")
 
 // cameFrom is the page of this site the request was sent from (its
 // Referer, which the site's Referrer-Policy keeps to its own pages), ""
-// for another site's or the same address.
+// for another site's, or for the same address read again. A form sent to
+// its own address (a sheet's edit) leads back to itself.
 func cameFrom(c *gin.Context) string {
 	ref, err := url.Parse(c.GetHeader("Referer"))
-	if err != nil || ref.Host != c.Request.Host || ref.Path == "" || ref.Path == c.Request.URL.Path {
+	if err != nil || ref.Host != c.Request.Host || ref.Path == "" || ref.Path == c.Request.URL.Path && c.Request.Method == http.MethodGet {
 		return ""
 	}
 	return ref.RequestURI()
