@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/network"
@@ -306,5 +309,32 @@ func TestBrowserTooLargeLeadsBackWithWhatWasTyped(t *testing.T) {
 	}
 	if reason != "бланк пришёл позже" {
 		t.Errorf("back at the form the reason reads %q, want what was typed", reason)
+	}
+}
+
+// TestBrowserLargeRegulationsStayAtTheDesk: a 6 MB PDF of regulations,
+// chosen in the browser and refused before it is read, leaves the arbiter
+// at the desk with the refusal at the regulations' form (issue 60: a bare
+// 413 page).
+func TestBrowserLargeRegulationsStayAtTheDesk(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(2)
+	arbiter := s.SignIn(tournament.ArbiterRole)
+	pdf := filepath.Join(t.TempDir(), "положение.pdf")
+	if err := os.WriteFile(pdf, append([]byte(apitest.MinimalPDF), make([]byte, 6<<20)...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	at, run := apitest.BrowserOn(t, s.Handler)
+	var refusal string
+	run("a 6 MB PDF uploaded at the desk", chromedp.ActionFunc(func(ctx context.Context) error {
+		return network.SetCookie(arbiter.Cookie.Name, arbiter.Cookie.Value).WithURL(at("/")).Do(ctx)
+	}),
+		chromedp.Navigate(at(fmt.Sprintf("/events/%d/manage", id))), chromedp.WaitVisible(`#regulations input[type="file"]`),
+		chromedp.SetUploadFiles(`#regulations input[type="file"]`, []string{pdf}),
+		apitest.Load(`#regulations form[enctype] button[type="submit"]`),
+		chromedp.Text(`#regulations .field-error`, &refusal))
+	if !strings.Contains(refusal, apitest.RuF("the file is larger than %d MB", 5)) {
+		t.Errorf("the desk's regulations say %q, want the file refused as over 5 MB", refusal)
 	}
 }
