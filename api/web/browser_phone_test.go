@@ -246,7 +246,12 @@ func TestBrowserResultsOnAPhone(t *testing.T) {
 	var missing string
 	run("the desk's missing sheets", chromedp.Navigate(at(fmt.Sprintf("/events/%d/manage", id))), chromedp.WaitReady(`#missing-sheets`),
 		chromedp.Evaluate(`document.querySelectorAll('#missing-sheets details').forEach(d => d.open = true)`, nil),
-		chromedp.Evaluate(`document.querySelector('#missing-sheets li').innerText`, &missing))
+		chromedp.Evaluate(`document.querySelector('#missing-sheets li').innerText`, &missing),
+		chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
+		apitest.Shot("desk-phone"))
+	if width > screen {
+		t.Errorf("the desk, with its rounds' start, is %d px wide on a %d px screen", width, screen)
+	}
 	if want := apitest.RuT("round.title", "N", 1) + ": " + apitest.RuT("col.board") + " 1, " + apitest.RuT("col.board") + " 2"; missing != want {
 		t.Errorf("the missing sheets read %q, want %q", missing, want)
 	}
