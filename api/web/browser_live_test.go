@@ -757,29 +757,3 @@ func TestBrowserTypedMoveSurvivesTheArbitersChange(t *testing.T) {
 	tbl.run(tbl.black, "Black's page shows the move",
 		chromedp.Poll(`document.querySelector("#live-game .corr-moves").textContent.includes("c3-d4")`, &shown, chromedp.WithPollingTimeout(15*time.Second)))
 }
-
-// On a 1366×900 laptop the live game's whole board is on screen as the
-// page opens, its first rank (the player's own side) included: nothing to
-// scroll to see one's own men (issue 60).
-func TestBrowserLiveBoardAboveTheFold(t *testing.T) {
-	t.Parallel()
-	s := apitest.NewCorrServer(t, storetest.SQLite(t), time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC), nil)
-	arbiter := s.User("arbiter@example.org", tournament.ArbiterRole)
-	sec := apitest.StartLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true},
-		map[string]string{}, "anna@example.org", "boris@example.org")
-	g := sec.Games(s)[0]
-	cookie := s.Session(sec.Emails[int(apitest.Num(g["white"]))])
-	at, run := apitest.BrowserOn(t, s.Handler)
-	var bottom, height float64
-	run("White's game on a 1366×900 laptop", chromedp.EmulateViewport(1366, 900),
-		chromedp.ActionFunc(func(ctx context.Context) error {
-			return network.SetCookie(cookie.Name, cookie.Value).WithURL(at("/")).Do(ctx)
-		}),
-		chromedp.Navigate(at(fmt.Sprintf("/games/%d", int(apitest.Num(g["id"]))))), chromedp.WaitVisible(`svg.board`),
-		chromedp.Evaluate(`document.querySelector('svg.board').getBoundingClientRect().bottom`, &bottom),
-		chromedp.Evaluate(`window.innerHeight`, &height),
-		apitest.Shot("live-laptop"))
-	if bottom > height {
-		t.Errorf("the board ends at %.0f px, below the fold of a %.0f px high window", bottom, height)
-	}
-}
