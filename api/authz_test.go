@@ -318,7 +318,6 @@ var authzTable = map[string]string{
 	"POST /events/:id/rounds/:n/pairing":                                   "nvvvv",
 	"POST /events/:id/rounds/:n/publish":                                   "nnncc",
 	"POST /events/:id/rounds/:n/results":                                   "nnnvv",
-	"POST /events/:id/live/start":                                          "nnnvv",
 	"POST /events/:id/rounds/:n/start":                                     "nnnyy",
 	"POST /events/:id/rounds/:n/swap":                                      "nvvvv",
 	"POST /events/:id/rounds/:n/unpublish":                                 "nnnyy",

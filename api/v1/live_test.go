@@ -931,32 +931,3 @@ func TestLiveMoveReachesPlayersAmongSpectators(t *testing.T) {
 		})
 	}
 }
-
-// An event played live starts its games from a thematic position as a
-// correspondence section does (issue 60: live events refused it): set
-// before round 1, every game of the round starts from it; leave and days
-// per move stay a section's.
-func TestLiveThematicStart(t *testing.T) {
-	t.Parallel()
-	forEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
-		ev := fmt.Sprintf("/api/v1/events/%d", int(apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{
-			"name": "Тематический блиц", "game": "russian", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true}).(map[string]any)["id"])))
-		for i := 1; i <= 2; i++ {
-			pid := int(apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i)}).(map[string]any)["id"]))
-			email := fmt.Sprintf("p%d@example.org", i)
-			s.User(email, tournament.PlayerRole)
-			s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": email})
-		}
-		if code, out := s.Call(arbiter, "PUT", ev+"/correspondence", map[string]any{"leave_days": 10}); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "not by correspondence") {
-			t.Errorf("leave for a live event: %d %v, want 400", code, out)
-		}
-		const start = "W:Wb6,c3,h2:Ba7,c7,d4,f4,f6"
-		s.Must(http.StatusOK, arbiter, "PUT", ev+"/correspondence", map[string]any{"start_position": start})
-		s.Must(http.StatusCreated, arbiter, "POST", ev+"/rounds", nil)
-		s.Must(http.StatusOK, arbiter, "POST", ev+"/rounds/1/publish", nil)
-		games := s.Must(http.StatusOK, arbiter, "GET", ev+"/games", nil).([]any)
-		if len(games) != 1 || games[0].(map[string]any)["position"] != start {
-			t.Errorf("the live round's games: %v, want one from %s", games, start)
-		}
-	})
-}

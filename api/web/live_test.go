@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
-	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -58,40 +56,5 @@ func TestLiveAdjournedGameReadsLive(t *testing.T) {
 	flag, timeout := apitest.RuT("audit.live.flag"), apitest.RuT("audit.correspondence.timeout")
 	if body := s.Page(cookie, sec.Ev[len("/api/v1"):]+"/audit"); !strings.Contains(body, flag) || strings.Contains(body, timeout) {
 		t.Errorf("the audit log after White's flag fell: want %q, not %q", flag, timeout)
-	}
-}
-
-// The desk of an event played live sets its thematic start, as the API
-// does (issue 60): a wrong position is refused at the form with what was
-// typed, a right one is kept and shown.
-func TestLiveThematicStartAtTheDesk(t *testing.T) {
-	t.Parallel()
-	s := apitest.NewCorrServer(t, storetest.SQLite(t), apitest.CorrStart, nil)
-	token := s.User("arbiter@example.org", tournament.ArbiterRole)
-	id := int(apitest.Num(s.Must(http.StatusCreated, token, "POST", "/api/v1/events", map[string]any{
-		"name": "Тематический блиц", "game": "russian", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true}).(map[string]any)["id"]))
-	cookie := s.Session("arbiter@example.org")
-	if page := s.Page(cookie, fmt.Sprintf("/events/%d/manage", id)); !strings.Contains(page, fmt.Sprintf(`action="/events/%d/live/start"`, id)) {
-		t.Fatalf("the live event's desk has no start position's form")
-	}
-	post := func(position string) *httptest.ResponseRecorder {
-		req := httptest.NewRequest(http.MethodPost, fmt.Sprintf("/events/%d/live/start", id), strings.NewReader(url.Values{"start_position": {position}}.Encode()))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.Header.Set("Sec-Fetch-Site", "same-origin")
-		req.AddCookie(cookie)
-		rec := httptest.NewRecorder()
-		s.Handler.ServeHTTP(rec, req)
-		return rec
-	}
-	bad := post("white: c3-1; black: d4-1")
-	if body := bad.Body.String(); bad.Code != http.StatusBadRequest || !strings.Contains(body, `id="live-start"`) || !strings.Contains(body, "field-error") || !strings.Contains(body, `value="white: c3-1; black: d4-1"`) {
-		t.Errorf("an Adiukh position for Russian draughts: %d, want 400 at the form with what was typed", bad.Code)
-	}
-	const start = "W:Wb6,c3,h2:Ba7,c7,d4,f4,f6"
-	if rec := post(start); rec.Code != http.StatusSeeOther {
-		t.Fatalf("the start position: %d\n%s", rec.Code, apitest.PageText(rec))
-	}
-	if got := s.Must(http.StatusOK, token, "GET", fmt.Sprintf("/api/v1/events/%d/correspondence", id), nil).(map[string]any)["start_position"]; got != start {
-		t.Errorf("the kept start: %v, want %s", got, start)
 	}
 }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"cmp"
 	"fmt"
 	"net/http"
 	"strings"
@@ -10,7 +9,6 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
-	"adiukh/tournament/correspondence"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/teams"
@@ -58,10 +56,6 @@ type managePageData struct {
 	// persons found with their published rating in the event's list.
 	Who   string
 	Found []foundPerson
-	// LiveStart is, for an event played live, its thematic start and the
-	// form that sets it (nil for any other event).
-	LiveStart     *correspondence.Settings
-	LiveStartForm *form
 }
 
 // foundPerson is a person of the register found at the desk, to register.
@@ -123,12 +117,6 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 	if d.TeamSettings != nil {
 		data.TeamDesk = h.newTeamDesk(d.Event.Game, d.TeamSettings, d.Teams)
 		data.Settings.Team = true
-	}
-	if d.Event.Online {
-		if data.LiveStart, err = h.Correspondence.Settings(c.Request.Context(), id); err != nil {
-			return nil, err
-		}
-		data.LiveStartForm = newForm()
 	}
 	for i := range d.Rounds {
 		if boards := d.Rounds[i].MissingSheets(d.Event.Discipline); len(boards) > 0 {
@@ -235,31 +223,6 @@ func (h *handler) publishRound(c *gin.Context) error {
 		return h.statusFailed(c, ids[0], err)
 	}
 	h.backToManage(c, ids[0], "rounds")
-	return nil
-}
-
-// setLiveStart sets the thematic start of an event played live, as the
-// API's PUT …/correspondence does; a refusal shows at its form.
-func (h *handler) setLiveStart(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
-	if err != nil {
-		return err
-	}
-	in := correspondence.SettingsInput{}
-	position := c.PostForm("start_position")
-	in.StartPosition = &position
-	// A FEN of Russian draughts names the side to move: its form asks no
-	// side.
-	if side, ok := c.GetPostForm("start_side"); ok {
-		in.StartSide = &side
-	}
-	if _, err := h.Correspondence.Configure(c.Request.Context(), id, in, ""); err != nil {
-		// An event not played live has no such form: its refusal shows
-		// above the rounds.
-		pick := func(d *managePageData) *form { return cmp.Or(d.LiveStartForm, d.Status) }
-		return h.manageFailed(c, id, err, pick, func(f *form) { f.Values["start_position"] = position })
-	}
-	h.backToManage(c, id, "live-start")
 	return nil
 }
 

@@ -361,7 +361,6 @@ func (h *handler) routes(r *gin.Engine) {
 	m.POST("/events/:id/rounds", h.Page(h.pairRound))
 	m.POST("/events/:id/rounds/:n/publish", h.Page(h.publishRound))
 	m.POST("/events/:id/rounds/:n/start", h.Page(h.setRoundStart))
-	m.POST("/events/:id/live/start", h.Page(h.setLiveStart))
 	m.POST("/events/:id/rounds/:n/swap", h.Page(h.swapSeats))
 	m.POST("/events/:id/rounds/:n/delete", h.Page(h.deleteDraftRound))
 	m.POST("/events/:id/rounds/:n/unpublish", h.Page(h.unpublishRound))

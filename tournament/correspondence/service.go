@@ -181,9 +181,7 @@ func (s *Service) Settings(ctx context.Context, eventID int64) (*Settings, error
 // Configure changes the leave allowance and the maximum reflection time
 // per move. A higher cap lengthens the turns running now; a lower one
 // applies to each game from its next turn, so no move being thought over is
-// cut short. A change once the games have started needs its reason. An
-// event played live has a thematic start as a section has (its rounds'
-// games start from it, StartLiveRound), but no leave nor days per move.
+// cut short. A change once the games have started needs its reason.
 func (s *Service) Configure(ctx context.Context, eventID int64, in SettingsInput, reason string) (*Settings, error) {
 	var st *Settings
 	err := s.store.Update(ctx, func(tx Tx) error {
@@ -191,10 +189,8 @@ func (s *Service) Configure(ctx context.Context, eventID int64, in SettingsInput
 		if err != nil {
 			return err
 		}
-		if in.LeaveDays != nil || in.MaxMoveDays != nil {
-			if err := correspondenceOnly(e); err != nil {
-				return err
-			}
+		if err := correspondenceOnly(e); err != nil {
+			return err
 		}
 		old, err := tx.Settings(eventID)
 		if err != nil {
