@@ -13,7 +13,23 @@ document.addEventListener("DOMContentLoaded", function () {
   setUpClockHint();
   setUpTicking();
   setUpLive();
+  setUpBack();
 });
+
+// The error page's way back to the form goes back in the history where
+// there is one: the browser then shows the form as it was, with what was
+// typed (a form refused as too large never reached the server whole), not
+// an empty one loaded again.
+function setUpBack() {
+  document.querySelectorAll("a[data-back]").forEach(function (a) {
+    a.addEventListener("click", function (e) {
+      if (window.history.length > 1) {
+        e.preventDefault();
+        window.history.back();
+      }
+    });
+  });
+}
 
 // A list of live games runs the clock of each side to move
 // (data-tick-ms: its time left when the page was made) between the

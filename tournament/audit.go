@@ -35,6 +35,7 @@ const (
 	ActionPlayerRenumber  = "player.renumber"
 	ActionRoundPair       = "round.pair"
 	ActionRoundPublish    = "round.publish"
+	ActionRoundStart      = "round.start"
 	// ActionLiveStart is the start of a live round's games, written by
 	// package correspondence; its "starts_at" is when their clocks start,
 	// which the personal calendars date the games by.

@@ -3,6 +3,7 @@ package tournament
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -112,6 +113,18 @@ type PersonTx interface {
 // and ё/е.
 func SameFolded(a, b string) bool { return FoldName(a) == FoldName(b) }
 
+// reordered reports whether name is other's words, up to case and ё/е, in
+// another order.
+func reordered(name, other string) bool {
+	words, others := strings.Fields(FoldName(name)), strings.Fields(FoldName(other))
+	if slices.Equal(words, others) {
+		return false
+	}
+	slices.Sort(words)
+	slices.Sort(others)
+	return slices.Equal(words, others)
+}
+
 // PersonOf reads the person a player is to link to, following a merge.
 func PersonOf(tx PersonTx, id int64) (*Person, error) {
 	p, err := tx.Person(id)
@@ -199,10 +212,12 @@ type PersonLinkWriter interface {
 // LinkPerson links p, one of the event's players, to person (nil unlinks),
 // in the event's audit log: the player takes the person's federation ID
 // and the details the player lacks (birth year, club, region as city, the
-// highest title in the event's game); the
-// name stays as registered, since the event's documents already show it. A
-// person plays once in an event. Package people links its matches through
-// here.
+// highest title in the event's game); the name stays as registered, since
+// the event's documents already show it, unless it is the person's very
+// words in another order («Аслан Хуажев» for «Хуажев Аслан»), which the
+// player then takes in the register's order, surname first, as its lists
+// are sorted (issue 60). A person plays once in an event. Package people
+// links its matches through here.
 func LinkPerson(tx PersonLinkWriter, at time.Time, u *User, game GameKind, players []Player, p *Player, person *Person) error {
 	before := *p
 	if person == nil {
@@ -214,6 +229,9 @@ func LinkPerson(tx PersonLinkWriter, at time.Time, u *User, game GameKind, playe
 			}
 		}
 		p.PersonID, p.FederationID = person.ID, person.FederationID
+		if reordered(p.Name, person.Name()) {
+			p.Name = person.Name()
+		}
 		p.BirthYear = cmp.Or(p.BirthYear, person.BirthYear)
 		p.Club = cmp.Or(p.Club, person.Club)
 		p.City = cmp.Or(p.City, person.Region)

@@ -3,6 +3,7 @@ package tournament
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"adiukh/rules"
 )
@@ -29,6 +30,10 @@ type Round struct {
 	// Openings are the openings drawn for a micro-match event's round when
 	// it was paired: one for the round (board 0) or one a board.
 	Openings []DrawnOpening
+	// StartsAt is when the round's games start at the boards, as the
+	// arbiter set it (SetRoundStart); zero when not set. A calendar shows
+	// the games at that hour, the pairings print it.
+	StartsAt time.Time
 }
 
 // Game is one board of a round. BlackID is 0 for the pairing-allocated bye.

@@ -10,8 +10,9 @@ import (
 
 // RoundDays are the days an event's published rounds were played, by
 // round number, as its documents date their games (PDN's Date): a live
-// round's timed start, else the day it was published, kept within the
-// event's dates; a round with neither is left out. Whoever reads the event
+// round's timed start, else the start its arbiter set (SetRoundStart),
+// else the day it was published, kept within the event's dates; a round
+// with none is left out. Whoever reads the event
 // reads them: they say no more than its pages do.
 func (s *Service) RoundDays(ctx context.Context, eventID int64) (map[int]time.Time, error) {
 	days := map[int]time.Time{}
@@ -44,6 +45,15 @@ func (s *Service) RoundDays(ctx context.Context, eventID int64) (map[int]time.Ti
 				if at := liveStartOf(a); !at.IsZero() {
 					moments[n], started[n] = at, true
 				}
+			}
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		for _, r := range rounds {
+			if _, published := moments[r.Number]; published && !started[r.Number] && !r.StartsAt.IsZero() {
+				moments[r.Number] = r.StartsAt
 			}
 		}
 		for n, at := range moments {

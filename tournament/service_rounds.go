@@ -132,7 +132,7 @@ func (s *Service) pairNext(ctx context.Context, eventID int64, want int) (*Round
 		return nil, err
 	}
 	if want != 0 && before.next != want {
-		return nil, Conflict("", "round %d of event %d is paired already", want, eventID)
+		return nil, Conflict("", "round %d of %s is paired already", want, before.event().Name)
 	}
 	pairings, err := before.pair(PairingInput{Event: before.event(), Players: before.players, Rounds: before.rounds, Round: before.next})
 	if err != nil {
@@ -145,7 +145,7 @@ func (s *Service) pairNext(ctx context.Context, eventID int64, want int) (*Round
 			return err
 		}
 		if !now.same(before) {
-			return Conflict("", "event %d changed while round %d was being paired (a player, a result or the event's settings); pair the round again", eventID, before.next)
+			return Conflict("", "the event changed while round %d was being paired (a player, a result or the event's settings); pair the round again", before.next)
 		}
 		e := now.event()
 		if now.next == 1 {

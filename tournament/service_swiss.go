@@ -20,10 +20,10 @@ func (s *Service) RequestBye(ctx context.Context, eventID, playerID int64, n int
 			return err
 		}
 		if e.System != Swiss {
-			return Invalid("system", "requested byes belong to Swiss events; event %d is %s", eventID, e.System)
+			return Invalid("system", "requested byes belong to Swiss events; %s is %s", e.Name, e.System)
 		}
 		if e.Discipline.IsTeam() {
-			return Invalid("discipline", "requested byes belong to individual events; in team event %d a player sits out a round when the team's line-up leaves him out", eventID)
+			return Invalid("discipline", "requested byes belong to individual events; in a team event a player sits out a round when the team's line-up leaves him out")
 		}
 		switch kind {
 		case HalfByeRequest, ZeroByeRequest, "":
@@ -83,7 +83,7 @@ func (s *Service) PairingCards(ctx context.Context, eventID int64, n int) ([]Pai
 			return err
 		}
 		if e.System != Swiss {
-			return Invalid("system", "pairing cards explain Swiss pairings; event %d is %s", eventID, e.System)
+			return Invalid("system", "pairing cards explain Swiss pairings; %s is %s", e.Name, e.System)
 		}
 		all, err := tx.Rounds(eventID)
 		if err != nil {

@@ -95,6 +95,8 @@ type RoundTx interface {
 	// CountRounds counts the rounds paired in an event, drafts included.
 	CountRounds(eventID int64) (int, error)
 	UpdateRoundStatus(r *Round) error
+	// UpdateRoundStart writes r.StartsAt (zero clears it).
+	UpdateRoundStart(r *Round) error
 	// DeleteRound removes a round with its games.
 	DeleteRound(r *Round) error
 	// UpdateGame writes g if the stored version is still g.Version, then

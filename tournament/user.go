@@ -80,7 +80,7 @@ func MayManage(ctx context.Context, e *Event) error {
 	case u == nil:
 		return Unauthorized("sign in (an API token) to change events")
 	case !CanManage(u, e):
-		return Forbidden("only an administrator or the event's own arbiter may change event %d", e.ID)
+		return Forbidden("only an administrator or the event's own arbiter may change %s", e.Name)
 	}
 	return nil
 }

@@ -91,6 +91,10 @@ type eventEntryView struct {
 	// Meets is whether an entry awaiting a decision meets the event's
 	// conditions as they are now; only the arbiter's list says.
 	Meets *bool `json:"meets_conditions,omitempty"`
+	// PersonID and FederationID are the register's person the account is
+	// linked to; only the arbiter's list says.
+	PersonID     int64  `json:"person_id,omitempty"`
+	FederationID string `json:"federation_id,omitempty"`
 }
 
 func newEventEntryView(e *entries.Entry) eventEntryView {
@@ -171,6 +175,9 @@ func (h *handler) getEventEntries(c *gin.Context) error {
 		views[i] = newEventEntryView(&v.Entries[i])
 		if meets, ok := v.Meets[v.Entries[i].ID]; ok {
 			views[i].Meets = &meets
+		}
+		if p := v.Persons[v.Entries[i].ID]; p != nil {
+			views[i].PersonID, views[i].FederationID = p.ID, p.FederationID
 		}
 	}
 	out := entriesPageView{Settings: newEntrySettingsView(&v.Settings, v.Zone), Open: v.Open, Full: v.Full, Entries: views,

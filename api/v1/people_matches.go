@@ -27,6 +27,8 @@ type candidateView struct {
 	SameBirthYear  bool       `json:"same_birth_year"`
 	OtherBirthYear bool       `json:"other_birth_year"`
 	Sure           bool       `json:"sure"`
+	// Namesake: as close as sure, but so is another candidate.
+	Namesake bool `json:"namesake"`
 }
 
 func (h *handler) getRegisterMatches(c *gin.Context) error {
@@ -43,7 +45,7 @@ func (h *handler) getRegisterMatches(c *gin.Context) error {
 		candidates := make([]candidateView, len(m.Candidates))
 		for j, cand := range m.Candidates {
 			candidates[j] = candidateView{Person: newPersonView(&cand.Person), Distance: cand.Distance, Missing: cand.Missing,
-				SameBirthYear: cand.SameBirthYear, OtherBirthYear: cand.OtherBirthYear, Sure: cand.Sure()}
+				SameBirthYear: cand.SameBirthYear, OtherBirthYear: cand.OtherBirthYear, Sure: cand.Sure, Namesake: cand.Namesake}
 		}
 		out[i] = registerMatchView{Player: newPlayerView(&m.Player), Candidates: candidates, Surname: m.Surname, GivenNames: m.GivenNames, Patronymic: m.Patronymic}
 	}

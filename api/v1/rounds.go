@@ -103,10 +103,16 @@ type roundView struct {
 	// CardsError says why they could not be built.
 	Cards      []pairingCardView `json:"cards,omitempty"`
 	CardsError string            `json:"cards_error,omitempty"`
+	// StartsAt is when the round starts at the boards (RFC 3339), as its
+	// arbiter set it; absent when not set.
+	StartsAt string `json:"starts_at,omitempty"`
 }
 
 func newRoundView(l *catalog.Localizer, r *tournament.Round) roundView {
 	v := roundView{Number: r.Number, Status: string(r.Status), Games: make([]gameView, len(r.Games)), Warnings: pairingWarningViews(r.Warnings)}
+	if !r.StartsAt.IsZero() {
+		v.StartsAt = r.StartsAt.Format(time.RFC3339)
+	}
 	for i := range r.Games {
 		g := &r.Games[i]
 		v.Games[i] = newGameView(l, g)
@@ -208,6 +214,27 @@ func (h *handler) postPublish(c *gin.Context) error {
 		return err
 	}
 	return h.answerRound(c, http.StatusOK, ids[0], r.Number)
+}
+
+// putRoundStart sets when a round played over the board starts:
+// {"date": "2026-12-01", "time": "10:00"} in the event's time zone; both
+// empty clear it.
+func (h *handler) putRoundStart(c *gin.Context) error {
+	ids, err := core.PathInts(c, "id", "n")
+	if err != nil {
+		return err
+	}
+	var body struct {
+		Date string `json:"date"`
+		Time string `json:"time"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	if _, err := h.Events.SetRoundStart(c.Request.Context(), ids[0], int(ids[1]), tournament.RoundStartInput{Date: body.Date, Time: body.Time}); err != nil {
+		return err
+	}
+	return h.answerRound(c, http.StatusOK, ids[0], int(ids[1]))
 }
 
 // publishStart reads the optional body of a publish: {"starts_at":

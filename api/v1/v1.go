@@ -49,6 +49,7 @@ func Register(s *core.Server, g *gin.RouterGroup) {
 	w.POST("/events/:id/players/bulk", h.JSON(h.postPlayers))
 	w.POST("/events/:id/rounds", h.JSON(h.postRound))
 	w.POST("/events/:id/rounds/:n/publish", h.JSON(h.postPublish))
+	w.PUT("/events/:id/rounds/:n/start", h.JSON(h.putRoundStart))
 	w.DELETE("/events/:id/rounds/:n", h.JSON(h.deleteRound))
 	w.PUT("/events/:id/rounds/:n/games/:board/result", h.JSON(h.putResult))
 	w.POST("/events/:id/rounds/:n/sheets", h.JSON(h.postSheets))

@@ -248,3 +248,64 @@ func TestBrowserResultsAndMyGamesOnAPhone(t *testing.T) {
 		t.Errorf("the first game's score ends at %.0f px (-1: cut by the table's box) on a %d px screen", right, screen)
 	}
 }
+
+// TestBrowserResultsOnAPhone: the arbiter enters results on a 375 px phone
+// (issue 60): the results form fits the screen, and every select shows
+// its longest choice whole, not cut at its edge; the desk's list of
+// boards missing their sheets reads «Доска 1, Доска 2», no space before a
+// comma.
+func TestBrowserResultsOnAPhone(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	ev := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
+		"name": "Клубный турнир", "discipline": "standard", "system": "round-robin", "time_control": "60+30"})
+	id := apitest.Num(ev["id"])
+	for i := 1; i <= 4; i++ {
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": fmt.Sprintf("Игрок %d", i)})
+	}
+	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	for board := 1; board <= 2; board++ {
+		s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%d/result", id, board),
+			map[string]any{"score": "12:12", "end_reason": "agreement", "version": 1})
+	}
+	arbiter := s.SignIn(tournament.ArbiterRole)
+	at, run := apitest.BrowserOn(t, s.Handler)
+	const screen = 375
+	run("a 375 px phone signed in", chromedp.EmulateViewport(screen, 812, chromedp.EmulateMobile, chromedp.EmulateScale(3)),
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			return network.SetCookie(arbiter.Cookie.Name, arbiter.Cookie.Value).WithURL(at("/")).Do(ctx)
+		}))
+	var width int
+	var cut []string
+	run("the results form", chromedp.Navigate(at(fmt.Sprintf("/events/%d/rounds/1/results", id))), chromedp.WaitVisible(`#entry-reason`),
+		chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
+		// A select is cut when its box ends past the screen or is narrower
+		// than its longest choice and the arrow beside it.
+		chromedp.Evaluate(`[...document.querySelectorAll('#fast-entry select')].filter(sel => {
+			const box = sel.getBoundingClientRect(), style = getComputedStyle(sel);
+			const ctx = document.createElement('canvas').getContext('2d');
+			ctx.font = style.font;
+			const longest = Math.max(...[...sel.options].map(o => ctx.measureText(o.text).width));
+			return box.right > window.innerWidth || box.width < longest + parseFloat(style.paddingLeft) + 16;
+		}).map(sel => sel.name)`, &cut),
+		apitest.Shot("results-phone-selects"))
+	if width > screen {
+		t.Errorf("the results form is %d px wide on a %d px screen", width, screen)
+	}
+	if len(cut) > 0 {
+		t.Errorf("the selects %q are cut on a %d px screen", cut, screen)
+	}
+	var missing string
+	run("the desk's missing sheets", chromedp.Navigate(at(fmt.Sprintf("/events/%d/manage", id))), chromedp.WaitReady(`#missing-sheets`),
+		chromedp.Evaluate(`document.querySelectorAll('#missing-sheets details').forEach(d => d.open = true)`, nil),
+		chromedp.Evaluate(`document.querySelector('#missing-sheets li').innerText`, &missing),
+		chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
+		apitest.Shot("desk-phone-missing-sheets"))
+	if width > screen {
+		t.Errorf("the desk, with its rounds' start, is %d px wide on a %d px screen", width, screen)
+	}
+	if want := apitest.RuT("round.title", "N", 1) + ": " + apitest.RuT("col.board") + " 1, " + apitest.RuT("col.board") + " 2"; missing != want {
+		t.Errorf("the missing sheets read %q, want %q", missing, want)
+	}
+}

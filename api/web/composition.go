@@ -80,7 +80,7 @@ func (h *handler) compositionEvent(c *gin.Context) (*tournament.Event, error) {
 		return nil, err
 	}
 	if e.Discipline != tournament.Composition {
-		return nil, tournament.NotFound("event %d is not a composition contest", id)
+		return nil, tournament.NotFound("%s is not a composition contest", e.Name)
 	}
 	return e, nil
 }

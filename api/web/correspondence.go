@@ -440,7 +440,7 @@ func (h *handler) sectionData(c *gin.Context, tab string) (*sectionPageData, *tr
 		return nil, nil, err
 	}
 	if d.Event.Discipline != tournament.Correspondence && (!d.Event.Online || tab != "games") {
-		return nil, nil, tournament.NotFound("event %d is not a correspondence event", id)
+		return nil, nil, tournament.NotFound("%s is not a correspondence event", d.Event.Name)
 	}
 	games, err := h.Correspondence.Games(ctx, id)
 	if err != nil {
@@ -488,7 +488,7 @@ func (h *handler) renderArbiter(c *gin.Context, f *form, status int) error {
 		return err
 	}
 	if !data.CanManage {
-		return tournament.Forbidden("only an administrator or the event's own arbiter may run event %d", data.Event.ID)
+		return tournament.Forbidden("only an administrator or the event's own arbiter may run %s", data.Event.Name)
 	}
 	data.Form = f
 	h.renderWith(c, tr, status, "corr_arbiter", data.Event.Name, data)

@@ -282,7 +282,7 @@ func TestGamesTabOnlyInCorrespondence(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
 	id := s.RoundRobin(4)
-	for lang, want := range map[string]string{"ru": apitest.RuF("event %d is not a correspondence event", id), "en": "is not a correspondence event"} {
+	for lang, want := range map[string]string{"ru": apitest.RuF("%s is not a correspondence event", "Первенство Майкопа"), "en": "“Первенство Майкопа” is not a correspondence event"} {
 		w := s.Anonymous().Get(fmt.Sprintf("/events/%d/games?lang=%s", id, lang))
 		if w.Code != http.StatusNotFound || !strings.Contains(apitest.PageText(w), want) {
 			t.Errorf("%s: the games page of a rapid event: %d, want 404 saying %q", lang, w.Code, want)

@@ -60,7 +60,7 @@ func TestEntriesPages(t *testing.T) {
 	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "2000") {
 		t.Errorf("an entry not meeting the age condition: %d", rec.Code)
 	}
-	if rec := player.Post(entries, url.Values{"birth_year": {"2004"}, "note": {"приеду"}}); rec.Code != http.StatusSeeOther {
+	if rec := player.Post(entries, url.Values{"birth_year": {"2004"}, "sex": {"f"}, "note": {"приеду"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("enter: %d\n%s", rec.Code, rec.Body)
 	}
 	if body := player.Get(entries).Body.String(); !strings.Contains(body, "<strong>"+apitest.RuT("entries.mine")+": "+apitest.RuT("entries.status.pending")+"</strong>") || strings.Contains(body, `action="`+entries+`"`) {
@@ -69,6 +69,11 @@ func TestEntriesPages(t *testing.T) {
 	desk := arbiter.Get(entries).Body.String()
 	if !strings.Contains(desk, "Тлехас Анна") || !strings.Contains(desk, "приеду") {
 		t.Errorf("the arbiter's list lacks the entry")
+	}
+	// The list says the entrant's sex and whether the account is linked to
+	// the register (issue 60).
+	if !strings.Contains(desk, "<td>"+apitest.RuT("entries.sex.f")+"</td>") || !strings.Contains(desk, apitest.RuT("entries.not_in_register")) {
+		t.Errorf("the arbiter's list tells neither the entrant's sex nor the register's link")
 	}
 	if rec := arbiter.Post(entries+"/accept", nil); rec.Code != http.StatusSeeOther {
 		t.Fatalf("accept all: %d\n%s", rec.Code, rec.Body)
@@ -392,13 +397,13 @@ func TestCancelledEventFreezesEntries(t *testing.T) {
 			if desk := arbiter.Get(path).Body.String(); strings.Contains(desk, `action="`+path+`/accept"`) {
 				t.Errorf("the arbiter is offered to accept entries of the cancelled event")
 			}
-			refusal := apitest.RuF("event %d is cancelled; its entries no longer change", id)
+			refusal := apitest.RuT("the event is cancelled; its entries no longer change")
 			if rec := player.Post(withdraw, url.Values{"from": {"my"}}); rec.Code != http.StatusConflict || !strings.Contains(rec.Body.String(), html.EscapeString(refusal)) {
 				t.Errorf("withdrawing by the form: %d, want 409 saying %q\n%s", rec.Code, refusal, rec.Body)
 			}
 			// The API answers in English unless asked otherwise.
 			code, out := s.Do(tournament.PlayerRole, "POST", "/api/v1"+withdraw, nil)
-			if refusal := fmt.Sprintf("event %d is cancelled; its entries no longer change", id); code != http.StatusConflict || out["message"] != refusal {
+			if refusal := "the event is cancelled; its entries no longer change"; code != http.StatusConflict || out["message"] != refusal {
 				t.Errorf("withdrawing through the API: %d %v, want 409 saying %q", code, out, refusal)
 			}
 

@@ -36,7 +36,7 @@ func newForm() *form {
 // The message is shown in the reader's language.
 func (f *form) fail(err error, tr *translator) error {
 	var e *tournament.Error
-	if !errors.As(err, &e) || (e.Code != tournament.EINVALID && e.Code != tournament.ECONFLICT) {
+	if !errors.As(err, &e) || (e.Code != tournament.EINVALID && e.Code != tournament.ECONFLICT && e.Code != tournament.ETOOLARGE) {
 		return err
 	}
 	f.Errors[e.Field] = tr.Phrase(e)

@@ -112,6 +112,24 @@ func (t *translator) Day(at time.Time) string {
 	return t.Localizer.Date(at.In(zone).Format(time.DateOnly))
 }
 
+// DateInput and TimeInput fill a date and a time input with a moment in
+// the page's time zone ("2026-12-01", "10:00"); a zero moment leaves them
+// empty.
+func (t *translator) DateInput(at time.Time) string { return t.input(at, time.DateOnly) }
+
+func (t *translator) TimeInput(at time.Time) string { return t.input(at, "15:04") }
+
+func (t *translator) input(at time.Time, layout string) string {
+	if at.IsZero() {
+		return ""
+	}
+	zone := t.zone
+	if zone == nil {
+		zone = time.UTC
+	}
+	return at.In(zone).Format(layout)
+}
+
 // TimeToSecond writes a moment with its seconds in the page's time zone.
 func (t *translator) TimeToSecond(at time.Time) string {
 	return t.Localizer.TimeToSecond(at, t.zone)

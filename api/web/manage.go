@@ -259,6 +259,20 @@ func (h *handler) publishRound(c *gin.Context) error {
 	return nil
 }
 
+// setRoundStart sets the date and hour a round starts at the boards.
+func (h *handler) setRoundStart(c *gin.Context) error {
+	ids, err := core.PathInts(c, "id", "n")
+	if err != nil {
+		return err
+	}
+	in := tournament.RoundStartInput{Date: c.PostForm("date"), Time: c.PostForm("time")}
+	if _, err := h.Events.SetRoundStart(c.Request.Context(), ids[0], int(ids[1]), in); err != nil {
+		return h.statusFailed(c, ids[0], err)
+	}
+	h.backToManage(c, ids[0], "rounds")
+	return nil
+}
+
 func (h *handler) finishEvent(c *gin.Context) error {
 	id, err := core.PathInt(c, "id")
 	if err != nil {

@@ -25,10 +25,7 @@ func TestMyICS(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			s := apitest.NewWebServerOn(t, st)
-			played := s.RoundRobin(2)
-			players := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", played), nil)["players"].([]any)
-			s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", played, apitest.Num(players[0].(map[string]any)["id"])),
-				map[string]any{"email": "player@example.org"})
+			played := playersRoundRobin(s.Server)
 			// The followed event takes entries until a day before it starts.
 			followed, deadline := cupTakingEntries(s.Server)
 			moscow := deadline.Location()

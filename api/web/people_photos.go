@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -82,6 +83,25 @@ func (h *handler) uploadPersonPhoto(c *gin.Context) error {
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d", id))
 	return nil
+}
+
+// photoTooLarge shows the person's page again with the photo's form
+// refusing a file over the limit (reshownTooLarge), to a reader who may
+// change the photo.
+func (h *handler) photoTooLarge(c *gin.Context) error {
+	id, err := core.PathInt(c, "pid")
+	if err != nil {
+		return err
+	}
+	if v, err := h.People.PersonPage(c.Request.Context(), id); err != nil || !v.CanChangePhoto {
+		return errors.Join(errNotTheReaders, err)
+	}
+	f := newForm()
+	tooLarge := tournament.TooLarge("photo", "the file is larger than %d MB", people.MaxPhotoBytes>>20)
+	if err := f.fail(tooLarge, h.translator(c)); err != nil {
+		return err
+	}
+	return h.renderPerson(c, http.StatusRequestEntityTooLarge, id, nil, nil, f)
 }
 
 func (h *handler) removePersonPhoto(c *gin.Context) error {

@@ -15,6 +15,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -303,6 +304,11 @@ func TestPersonPhotoPages(t *testing.T) {
 	if bad.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(bad), apitest.RuF("the photo must be a JPEG or PNG picture")) {
 		t.Errorf("a file that is no picture: %d\n%s", bad.Code, apitest.PageText(bad))
 	}
+	// Far over the limit, refused before it is read: still at the form.
+	huge := admin.Do(photoUpload(t, fmt.Sprintf("/people/%d/photo", id), bytes.Repeat([]byte{0}, 9<<20)))
+	if huge.Code != http.StatusRequestEntityTooLarge || !strings.Contains(huge.Body.String(), `class="photo-form" open`) || !strings.Contains(apitest.PageText(huge), apitest.RuF("the file is larger than %d MB", 8)) {
+		t.Errorf("a 9 MB photo: %d, want 413 at the person's photo form\n%s", huge.Code, apitest.PageText(huge))
+	}
 	var picture bytes.Buffer
 	img := image.NewRGBA(image.Rect(0, 0, 600, 800))
 	for i := range img.Pix {
@@ -586,5 +592,61 @@ func TestPatronymicThroughThePages(t *testing.T) {
 				t.Errorf("the person's page without the patronymic")
 			}
 		})
+	}
+}
+
+// Two persons of the register with the player's name and birth year are
+// namesakes, not both "sure": the page marks them so and chooses neither,
+// the API says namesake, and none is linked in one go (issue 60).
+func TestRegisterMatchesNamesakes(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	for _, club := range []string{"Майкоп", "Адыгейск"} {
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/people", map[string]any{"surname": "Хуажев", "given_names": "Аслан", "birth_year": 1990, "club": club, "confirm_similar": true})
+	}
+	id := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Открытый турнир", "discipline": "rapid", "system": "swiss", "rounds": 5})["id"])
+	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": "Хуажев Аслан", "birth_year": 1990})
+	page := s.SignIn(tournament.ArbiterRole).Get(fmt.Sprintf("/events/%d/register-matches", id)).Body.String()
+	if n := strings.Count(page, `<span class="badge">`+apitest.RuT("matches.namesake")+`</span>`); n != 2 || strings.Contains(page, `<span class="badge">`+apitest.RuT("matches.sure")+`</span>`) || strings.Contains(page, " checked>") {
+		t.Errorf("the namesakes: %d marked so, want 2, neither sure nor chosen\n%s", n, apitest.PageText(s.SignIn(tournament.ArbiterRole).Get(fmt.Sprintf("/events/%d/register-matches", id))))
+	}
+	matches := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/register-matches", id), nil)
+	for _, c := range matches["players"].([]any)[0].(map[string]any)["candidates"].([]any) {
+		if c := c.(map[string]any); c["sure"] != false || c["namesake"] != true {
+			t.Errorf("the API's candidate %v: want a namesake, not sure", c)
+		}
+	}
+	if apitest.Num(matches["sure"]) != 0 {
+		t.Errorf("the API counts %v sure matches, want none", matches["sure"])
+	}
+}
+
+// A desk player named with the person's words in another order («Аслан
+// Хуажев») takes the register's order once linked, surname first; a
+// spelling of their own («Берсиров Мурад») stays as the desk wrote it (issue
+// 60).
+func TestLinkedPlayerTakesTheRegistersOrder(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	for _, p := range []struct{ surname, given string }{{"Хуажев", "Аслан"}, {"Берсиров", "Мурат"}} {
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/people", map[string]any{"surname": p.surname, "given_names": p.given, "birth_year": 1990})
+	}
+	id := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Открытый турнир", "discipline": "rapid", "system": "swiss", "rounds": 5})["id"])
+	for _, name := range []string{"Аслан Хуажев", "Берсиров Мурад"} {
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name, "birth_year": 1990})
+	}
+	matches := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/register-matches", id), nil)["players"].([]any)
+	for _, m := range matches {
+		m := m.(map[string]any)
+		person := m["candidates"].([]any)[0].(map[string]any)["person"].(map[string]any)
+		s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/person", id, apitest.Num(m["player"].(map[string]any)["id"])),
+			map[string]any{"person_id": apitest.Num(person["id"])})
+	}
+	var names []string
+	for _, p := range s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any) {
+		names = append(names, p.(map[string]any)["name"].(string))
+	}
+	if want := []string{"Хуажев Аслан", "Берсиров Мурад"}; !slices.Equal(names, want) {
+		t.Errorf("the linked players are named %q, want %q", names, want)
 	}
 }

@@ -54,6 +54,17 @@ func (h *handler) uploadRegulations(c *gin.Context) error {
 	return nil
 }
 
+// regulationsTooLarge shows the desk again with the regulations' form
+// refusing a file over the limit (reshownTooLarge).
+func (h *handler) regulationsTooLarge(c *gin.Context) error {
+	id, err := core.PathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	tooLarge := tournament.TooLarge("file", "the file is larger than %d MB", entries.MaxRegulationsBytes>>20)
+	return h.manageFailed(c, id, tooLarge, func(d *managePageData) *form { return d.RegulationsForm }, nil)
+}
+
 func (h *handler) removeRegulations(c *gin.Context) error {
 	id, err := core.PathInt(c, "id")
 	if err != nil {

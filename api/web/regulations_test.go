@@ -58,6 +58,13 @@ func TestRegulationsPages(t *testing.T) {
 	if large.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(large), "файл больше 5 МБ") {
 		t.Errorf("a file over 5 MB: %d, want 400 naming the limit\n%s", large.Code, apitest.PageText(large))
 	}
+	// A file far over the limit is refused before it is read, and still
+	// the arbiter stays at the desk, told at the form (issue 60: a 6 MB
+	// PDF led to a bare 413 page).
+	huge := upload("огромное.pdf", apitest.MinimalPDF+strings.Repeat(" ", 6<<20))
+	if body := huge.Body.String(); huge.Code != http.StatusRequestEntityTooLarge || !strings.Contains(body, `id="regulations"`) || !strings.Contains(body, "field-error") || !strings.Contains(apitest.PageText(huge), "файл больше 5 МБ") {
+		t.Errorf("a 6 MB file: %d, want 413 shown at the desk's regulations form\n%s", huge.Code, apitest.PageText(huge))
+	}
 	cal := s.Anonymous().Get("/calendar").Body.String()
 	if !strings.Contains(cal, fmt.Sprintf(`href="/events/%d/regulations.pdf"`, id)) {
 		t.Error("the calendar does not link the regulations")

@@ -88,7 +88,7 @@ func TestRefusedPageLeadsBack(t *testing.T) {
 	}
 	for _, want := range []string{
 		fmt.Sprintf(`<a href="/events/%d">Первенство Майкопа</a>`, id),
-		fmt.Sprintf(`<a class="button" href="%s">%s</a>`, results, apitest.RuT("error.back")),
+		fmt.Sprintf(`<a class="button" href="%s" data-back>%s</a>`, results, apitest.RuT("error.back")),
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the refusal's page lacks %s:\n%s", want, page)

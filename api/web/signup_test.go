@@ -20,10 +20,11 @@ import (
 var startedField = regexp.MustCompile(`name="started" value="([^"]+)"`)
 
 // TestSignupApprovedByAdmin: on a site without mail, a sign-up waits on the
-// users page; a taken address gets the same answer; a form filled in too
-// fast, with the hidden field or with a fill time the client wrote itself
-// (issue 48.6) is answered the same and dropped; once approved, the player
-// signs in.
+// users page; a taken address gets the same answer; a form with the hidden
+// field or with a fill time the client wrote itself (issue 48.6) is
+// answered the same and dropped, one sent back too fast is refused with the
+// reason; the header offers the sign-up; once approved, the player signs
+// in.
 func TestSignupApprovedByAdmin(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
@@ -57,10 +58,19 @@ func TestSignupApprovedByAdmin(t *testing.T) {
 	fast := url.Values{"email": {"bot@example.org"}, "surname": {"Бот"}, "given_names": {"Бот"}, "password": {"шашки адиюх"}, "started": {justShown}}
 	trapped := url.Values{"email": {"bot2@example.org"}, "surname": {"Бот"}, "given_names": {"Бот"}, "password": {"шашки адиюх"}, "started": {earlier}, "website": {"http://spam"}}
 	unsigned := url.Values{"email": {"bot3@example.org"}, "surname": {"Бот"}, "given_names": {"Бот"}, "password": {"шашки адиюх"}, "started": {forged}}
-	for _, bot := range []url.Values{fast, trapped, unsigned} {
+	for _, bot := range []url.Values{trapped, unsigned} {
 		if rec := anon.Post("/signup", bot); rec.Code != http.StatusOK {
 			t.Errorf("a script's sign-up: %d", rec.Code)
 		}
+	}
+	// A form sent back at once (a browser's autofill) is not told it was
+	// accepted and dropped: it comes back with the reason and what was
+	// typed, to be sent again (issue 60).
+	if rec := anon.Post("/signup", fast); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("this form was sent within %d seconds of opening it, faster than a person types; check it and send it again", 3)) || !strings.Contains(rec.Body.String(), `value="bot@example.org"`) {
+		t.Errorf("a form sent back at once: %d, want 400 saying why, the address kept\n%s", rec.Code, apitest.PageText(rec))
+	}
+	if home := anon.Get("/").Body.String(); !strings.Contains(home, `<a href="/signup">`+apitest.RuT("nav.signup")+`</a>`) {
+		t.Errorf("the header offers no sign-up to a visitor")
 	}
 	// Before the approval Ann's own password tells her the sign-up awaits
 	// it; a wrong one is answered as for an unknown address (issue 50.3).

@@ -275,7 +275,7 @@ func (h *handler) lineupsData(c *gin.Context, id int64, n int) (*lineupsPageData
 	}
 	hd := h.header(c, d.Event, "manage")
 	if !hd.CanManage {
-		return nil, tournament.Forbidden("only an administrator or the event's own arbiter may change event %d", id)
+		return nil, tournament.Forbidden("only an administrator or the event's own arbiter may change %s", d.Event.Name)
 	}
 	data := &lineupsPageData{eventHeader: hd, Round: n}
 	for i := range d.Rounds {

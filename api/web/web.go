@@ -168,7 +168,7 @@ func (h *handler) renderWith(c *gin.Context, tr *translator, status int, name, t
 // navOf is the item of the main navigation a page belongs to.
 func navOf(pageName string) string {
 	switch pageName {
-	case "search", "account", "accounts", "calendar":
+	case "search", "account", "accounts", "calendar", "signup":
 		return pageName
 	case "accounts_audit":
 		return "accounts"
@@ -230,6 +230,10 @@ func (h *handler) failHTML(c *gin.Context, err error) {
 			h.Log.Error("error page: the session", "err", sessionErr)
 		}
 	}
+	if reshow := reshownTooLarge[c.FullPath()]; status == http.StatusRequestEntityTooLarge && reshow != nil && reshow(h, c) == nil {
+		c.Abort()
+		return
+	}
 	page := errorPage{Status: status, Message: msg, Back: cameFrom(c)}
 	if strings.HasPrefix(c.FullPath(), "/events/:id") {
 		if id, idErr := core.PathInt(c, "id"); idErr == nil {
@@ -241,12 +245,27 @@ func (h *handler) failHTML(c *gin.Context, err error) {
 	c.Abort()
 }
 
+// reshownTooLarge are the upload forms shown again on their own page, the
+// refusal at the file's field, when the body is over the route's limit and
+// was never read (a 6 MB PDF of regulations): the arbiter stays at the
+// desk instead of a bare 413 page (issue 60). A form that cannot be shown
+// (the reader may not) falls back to the error page.
+var reshownTooLarge = map[string]func(h *handler, c *gin.Context) error{
+	"/events/:id/regulations": (*handler).regulationsTooLarge,
+	"/people/:pid/photo":      (*handler).photoTooLarge,
+}
+
+// errNotTheReaders is a form the reader may not see: the error page is
+// shown instead.
+var errNotTheReaders = errors.New("the form is not the reader's")
+
 // cameFrom is the page of this site the request was sent from (its
 // Referer, which the site's Referrer-Policy keeps to its own pages), ""
-// for another site's or the same address.
+// for another site's, or for the same address read again. A form sent to
+// its own address (a sheet's edit) leads back to itself.
 func cameFrom(c *gin.Context) string {
 	ref, err := url.Parse(c.GetHeader("Referer"))
-	if err != nil || ref.Host != c.Request.Host || ref.Path == "" || ref.Path == c.Request.URL.Path {
+	if err != nil || ref.Host != c.Request.Host || ref.Path == "" || ref.Path == c.Request.URL.Path && c.Request.Method == http.MethodGet {
 		return ""
 	}
 	return ref.RequestURI()
@@ -354,6 +373,7 @@ func (h *handler) routes(r *gin.Engine) {
 	m.POST("/events/:id/rounds", h.Page(h.pairRound))
 	m.POST("/events/:id/rounds/:n/publish", h.Page(h.publishRound))
 	m.POST("/events/:id/live/start-position", h.Page(h.saveLiveStart))
+	m.POST("/events/:id/rounds/:n/start", h.Page(h.setRoundStart))
 	m.POST("/events/:id/rounds/:n/swap", h.Page(h.swapSeats))
 	m.POST("/events/:id/rounds/:n/delete", h.Page(h.deleteDraftRound))
 	m.POST("/events/:id/rounds/:n/unpublish", h.Page(h.unpublishRound))

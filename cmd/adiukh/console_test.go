@@ -107,7 +107,7 @@ func TestErrorsInRussian(t *testing.T) {
 		}
 	}
 	stdin = strings.NewReader("длинный пароль\n")
-	if code, _, errOut := runIn(t, nil, "user", "add", "--db", db, "--email", "arbiter@example.org", "--role", "arbiter", "--password-stdin"); code != 0 {
+	if code, _, errOut := runIn(t, nil, "user", "add", "--db", db, "--email", "arbiter@example.org", "--role", "arbiter", "--surname", "Хуажев", "--given-names", "Аслан", "--password-stdin"); code != 0 {
 		t.Fatalf("user add: %d %s", code, errOut)
 	}
 	for _, tc := range []struct {

@@ -62,7 +62,7 @@ func parseProxies(list string) ([]string, error) {
 // administrator, and how to see a sample event first.
 func printFirstRun(w io.Writer, addr, setupToken, dsn string) {
 	say(w, "The database has no accounts yet. Become its administrator by opening, once:\n  http://%s/setup/%s", addr, setupToken)
-	say(w, "or run: adiukh user add --db %s --email YOU@EXAMPLE.ORG --role admin --password-stdin", dsn)
+	say(w, "or run: adiukh user add --db %s --email YOU@EXAMPLE.ORG --role admin --surname SURNAME --given-names NAMES --password-stdin", dsn)
 	say(w, "To look around first, fill a database with a sample event: adiukh demo --db demo.db")
 }
 

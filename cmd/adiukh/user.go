@@ -16,7 +16,7 @@ func init() {
 // stdin is where --password-stdin reads; tests replace it.
 var stdin io.Reader = os.Stdin
 
-const userUsage = `usage: adiukh user add --email E --role admin|arbiter|player --password-stdin [--surname S --given-names G [--patronymic P] | --name N] [--db DSN]
+const userUsage = `usage: adiukh user add --email E --role admin|arbiter|player --password-stdin (--surname S --given-names G [--patronymic P] | --name N) [--db DSN]
        adiukh user name --email E (--surname S --given-names G [--patronymic P] | --name N) [--db DSN]   (the name others see)
        adiukh user password --email E --password-stdin [--db DSN]   (ends the user's web sign-ins)
        adiukh user sign-out --email E [--db DSN]                    (ends the user's web sign-ins)`
@@ -47,6 +47,12 @@ func userCommand(args []string, stdout, stderr io.Writer) int {
 		return parseStatus(err)
 	}
 	if fs.Require("email", "role") != nil {
+		return 2
+	}
+	if names.names() == (account.Names{}) {
+		// An account without a name is shown by its address, and its
+		// player is asked the name before every entry (issue 60).
+		say(stderr, "adiukh user add: give the account's name: --surname S --given-names G [--patronymic P], or --name N")
 		return 2
 	}
 	if !*fromStdin {

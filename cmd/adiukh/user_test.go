@@ -17,13 +17,14 @@ func TestUserAddAndTokenCreate(t *testing.T) {
 		wantCode int
 		wantOut  string // in stdout, or in stderr when the command fails
 	}{
-		{"add admin", []string{"user", "add", "--email", "admin@example.org", "--role", "admin", "--password-stdin", "--db", db}, "секретный пароль\n", 0, "admin@example.org (admin)"},
-		{"same e-mail again", []string{"user", "add", "--email", "admin@example.org", "--role", "admin", "--password-stdin", "--db", db}, "секретный пароль\n", 1, "already exists"},
-		{"no --password-stdin", []string{"user", "add", "--email", "b@example.org", "--role", "admin", "--db", db}, "", 2, "--password-stdin"},
-		{"short password", []string{"user", "add", "--email", "b@example.org", "--role", "arbiter", "--password-stdin", "--db", db}, "short\n", 1, "password: a password needs at least 8 characters"},
-		{"bad role", []string{"user", "add", "--email", "b@example.org", "--role", "boss", "--password-stdin", "--db", db}, "секретный пароль\n", 1, `role: unknown role "boss"`},
-		{"no role", []string{"user", "add", "--email", "b@example.org", "--password-stdin", "--db", db}, "секретный пароль\n", 2, "adiukh user add: --role is required"},
-		{"an unknown role", []string{"user", "add", "--email", "b@example.org", "--role", "judge", "--password-stdin", "--db", db}, "секретный пароль\n", 1, `role: unknown role "judge"; use "admin", "arbiter" or "player"`},
+		{"add admin", []string{"user", "add", "--email", "admin@example.org", "--role", "admin", "--surname", "Хуажев", "--given-names", "Аслан", "--password-stdin", "--db", db}, "секретный пароль\n", 0, "admin@example.org (admin)"},
+		{"same e-mail again", []string{"user", "add", "--email", "admin@example.org", "--role", "admin", "--surname", "Хуажев", "--given-names", "Аслан", "--password-stdin", "--db", db}, "секретный пароль\n", 1, "already exists"},
+		{"no name", []string{"user", "add", "--email", "b@example.org", "--role", "player", "--password-stdin", "--db", db}, "секретный пароль\n", 2, "give the account's name"},
+		{"no --password-stdin", []string{"user", "add", "--email", "b@example.org", "--role", "admin", "--surname", "Хуажев", "--given-names", "Аслан", "--db", db}, "", 2, "--password-stdin"},
+		{"short password", []string{"user", "add", "--email", "b@example.org", "--role", "arbiter", "--surname", "Хуажев", "--given-names", "Аслан", "--password-stdin", "--db", db}, "short\n", 1, "password: a password needs at least 8 characters"},
+		{"bad role", []string{"user", "add", "--email", "b@example.org", "--role", "boss", "--surname", "Хуажев", "--given-names", "Аслан", "--password-stdin", "--db", db}, "секретный пароль\n", 1, `role: unknown role "boss"`},
+		{"no role", []string{"user", "add", "--email", "b@example.org", "--surname", "Хуажев", "--given-names", "Аслан", "--password-stdin", "--db", db}, "секретный пароль\n", 2, "adiukh user add: --role is required"},
+		{"an unknown role", []string{"user", "add", "--email", "b@example.org", "--role", "judge", "--surname", "Хуажев", "--given-names", "Аслан", "--password-stdin", "--db", db}, "секретный пароль\n", 1, `role: unknown role "judge"; use "admin", "arbiter" or "player"`},
 		{"token", []string{"token", "create", "--email", "admin@example.org", "--db", db}, "", 0, "adk_"},
 		{"token for nobody", []string{"token", "create", "--email", "nobody@example.org", "--db", db}, "", 1, "no user with e-mail nobody@example.org"},
 		{"named token for a week", []string{"token", "create", "--email", "admin@example.org", "--name", "табло", "--days", "7", "--db", db}, "", 0, "adk_"},

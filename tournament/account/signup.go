@@ -21,10 +21,13 @@ type Mailer interface {
 	Send(ctx context.Context, to, subject, body string) error
 }
 
-// Sign-up's defences against scripts: a form filled faster than
-// MinFillTime, with its hidden field filled or with a stamp the site did not
-// sign, is answered as a real one and dropped, so that a script learns
-// nothing from the answer. A form older than FormLife is sent again.
+// Sign-up's defences against scripts: a form with its hidden field filled
+// or with a stamp the site did not sign is answered as a real one and
+// dropped, so that a script learns nothing from the answer. A form sent
+// back faster than MinFillTime (a browser that filled it in by itself) is
+// refused with the reason, to be sent again: told it was accepted, a
+// person waited for a mail that never came (issue 60). A form older than
+// FormLife is sent again too.
 const (
 	MinFillTime = 3 * time.Second
 	FormLife    = 24 * time.Hour
@@ -121,8 +124,11 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) error {
 		locale = "ru"
 	}
 	elapsed, signed := s.fillTime(in.Stamp)
-	if in.Trap != "" || !signed || elapsed < MinFillTime {
+	if in.Trap != "" || !signed {
 		return nil
+	}
+	if elapsed < MinFillTime {
+		return tournament.Invalid("started", "this form was sent within %d seconds of opening it, faster than a person types; check it and send it again", int(MinFillTime.Seconds()))
 	}
 	if elapsed > FormLife {
 		return tournament.Invalid("started", "this form was opened more than %d hours ago; check it and send it again", int(FormLife.Hours()))

@@ -1023,3 +1023,26 @@ func TestArbiterAndContestJudgeNamedApart(t *testing.T) {
 		}
 	}
 }
+
+// eventByNumber is a message that names an event or an entry by its
+// internal number.
+var eventByNumber = regexp.MustCompile(`\b(event|entry) %d`)
+
+// Issue 60, item 6: a person reads an event by its name («турнир «Кубок
+// клуба»») or as "the event" of the page they are on, never by the
+// database's number. The number stays where it is all the reader gave (a
+// "not found" of an address), in the command line's words of a new event,
+// whose number the operator passes on (adiukh export --event N), and in
+// the API's pointer to another of its addresses.
+func TestEventsNamedNotNumbered(t *testing.T) {
+	keep := map[string]bool{
+		"event %d is a composition contest: it has no standings or crosstable; its results are at /api/v1/events/%d/contest/award": true,
+		"event %d %q imported from %s": true,
+		"demo event %d created in %s, its players in the register and the rapid rating list\nadministrator (the event's arbiter): %s, password: %s\nstart the server with: %s serve --db %s": true,
+	}
+	for id := range messages(t, English) {
+		if eventByNumber.MatchString(id) && !strings.Contains(id, "not found") && !keep[id] {
+			t.Errorf("%q names an event or entry by its number: name the event (%%s, e.Name) or say “the event”", id)
+		}
+	}
+}

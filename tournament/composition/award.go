@@ -622,7 +622,7 @@ func (s *Service) Award(ctx context.Context, eventID int64) (*Award, error) {
 			return err
 		}
 		if c.Stage == Entries {
-			return tournament.NotFound("the award of event %d is not published yet", eventID)
+			return tournament.NotFound("the award of %s is not published yet", e.Name)
 		}
 		judges, err := tx.Judges(eventID)
 		if err != nil {

@@ -152,7 +152,7 @@ func event(ctx context.Context, tx Tx, eventID int64, lock bool) (*tournament.Ev
 		return nil, tournament.NotFound("event %d not found", eventID)
 	}
 	if e.Discipline != tournament.Composition {
-		return nil, tournament.Invalid("discipline", "event %d is a %s event; contests of compositions are held in composition events", eventID, e.Discipline)
+		return nil, tournament.Invalid("discipline", "%s is a %s event; contests of compositions are held in composition events", e.Name, e.Discipline)
 	}
 	return e, nil
 }
@@ -183,7 +183,7 @@ func directed(ctx context.Context, tx Tx, eventID int64) (*tournament.User, *Con
 		return nil, nil, err
 	}
 	if !tournament.CanManage(u, e) {
-		return nil, nil, tournament.Forbidden("only the director of the contest (the event's arbiter) or an administrator may do this in event %d", eventID)
+		return nil, nil, tournament.Forbidden("only the director of the contest (the event's arbiter) or an administrator may do this in %s", e.Name)
 	}
 	return u, c, nil
 }
@@ -267,7 +267,7 @@ func (s *Service) Setup(ctx context.Context, eventID int64, in ContestInput, rea
 			return err
 		}
 		if !tournament.CanManage(u, e) {
-			return tournament.Forbidden("only the director of the contest (the event's arbiter) or an administrator may do this in event %d", eventID)
+			return tournament.Forbidden("only the director of the contest (the event's arbiter) or an administrator may do this in %s", e.Name)
 		}
 		old, err := tx.Contest(eventID)
 		if err != nil && tournament.ErrorCode(err) != tournament.ENOTFOUND {
@@ -885,7 +885,7 @@ func juryOf(ctx context.Context, tx Tx, e *tournament.Event) (*jury, error) {
 	}
 	j := &jury{user: u, director: tournament.CanManage(u, e), judges: judges}
 	if !j.director && !slices.Contains(judges, u.ID) {
-		return nil, tournament.Forbidden("only the judges and the director of event %d see its entries before the award", e.ID)
+		return nil, tournament.Forbidden("only the judges and the director of %s see its entries before the award", e.Name)
 	}
 	return j, nil
 }
@@ -1093,7 +1093,7 @@ func (s *Service) Mark(ctx context.Context, eventID int64, in MarkInput) (*Mark,
 			return err
 		}
 		if !slices.Contains(judges, u.ID) {
-			return tournament.Forbidden("only the judges of event %d mark its entries", e.ID)
+			return tournament.Forbidden("only the judges of %s mark its entries", e.Name)
 		}
 		switch {
 		case c.Fixed():

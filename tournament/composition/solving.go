@@ -143,7 +143,7 @@ func (s *Service) SetupSolving(ctx context.Context, eventID int64, in SolvingInp
 		}
 		zone = e.Location()
 		if !tournament.CanManage(u, e) {
-			return tournament.Forbidden("only the director of the contest (the event's arbiter) or an administrator may do this in event %d", eventID)
+			return tournament.Forbidden("only the director of the contest (the event's arbiter) or an administrator may do this in %s", e.Name)
 		}
 		old, err = tx.SolvingContest(eventID)
 		if err != nil && tournament.ErrorCode(err) != tournament.ENOTFOUND {
@@ -696,7 +696,7 @@ func (s *Service) RuleAnswer(ctx context.Context, eventID int64, number int, use
 			return err
 		}
 		if !tournament.CanManage(u, e) {
-			return tournament.Forbidden("only the director of the solving contest (the event's arbiter) or an administrator may set the verdict of an answer in event %d", eventID)
+			return tournament.Forbidden("only the director of the solving contest (the event's arbiter) or an administrator may set the verdict of an answer in %s", e.Name)
 		}
 		if err := tournament.Every(problems, tournament.Invalid("", "the ruling has %d errors", len(problems))); err != nil {
 			return err

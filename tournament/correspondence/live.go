@@ -70,14 +70,14 @@ func (s *Service) startLiveRound(tx Tx, eventID int64, n int, at time.Time) (int
 		return 0, err
 	}
 	if !e.Online {
-		return 0, tournament.Invalid("online", "event %d is not played live on the site", eventID)
+		return 0, tournament.Invalid("online", "%s is not played live on the site", e.Name)
 	}
 	rounds, err := tx.Rounds(eventID)
 	if err != nil {
 		return 0, err
 	}
 	if n < 1 || n > len(rounds) || rounds[n-1].Status == tournament.Draft {
-		return 0, tournament.Conflict("", "round %d of event %d is not published", n, eventID)
+		return 0, tournament.Conflict("", "round %d of %s is not published", n, e.Name)
 	}
 	existing, err := tx.Games(eventID)
 	if err != nil {

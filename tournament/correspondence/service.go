@@ -120,7 +120,7 @@ func sectionEvent(tx Tx, eventID int64) (*tournament.Event, error) {
 		return nil, err
 	}
 	if e.Discipline != tournament.Correspondence && !e.Online {
-		return nil, tournament.Invalid("discipline", "event %d is a %s event; games are played on the server only in correspondence events and events played live", eventID, e.Discipline)
+		return nil, tournament.Invalid("discipline", "%s is a %s event; games are played on the server only in correspondence events and events played live", e.Name, e.Discipline)
 	}
 	return e, nil
 }
@@ -129,7 +129,7 @@ func sectionEvent(tx Tx, eventID int64) (*tournament.Event, error) {
 // (leave, a section started at once, its settings) for a live event.
 func correspondenceOnly(e *tournament.Event) error {
 	if e.Discipline != tournament.Correspondence {
-		return tournament.Invalid("discipline", "event %d is played live, not by correspondence", e.ID)
+		return tournament.Invalid("discipline", "%s is played live, not by correspondence", e.Name)
 	}
 	return nil
 }
@@ -148,7 +148,7 @@ func manageable(ctx context.Context, tx Tx, eventID int64) (*tournament.Event, *
 		return nil, nil, tournament.NotFound("event %d not found", eventID)
 	}
 	if !tournament.CanManage(u, e) {
-		return nil, nil, tournament.Forbidden("only an administrator or the event's own arbiter may change event %d", eventID)
+		return nil, nil, tournament.Forbidden("only an administrator or the event's own arbiter may change %s", e.Name)
 	}
 	return e, u, nil
 }
@@ -249,13 +249,13 @@ func (s *Service) Configure(ctx context.Context, eventID int64, in SettingsInput
 func liveSettable(e *tournament.Event, in SettingsInput) error {
 	switch {
 	case in.LeaveDays != nil:
-		return tournament.Invalid("leave_days", "event %d is played live: it has no leave, only its clocks", e.ID)
+		return tournament.Invalid("leave_days", "the event is played live: it has no leave, only its clocks")
 	case in.MaxMoveDays != nil:
-		return tournament.Invalid("max_move_days", "event %d is played live: it has no days per move, only its clocks", e.ID)
+		return tournament.Invalid("max_move_days", "the event is played live: it has no days per move, only its clocks")
 	case e.MicroMatch.On():
-		return tournament.Invalid("start_position", "event %d is played in micro-matches: each board starts from the opening drawn for it", e.ID)
+		return tournament.Invalid("start_position", "the event is played in micro-matches: each board starts from the opening drawn for it")
 	case e.Status == tournament.Finished:
-		return tournament.Conflict("start_position", "event %d is finished: its games are all played", e.ID)
+		return tournament.Conflict("start_position", "the event is finished: its games are all played")
 	}
 	return nil
 }
@@ -331,13 +331,13 @@ func (s *Service) Start(ctx context.Context, eventID int64) ([]Game, error) {
 			return err
 		}
 		if len(rounds) > 0 {
-			return tournament.Conflict("", "event %d has already started: %d rounds are paired", eventID, len(rounds))
+			return tournament.Conflict("", "%s has already started: %d rounds are paired", e.Name, len(rounds))
 		}
 		players, err := tx.Players(eventID)
 		if err != nil {
 			return err
 		}
-		if err := s.ready(tx, eventID, players); err != nil {
+		if err := s.ready(tx, e, players); err != nil {
 			return err
 		}
 		before := *e
@@ -396,22 +396,22 @@ func (s *Service) Start(ctx context.Context, eventID int64) ([]Game, error) {
 func startable(e *tournament.Event) error {
 	switch {
 	case !e.System.IsRoundRobin():
-		return tournament.Invalid("system", "a correspondence section is played as a round robin (Berger table); event %d is %s", e.ID, e.System)
+		return tournament.Invalid("system", "a correspondence section is played as a round robin (Berger table); %s is %s", e.Name, e.System)
 	case !e.TimeControl.InDays():
 		return tournament.Invalid("time_control", "set the event's time control in days first: \"10d\" or \"50d/10\"")
 	case e.Status != tournament.Registration:
-		return tournament.Conflict("status", "event %d is %s; a section starts from registration", e.ID, e.Status)
+		return tournament.Conflict("status", "%s is %s; a section starts from registration", e.Name, e.Status)
 	}
 	return nil
 }
 
 // ready checks that the section can start: at least two players, each
 // playing from round 1 with an account to move for them.
-func (s *Service) ready(tx Tx, eventID int64, players []tournament.Player) error {
+func (s *Service) ready(tx Tx, e *tournament.Event, players []tournament.Player) error {
 	if len(players) < 2 {
-		return tournament.Conflict("", "a section needs at least 2 players; event %d has %d", eventID, len(players))
+		return tournament.Conflict("", "a section needs at least 2 players; %s has %d", e.Name, len(players))
 	}
-	linked, err := tx.PlayerAccounts(eventID)
+	linked, err := tx.PlayerAccounts(e.ID)
 	if err != nil {
 		return err
 	}

@@ -77,7 +77,7 @@ func (s *Service) Withdraw(ctx context.Context, in WithdrawInput) (*Withdrawal, 
 		}
 		switch e.Status {
 		case tournament.Registration:
-			return tournament.Conflict("", "the games of event %d have not started; remove the player instead of withdrawing them", e.ID)
+			return tournament.Conflict("", "the event's games have not started; remove the player instead of withdrawing them")
 		case tournament.Finished:
 			return tournament.Conflict("status", "the event is finished")
 		}

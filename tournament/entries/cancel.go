@@ -41,7 +41,7 @@ func (s *Service) CancelEvent(ctx context.Context, eventID int64, reason string)
 			// composition), which would take it out of its cancellation.
 			return tournament.Conflict("discipline", "a composition contest moves on by its deadlines and cannot be cancelled")
 		case old.Status == tournament.Running && (old.Discipline.PlayedOnServer() || old.Online):
-			return tournament.Conflict("status", "the games of event %d run on the server's clocks; it cannot be cancelled once they have started", eventID)
+			return tournament.Conflict("status", "the event's games run on the server's clocks; it cannot be cancelled once they have started")
 		}
 		if strings.TrimSpace(reason) == "" {
 			return tournament.Invalid("reason", "say why the event is cancelled: its entrants and followers are told")

@@ -226,7 +226,12 @@ type EntryView struct {
 	// name as one string and play as no person of the register: accepting
 	// them asks the surname and given names (AcceptEntryAs).
 	OneString map[int64]bool
-	// Places is how many places are left, -1 for no limit.
+	// Persons are, for the arbiter, the persons of the register the
+	// entries' accounts are linked to, by entry; an entry of an account
+	// linked to none is not there.
+	Persons map[int64]*tournament.Person
+	// Places is how many places a new entry may still have (placesLeft),
+	// -1 for no limit.
 	Places int
 	// Zone is the event's time zone, in which the deadline is shown.
 	Zone *time.Location
@@ -266,10 +271,8 @@ func (s *Service) entryView(tx Tx, u *tournament.User, e *tournament.Event, mana
 		return nil, err
 	}
 	annotate(all, players)
-	if set.Max > 0 {
-		v.Places = max(set.Max-len(players), 0)
-	}
-	v.Full = full(set, len(players), all)
+	v.Places = placesLeft(set, len(players), all)
+	v.Full = v.Places == 0
 	if u == nil {
 		return v, nil
 	}
@@ -302,9 +305,16 @@ func (s *Service) entryView(tx Tx, u *tournament.User, e *tournament.Event, mana
 		return v, nil
 	}
 	v.Entries = all
-	v.Meets, v.OneString = map[int64]bool{}, map[int64]bool{}
+	v.Meets, v.OneString, v.Persons = map[int64]bool{}, map[int64]bool{}, map[int64]*tournament.Person{}
 	for i := range all {
 		en := &all[i]
+		person, err := tournament.LinkedPerson(tx, en.UserID)
+		if err != nil {
+			return nil, err
+		}
+		if person != nil {
+			v.Persons[en.ID] = person
+		}
 		if !en.Decidable() {
 			continue
 		}
@@ -524,7 +534,7 @@ func (s *Service) beforeDeadline(set *EntrySettings) bool {
 // tell of an event that is not held.
 func frozen(e *tournament.Event) error {
 	if e.Status == tournament.Cancelled {
-		return tournament.Conflict("", "event %d is cancelled; its entries no longer change", e.ID)
+		return tournament.Conflict("", "the event is cancelled; its entries no longer change")
 	}
 	return nil
 }
@@ -646,7 +656,7 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 				continue
 			}
 			if other.readPlayer(players); !other.Removed {
-				return tournament.Conflict("", "you have entered this event already (entry %d)", other.ID)
+				return tournament.Conflict("", "you have entered this event already")
 			}
 			// The desk took the player off the start list: that entry is
 			// over, and the new one goes to the arbiter again.
@@ -663,9 +673,9 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 		if err != nil {
 			return err
 		}
-		for pid, a := range accounts {
+		for _, a := range accounts {
 			if a.ID == u.ID {
-				return tournament.Conflict("", "you play in this event already (player %d)", pid)
+				return tournament.Conflict("", "you play in this event already")
 			}
 		}
 		if strings.TrimSpace(u.Name) == "" {
@@ -833,11 +843,11 @@ func (s *Service) accept(tx Tx, e *tournament.Event, u *tournament.User, en *Ent
 func decidedAlready(en *Entry) error {
 	switch en.Status {
 	case EntryAccepted, EntryWithdrawing:
-		return tournament.Conflict("", "entry %d is accepted already", en.ID)
+		return tournament.Conflict("", "%s: the entry is accepted already", en.Name)
 	case EntryWithdrawn:
-		return tournament.Conflict("", "entry %d is withdrawn", en.ID)
+		return tournament.Conflict("", "%s: the entry is withdrawn", en.Name)
 	}
-	return tournament.Conflict("", "entry %d is declined already", en.ID)
+	return tournament.Conflict("", "%s: the entry is declined already", en.Name)
 }
 
 // AcceptEntries accepts, oldest first, every pending entry that meets the

@@ -66,6 +66,11 @@ func TestEntries(t *testing.T) {
 			if err != nil || second.Status != entries.EntryPending {
 				t.Fatalf("the second entry: %+v, %v", second, err)
 			}
+			// The places left count the entries awaiting a decision
+			// (issue 60: «осталось 2 места» beside «Все места заняты»).
+			if v, err := ent.Entries(dan, e.ID); err != nil || v.Places != 0 || !v.Full {
+				t.Errorf("with one player and two pending entries of three places: %d places left, full %v (%v); want none, full", v.Places, v.Full, err)
+			}
 			third, err := ent.Enter(cat, e.ID, entries.EntryInput{BirthYear: 2001, Region: "Адыгея"})
 			if err != nil || third.Status != entries.EntryWaiting {
 				t.Fatalf("the third entry: %+v, %v, want waiting", third, err)

@@ -101,9 +101,9 @@ type FeedGame struct {
 	GameID int64
 	// Starts is when the game's clocks start, for a round of an event
 	// played live on the site (its start set when it was published, or
-	// the moment of publishing); Ends is when it is likely over. Both are
-	// zero for a round played over the board, whose hour the site does
-	// not know.
+	// the moment of publishing), or the start the arbiter set for a round
+	// played over the board; Ends is when it is likely over. Both are
+	// zero for a round whose hour the site does not know.
 	Starts, Ends time.Time
 	// Day is the day the game is played when Starts is zero: the day its
 	// round was published, in the event's time zone (the pairing comes out
@@ -264,10 +264,11 @@ func (s *Service) eventsOf(tx Tx, userID int64) ([]int64, error) {
 
 // feedGames are the player's games of the event's published rounds, dated
 // and revised from the event's audit log: the round's latest publication
-// and the start of its live games after it, the changes of the game's
-// result after it. A round whose publication the log does not hold (an
-// event imported with its rounds) dates its games on the event's first
-// day, or leaves them out without one.
+// and the start of its live games after it (else the start its arbiter
+// set), the changes of the game's result and of the round's start after
+// it. A round whose publication the log does not hold (an event imported
+// with its rounds) dates its games on the event's first day, or leaves
+// them out without one.
 func feedGames(tx Tx, snap *eventSnapshot, playerID int64) ([]FeedGame, error) {
 	if len(snap.rounds) == 0 {
 		return nil, nil
@@ -300,6 +301,10 @@ func feedGames(tx Tx, snap *eventSnapshot, playerID int64) ([]FeedGame, error) {
 				starts = liveStart(a)
 			}
 		}
+		if starts.IsZero() {
+			// Over the board: the hour the arbiter set, if any.
+			starts = r.StartsAt
+		}
 		g := FeedGame{Board: *b, Revised: published}
 		switch {
 		case !starts.IsZero():
@@ -325,7 +330,7 @@ func feedGames(tx Tx, snap *eventSnapshot, playerID int64) ([]FeedGame, error) {
 		}
 		board := fmt.Sprintf("%s board %d", round, b.Board)
 		for _, a := range log {
-			if a.Subject == board && a.At.After(g.Revised) {
+			if (a.Subject == board || a.Subject == round && a.Action == tournament.ActionRoundStart) && a.At.After(g.Revised) {
 				g.Revised = a.At
 				g.Sequence++
 			}

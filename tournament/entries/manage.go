@@ -57,8 +57,16 @@ func (en *Entry) Live() bool { return en.Status.Live() && !en.Removed }
 // has places, and its players and the pending entries take every one, or
 // entries wait already (a newcomer does not pass them).
 func full(set *EntrySettings, players int, all []Entry) bool {
+	return placesLeft(set, players, all) == 0
+}
+
+// placesLeft is how many places a new entry may still have, -1 for no
+// limit: the players and the entries awaiting a decision take theirs, and
+// none is left while others wait (issue 60: «осталось 2 места» was shown
+// beside «Все места заняты»).
+func placesLeft(set *EntrySettings, players int, all []Entry) int {
 	if set.Max == 0 {
-		return false
+		return -1
 	}
 	taken := players
 	for _, en := range all {
@@ -66,10 +74,10 @@ func full(set *EntrySettings, players int, all []Entry) bool {
 		case EntryPending:
 			taken++
 		case EntryWaiting:
-			return true
+			return 0
 		}
 	}
-	return taken >= set.Max
+	return max(set.Max-taken, 0)
 }
 
 // withdrawable tells whether the entry's player may withdraw it now, and
@@ -247,7 +255,7 @@ func (s *Service) ConfirmWithdrawal(ctx context.Context, eventID, entryID int64,
 		}
 		en = found
 		if en.Status != EntryWithdrawing {
-			return tournament.Conflict("", "entry %d has no withdrawal to confirm", en.ID)
+			return tournament.Conflict("", "%s has asked for no withdrawal; there is nothing to confirm", en.Name)
 		}
 		if reason == "" {
 			reason = en.WithdrawReason
@@ -309,7 +317,7 @@ func (s *Service) TakeBackWithdrawal(ctx context.Context, eventID, entryID int64
 			return err
 		}
 		if en.Status != EntryWithdrawing {
-			return tournament.Conflict("", "entry %d has no withdrawal to take back", en.ID)
+			return tournament.Conflict("", "you have asked for no withdrawal; there is nothing to take back")
 		}
 		before := *en
 		en.Status, en.WithdrawReason, en.WithdrawnAt = EntryAccepted, "", time.Time{}

@@ -320,3 +320,40 @@ func TestRatingConditionsReadTheRegister(t *testing.T) {
 		})
 	}
 }
+
+// The arbiter's list of entries tells, for each, the register's person
+// its account is linked to (issue 60: the entry table had no register
+// link); a player's own list does not.
+func TestEntriesNameTheirPersons(t *testing.T) {
+	t.Parallel()
+	st := storetest.SQLite(t)
+	svc, ent := services(st, engines.Options())
+	arbiter := storetest.Arbiter(t, st)
+	e, _ := storetest.Event(t, arbiter, svc, "swiss", 5)
+	if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true)}); err != nil {
+		t.Fatal(err)
+	}
+	linked, personID := linkedAccount(t, st, arbiter, "ann@example.org", "Тлехас", 1700)
+	unlinked := playerAccount(t, st, "bob@example.org", "Нехай Борис")
+	mine, err := ent.Enter(linked, e.ID, entries.EntryInput{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := ent.Enter(unlinked, e.ID, entries.EntryInput{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := ent.Entries(arbiter, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := v.Persons[mine.ID]; p == nil || p.ID != personID || p.FederationID == "" {
+		t.Errorf("the linked entrant's person: %+v, want person %d with its federation ID", p, personID)
+	}
+	if p := v.Persons[other.ID]; p != nil {
+		t.Errorf("the unlinked entrant has person %+v", p)
+	}
+	if own, err := ent.Entries(linked, e.ID); err != nil || own.Persons != nil {
+		t.Errorf("the player's own list names persons: %v, %v", own.Persons, err)
+	}
+}

@@ -63,7 +63,7 @@ func (x *Exporter) individualEvent(ctx context.Context, eventID int64) error {
 		return err
 	}
 	if team {
-		return tournament.Invalid("event", "event %d is a team event: this document exists for individual events only; a team event has its team standings, crosstable, match cards and score sheets", eventID)
+		return tournament.Invalid("event", "this is a team event: this document exists for individual events only; a team event has its team standings, crosstable, match cards and score sheets")
 	}
 	return nil
 }

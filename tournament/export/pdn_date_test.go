@@ -15,8 +15,9 @@ import (
 )
 
 // TestPDNDatesEachGameByItsRound: games.pdn dates a game of a three-day
-// event by the day its round was played (published, in the event's zone,
-// within the event's dates), not «2026.11.??» (issue 60, item 6).
+// event by the day its round was played (its set start, else published,
+// in the event's zone, within the event's dates), not «2026.11.??» (issue
+// 60, item 6).
 func TestPDNDatesEachGameByItsRound(t *testing.T) {
 	t.Parallel()
 	sheet, err := os.ReadFile(filepath.Join("testdata", "sample-game.txt"))
@@ -52,6 +53,11 @@ func TestPDNDatesEachGameByItsRound(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			// Round 3 was played on the second day at the hour its arbiter
+			// set, though published after the event.
+			if _, err := svc.SetRoundStart(ctx, e.ID, 3, tournament.RoundStartInput{Date: "2026-11-21", Time: "18:00"}); err != nil {
+				t.Fatal(err)
+			}
 			var pdn strings.Builder
 			if _, err := New(svc, nil).PDN(ctx, &pdn, e.ID); err != nil {
 				t.Fatal(err)
@@ -60,7 +66,7 @@ func TestPDNDatesEachGameByItsRound(t *testing.T) {
 			for _, m := range regexp.MustCompile(`\[Date "([^"]*)"\]`).FindAllStringSubmatch(pdn.String(), -1) {
 				dates = append(dates, m[1])
 			}
-			if want := []string{"2026.11.20", "2026.11.21", "2026.11.22"}; !slices.Equal(dates, want) {
+			if want := []string{"2026.11.20", "2026.11.21", "2026.11.21"}; !slices.Equal(dates, want) {
 				t.Errorf("games.pdn dates its games %v, want %v", dates, want)
 			}
 		})

@@ -110,7 +110,7 @@ func findTeamRound(d *teams.TeamEventData, n int) (*teams.TeamRound, error) {
 			return &d.Rounds[i], nil
 		}
 	}
-	return nil, tournament.NotFound("round %d of event %d", n, d.Event.ID)
+	return nil, tournament.NotFound("round %d of event %d not found", n, d.Event.ID)
 }
 
 // rosterPlayer is the player with that ID on the team's roster; the zero
@@ -157,7 +157,7 @@ func MatchCardsView(d *teams.TeamEventData, n int, lang catalog.Lang) ([]report.
 		}
 		home, away := d.Team(m.HomeID), d.Team(m.AwayID)
 		if home == nil || away == nil {
-			return nil, tournament.NotFound("a team of table %d in round %d of event %d", m.Table, n, d.Event.ID)
+			return nil, tournament.NotFound("round %d has no team at table %d", n, m.Table)
 		}
 		score := m.Score(d.Event, d.Settings)
 		card := report.MatchCard{

@@ -64,13 +64,13 @@ func TeamRoundView(d *teams.TeamEventData, n int) (report.TeamRoundOverview, err
 	for _, m := range r.Matches {
 		home := d.Team(m.HomeID)
 		if home == nil {
-			return report.TeamRoundOverview{}, tournament.NotFound("a team of table %d in round %d of event %d", m.Table, n, d.Event.ID)
+			return report.TeamRoundOverview{}, tournament.NotFound("round %d has no team at table %d", n, m.Table)
 		}
 		om := report.OverviewMatch{Table: m.Table, Home: teamAsOf(home, n), Bye: m.IsBye()}
 		if !om.Bye {
 			away := d.Team(m.AwayID)
 			if away == nil {
-				return report.TeamRoundOverview{}, tournament.NotFound("a team of table %d in round %d of event %d", m.Table, n, d.Event.ID)
+				return report.TeamRoundOverview{}, tournament.NotFound("round %d has no team at table %d", n, m.Table)
 			}
 			score := m.Score(d.Event, d.Settings)
 			om.Away, om.Done = teamAsOf(away, n), score.Done
@@ -113,7 +113,7 @@ func (x *Exporter) teamEventData(ctx context.Context, eventID int64) (*teams.Tea
 		return nil, err
 	}
 	if !team {
-		return nil, tournament.Invalid("event", "event %d is an individual event: this document exists for team events only", eventID)
+		return nil, tournament.Invalid("event", "this is an individual event: this document exists for team events only")
 	}
 	return x.teams.TeamEventData(ctx, eventID)
 }

@@ -229,6 +229,9 @@ func PairingsView(d *tournament.EventData, n int, publicURL string, lang catalog
 	}
 	points := d.ScoresBefore(n)
 	p := report.Pairings{Event: EventView(d.Event), Round: n, Date: roundDate(d.Event), PublicURL: publicURL, Points: boardPoints(d.Event)}
+	if !r.StartsAt.IsZero() {
+		p.Starts = r.StartsAt.In(d.Event.Location())
+	}
 	if d.Event.MicroMatch.On() {
 		if o := r.OpeningOf(0); o != nil {
 			p.Opening = openingLine(o, lang)

@@ -24,7 +24,7 @@ func (s *Service) ExportTRF(ctx context.Context, eventID int64, w io.Writer) err
 			return err
 		}
 		if !e.Discipline.PlaysGames() || e.Discipline.IsTeam() {
-			return tournament.Invalid("discipline", "a TRF file holds individual games; event %d is %s", eventID, e.Discipline)
+			return tournament.Invalid("discipline", "a TRF file holds individual games; %s is %s", e.Name, e.Discipline)
 		}
 		all, err := tx.Rounds(eventID)
 		if err != nil {

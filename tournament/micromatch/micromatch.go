@@ -219,7 +219,7 @@ func manageable(ctx context.Context, tx Tx, eventID int64) (*tournament.Event, *
 		return nil, nil, err
 	}
 	if !e.Game.Variant().Openings {
-		return nil, nil, tournament.Conflict("", "event %d is of %s, which has no table of openings", eventID, e.Game)
+		return nil, nil, tournament.Conflict("", "%s is of %s, which has no table of openings", e.Name, e.Game)
 	}
 	return e, u, nil
 }
@@ -280,7 +280,7 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Rec
 			return err
 		}
 		if !e.MicroMatch.On() {
-			return tournament.Conflict("", "event %d plays one game a pairing, not micro-matches", in.EventID)
+			return tournament.Conflict("", "%s plays one game a pairing, not micro-matches", e.Name)
 		}
 		// The games played on the server end there, or by the arbiter's
 		// decision on each game's page.

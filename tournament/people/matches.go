@@ -31,11 +31,17 @@ type PersonCandidate struct {
 	// SameBirthYear: both birth years are known and equal; OtherBirthYear:
 	// both are known and differ.
 	SameBirthYear, OtherBirthYear bool
+	// Sure: the candidate is the player beyond doubt, the same words of
+	// the name and the same birth year, and no other candidate is so.
+	// Namesake: the same, but another candidate is so too (two persons of
+	// one name born the same year), and the arbiter chooses (issue 60:
+	// both read "sure").
+	Sure, Namesake bool
 }
 
-// Sure reports whether the candidate is the player beyond doubt: the same
-// words of the name and the same birth year.
-func (c PersonCandidate) Sure() bool { return c.Distance == 0 && c.Missing == 0 && c.SameBirthYear }
+// exact reports whether the candidate has the player's name, word for
+// word, and birth year.
+func (c PersonCandidate) exact() bool { return c.Distance == 0 && c.Missing == 0 && c.SameBirthYear }
 
 // RegisterMatch is an event's player not linked to the register, with the
 // persons they may be, closest first.
@@ -53,10 +59,12 @@ type RegisterMatch struct {
 // Sure is the one candidate that is the player beyond doubt, or nil: only
 // when no other candidate is as close.
 func (m RegisterMatch) Sure() *tournament.Person {
-	if len(m.Candidates) == 0 || !m.Candidates[0].Sure() || (len(m.Candidates) > 1 && m.Candidates[1].Sure()) {
-		return nil
+	for i := range m.Candidates {
+		if m.Candidates[i].Sure {
+			return &m.Candidates[i].Person
+		}
 	}
-	return &m.Candidates[0].Person
+	return nil
 }
 
 // RegisterMatches is the desk's page of an event's players not linked to
@@ -191,6 +199,15 @@ func rankCandidates(out []PersonCandidate) []PersonCandidate {
 		}
 		return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(a.Distance+a.Missing, b.Distance+b.Missing), cmp.Compare(a.Person.ID, b.Person.ID))
 	})
+	exact := 0
+	for _, c := range out {
+		if c.exact() {
+			exact++
+		}
+	}
+	for i := range out {
+		out[i].Sure, out[i].Namesake = out[i].exact() && exact == 1, out[i].exact() && exact > 1
+	}
 	if len(out) > maxCandidates {
 		out = out[:maxCandidates]
 	}

@@ -48,6 +48,7 @@ const (
 	msgScoreSheet             msg = "report.score_sheet"
 	msgOpening                msg = "report.opening"
 	msgRoundOpening           msg = "report.round_opening"
+	msgRoundStarts            msg = "report.round_starts"
 	msgMicroGame              msg = "report.micro_game"
 	msgGameRecord             msg = "report.game_record"
 	msgPlace                  msg = "report.place"

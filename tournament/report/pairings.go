@@ -110,8 +110,11 @@ func (d *document) boardOpenings(p Pairings) {
 func (d *document) pairingsIntro(p Pairings, code *qr.Code) {
 	top := d.pdf.GetY()
 	d.font(false, 10)
-	if date := formatDate(d.loc, p.Date); date != "" {
-		d.cell(0, 6, text(d.loc, msgDate)+": "+date, "", 1, "L", false)
+	switch {
+	case !p.Starts.IsZero():
+		d.cell(0, 6, text(d.loc, msgRoundStarts)+": "+formatDate(d.loc, p.Starts)+" "+p.Starts.Format("15:04"), "", 1, "L", false)
+	case !p.Date.IsZero():
+		d.cell(0, 6, text(d.loc, msgDate)+": "+formatDate(d.loc, p.Date), "", 1, "L", false)
 	}
 	if p.Opening != "" {
 		d.cell(0, 6, text(d.loc, msgRoundOpening)+": "+p.Opening, "", 1, "L", false)

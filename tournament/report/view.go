@@ -194,9 +194,12 @@ type PlayerGame struct {
 
 // Pairings is the pairing list of one round.
 type Pairings struct {
-	Event     Event
-	Round     int
-	Date      time.Time
+	Event Event
+	Round int
+	Date  time.Time
+	// Starts is when the round starts at the boards, in the event's zone,
+	// as its arbiter set it; when set it is printed instead of Date.
+	Starts    time.Time
 	PublicURL string // address of the public pairings page, printed as a QR code; empty prints none
 	Boards    []Board
 	// Points is what a board's two scores add up to: Adiukh's 24 when 0,

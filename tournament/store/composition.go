@@ -142,7 +142,7 @@ func toJSON(v any) string {
 func (t *compTx) Contest(eventID int64) (*composition.Contest, error) {
 	var r compContestRow
 	if err := t.db.First(&r, "event_id = ?", eventID).Error; err != nil {
-		return nil, notFound(err, "event %d has no contest yet: the director sets it up first", eventID)
+		return nil, notFound(err, "the event has no contest yet: the director sets it up first")
 	}
 	c := &composition.Contest{EventID: r.EventID, Deadline: r.Deadline.UTC(), Scale: r.Scale, Aggregation: composition.Aggregation(r.Aggregation),
 		ClaimDays: r.ClaimDays, Stage: composition.Stage(r.Stage), ProvisionalAt: timeOf(r.ProvisionalAt), ClaimsUntil: timeOf(r.ClaimsUntil), FinalAt: timeOf(r.FinalAt),

@@ -81,6 +81,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261126152300-second-game-ids", Migrate: secondGameIDsMigration},
 	{ID: "20261126152500-player-titles", Migrate: playerTitlesMigration},
 	{ID: "20261126153000-event-versions", Migrate: eventVersionsMigration},
+	{ID: "20261126153100-round-start", Migrate: roundStartMigration},
 	{ID: "20261126154500-person-titles", Migrate: personTitlesMigration},
 	{ID: "20261126162500-event-imported-rounds", Migrate: eventImportedRoundsMigration},
 }

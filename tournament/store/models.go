@@ -124,6 +124,8 @@ type roundRow struct {
 	Warnings string `gorm:"type:text;not null;default:''"`
 	// Openings is the JSON list of the openings drawn; "" for none.
 	Openings string `gorm:"type:text;not null;default:''"`
+	// StartsAt is when the round starts at the boards; NULL when not set.
+	StartsAt *time.Time
 }
 
 func (roundRow) TableName() string { return "rounds" }

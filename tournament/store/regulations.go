@@ -37,7 +37,7 @@ func (t *tx) Regulations(eventID int64, withContent bool) (*tournament.Regulatio
 	}
 	var row regulationsRow
 	if err := q.First(&row).Error; err != nil {
-		return nil, notFound(err, "event %d has no regulations", eventID)
+		return nil, notFound(err, "the event has no regulations")
 	}
 	return &tournament.Regulations{EventID: row.EventID, FileName: row.FileName, Content: row.Content, Size: row.Size, UploadedAt: row.UploadedAt.UTC()}, nil
 }

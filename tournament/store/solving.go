@@ -43,7 +43,7 @@ func (solvingAnswerRow) TableName() string { return "solving_answers" }
 func (t *compTx) SolvingContest(eventID int64) (*composition.SolvingContest, error) {
 	var r solvingContestRow
 	if err := t.db.First(&r, "event_id = ?", eventID).Error; err != nil {
-		return nil, notFound(err, "event %d has no solving contest yet: the director sets it up first", eventID)
+		return nil, notFound(err, "the event has no solving contest yet: the director sets it up first")
 	}
 	c := &composition.SolvingContest{EventID: r.EventID, Starts: r.Starts.UTC(), Ends: r.Ends.UTC()}
 	if err := json.Unmarshal([]byte(r.Problems), &c.Problems); err != nil {

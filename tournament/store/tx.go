@@ -436,7 +436,7 @@ func (t *tx) CreateRound(r *tournament.Round) error {
 	if err != nil {
 		return err
 	}
-	row := roundRow{EventID: r.EventID, Number: r.Number, Status: string(r.Status), Warnings: warnings, Openings: openings}
+	row := roundRow{EventID: r.EventID, Number: r.Number, Status: string(r.Status), Warnings: warnings, Openings: openings, StartsAt: optionalTime(r.StartsAt)}
 	if err := t.db.Omit("Event").Create(&row).Error; err != nil {
 		if uniqueViolation(err) {
 			return tournament.Conflict("", "round %d was paired meanwhile", r.Number)
@@ -526,6 +526,9 @@ func (t *tx) Rounds(eventID int64) ([]tournament.Round, error) {
 
 func rowToRound(r *roundRow) (*tournament.Round, error) {
 	round := &tournament.Round{ID: r.ID, EventID: r.EventID, Number: r.Number, Status: tournament.RoundStatus(r.Status)}
+	if r.StartsAt != nil {
+		round.StartsAt = r.StartsAt.UTC()
+	}
 	var err error
 	if round.Warnings, err = textToWarnings(r.Warnings); err != nil {
 		return nil, fmt.Errorf("round %d of event %d: stored warnings: %w", r.Number, r.EventID, err)
@@ -577,6 +580,13 @@ func (t *tx) Board(eventID int64, round, board int) (*tournament.Round, error) {
 func (t *tx) UpdateRoundStatus(r *tournament.Round) error {
 	if err := t.db.Model(&roundRow{}).Where("event_id = ? AND id = ?", r.EventID, r.ID).Update("status", string(r.Status)).Error; err != nil {
 		return fmt.Errorf("update round %d: %w", r.Number, err)
+	}
+	return nil
+}
+
+func (t *tx) UpdateRoundStart(r *tournament.Round) error {
+	if err := t.db.Model(&roundRow{}).Where("id = ?", r.ID).Update("starts_at", optionalTime(r.StartsAt)).Error; err != nil {
+		return fmt.Errorf("update the start of round %d: %w", r.Number, err)
 	}
 	return nil
 }

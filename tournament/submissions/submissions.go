@@ -185,7 +185,7 @@ func reportable(ctx context.Context, tx Tx, u *tournament.User, eventID int64, r
 		return nil, 0, nil, err
 	}
 	if !open {
-		return nil, 0, nil, tournament.Forbidden("event %d does not take results from players; the arbiter enters them", eventID)
+		return nil, 0, nil, tournament.Forbidden("%s does not take results from players; the arbiter enters them", e.Name)
 	}
 	if err := tournament.PlayedOnServer(e, roundNo, board); err != nil {
 		return nil, 0, nil, err
@@ -225,7 +225,7 @@ func ownPlayer(tx tournament.SubmissionTx, eventID int64, u *tournament.User) (i
 			return pid, nil
 		}
 	}
-	return 0, tournament.Forbidden("%s is not a player of event %d", u.Email, eventID)
+	return 0, tournament.Forbidden("%s is not a player of this event", u.Email)
 }
 
 // DecideSubmission confirms or rejects a pending submission. The arbiter of

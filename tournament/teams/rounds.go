@@ -97,7 +97,7 @@ func (s *Service) loadTeamEvent(tx interface {
 	TeamTx
 }, e *tournament.Event, reader *tournament.User) (*TeamEventData, error) {
 	if !e.Discipline.IsTeam() {
-		return nil, tournament.Invalid("discipline", "event %d is an individual event (%s), not a team event", e.ID, e.Discipline)
+		return nil, tournament.Invalid("discipline", "%s is an individual event (%s), not a team event", e.Name, e.Discipline)
 	}
 	settings, err := s.teamSettings(tx, e)
 	if err != nil {

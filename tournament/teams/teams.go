@@ -25,7 +25,7 @@ func teamEvent(ctx context.Context, tx tournament.EventTx, eventID int64) (*tour
 		return nil, nil, err
 	}
 	if !e.Discipline.IsTeam() {
-		return nil, nil, tournament.Invalid("discipline", "event %d is an individual event (%s), not a team event", eventID, e.Discipline)
+		return nil, nil, tournament.Invalid("discipline", "%s is an individual event (%s), not a team event", e.Name, e.Discipline)
 	}
 	return e, u, nil
 }
@@ -51,7 +51,7 @@ func (s *Service) TeamSettings(ctx context.Context, eventID int64) (*TeamSetting
 			return err
 		}
 		if !e.Discipline.IsTeam() {
-			return tournament.Invalid("discipline", "event %d is an individual event (%s), not a team event", eventID, e.Discipline)
+			return tournament.Invalid("discipline", "%s is an individual event (%s), not a team event", e.Name, e.Discipline)
 		}
 		st, err = s.teamSettings(tx, e)
 		return err
@@ -395,7 +395,7 @@ func (s *Service) MoveTeamPlayer(ctx context.Context, eventID, playerID int64, r
 		}
 		switch {
 		case from == nil:
-			return tournament.NotFound("player %d is on no team of event %d", playerID, eventID)
+			return tournament.NotFound("player %d not found in event %d", playerID, eventID)
 		case from.ID == to.ID:
 			return tournament.Invalid("team", "%s already plays for team %q", p.Name, to.Name)
 		case len(to.Roster) >= MaxRoster:
