@@ -119,6 +119,19 @@ func TestOwnTRFOfMicroMatchesImportedAgain(t *testing.T) {
 			if got := microGamesOf(t, s, againBase, 2); got != wantGames {
 				t.Errorf("export.trf imported again has the games\n%s\nwant\n%s", got, wantGames)
 			}
+			// Its rounds have no drawn opening, which a file does not keep:
+			// every document of them is made all the same.
+			for _, doc := range []string{"/crosstable.pdf", "/standings.xlsx", "/games.pdn", "/rounds/1/pairings.pdf", "/rounds/2/scoresheets.pdf"} {
+				if rec := s.Download(apitest.Arbiter, againBase+doc, nil); rec.Code != http.StatusOK {
+					t.Errorf("%s of the imported event: %d %s", doc, rec.Code, rec.Body.String())
+				}
+			}
+			event := strings.Replace(againBase, "/api/v1", "", 1)
+			for _, page := range []string{event + "?round=2", event + "/crosstable", event + "/rounds/2/boards/1"} {
+				if rec := s.Download("", page, nil); rec.Code != http.StatusOK {
+					t.Errorf("%s: %d", page, rec.Code)
+				}
+			}
 
 			foreign := regexp.MustCompile(`(?m)^###.*\n`).ReplaceAllString(own, "")
 			other := s.Must(http.StatusCreated, apitest.Arbiter, "POST", "/api/v1/events/import.trf", foreign)
