@@ -60,6 +60,7 @@ var rulesKeys = map[string]string{
 	"rules.sheet.second_result":      "a second result: the sheet already gives %s",
 	"rules.sheet.open_comment":       "the comment opened with { is not closed: no } follows it",
 	"rules.sheet.drawn_but_win":      "%q says the game was drawn, but the score %s is a win",
+	"rules.sheet.garbled_draw":       "%q is not a word of a draw: write “ничья”, “draw” or the score",
 	"rules.sheet.more_problems":      "%d more problems are not listed; correct these first",
 	"rules.sheet.no_result":          "no result is written and the game has not reached a final position",
 	"rules.result.sum":               "%s is not a game score: the two scores add up to 24",

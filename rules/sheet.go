@@ -2,6 +2,7 @@ package rules
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -435,6 +436,11 @@ func (sh *Sheet) readBody(tokens []token) {
 		case isScore(text) && !(numbered && numberedCapture(tokens, i)), isDrawWord(text):
 			i = sh.readResult(tokens, i)
 			continue
+		case garbledDrawWord(text):
+			sh.resultUnknown = true
+			// Read as a move, it would be told its letters are no square.
+			sh.problem(tk, say(garbledDraw, text))
+			continue
 		case text == "*":
 			continue
 		case pdnResult.MatchString(text):
@@ -585,14 +591,20 @@ func (sh *Sheet) readResult(tokens []token, i int) int {
 		stated := strings.Join(words, " ")
 		reason, ok := reasonOf(stated)
 		drawn := statesDraw(stated)
-		if !ok && !drawn {
-			sh.problem(tokens[i-len(words)+1], say(UnknownReason, stated))
+		first := i - len(words) + 1
+		switch garbled := slices.IndexFunc(words, garbledDrawWord); {
+		case !ok && !drawn && garbled >= 0:
+			// Named as what it is: an unknown word after 1:1 would be
+			// taken for a claim of a draw by the game's rules.
+			sh.problem(tokens[first+garbled], say(garbledDraw, words[garbled]))
+		case !ok && !drawn:
+			sh.problem(tokens[first], say(UnknownReason, stated))
 		}
 		if loser, named := loserOf(stated); named && (reason == EndResignation || reason == EndTime) && sc.White != sc.Black && (sc.White > sc.Black) == (loser == White) {
-			sh.problem(tokens[i-len(words)+1], say("%q says %s lost, but the score %s is their win", stated, loser, sc))
+			sh.problem(tokens[first], say("%q says %s lost, but the score %s is their win", stated, loser, sc))
 		}
 		if drawn && !res.Unscored && sc.White != sc.Black {
-			sh.problem(tokens[i-len(words)+1], say("%q says the game was drawn, but the score %s is a win", stated, sc))
+			sh.problem(tokens[first], say("%q says the game was drawn, but the score %s is a win", stated, sc))
 		}
 		res.Reason, res.Drawn = reason, res.Drawn || drawn
 	}
@@ -615,32 +627,38 @@ func (sh *Sheet) readResult(tokens []token, i int) int {
 	return i
 }
 
-// drawStems are the words of a draw written without a score or beside
-// one, in English or Russian, in any case and with any ending: "Ничья",
-// "ничья по согласию", "draw", "drawn".
-var drawStems = []string{"нич", "draw"}
+// drawWords are the words of a draw written without a score or beside
+// one, in English or Russian, as sheets write them: "Ничья", "ничья по
+// согласию", "1:1 ничья", "сыграли вничью", "draw", "drawn". Each is a
+// whole word (isDrawWord), so that a garbled one («Ничьяяя») is named as
+// what it is, never read as a draw.
+var drawWords = map[string]bool{
+	"ничья": true, "ничьи": true, "ничьей": true, "ничью": true, "вничью": true, "ничейный": true, "ничейная": true,
+	"draw": true, "drawn": true, "drew": true,
+}
+
+// isDrawWord reports whether a word is a draw's, in any case, with ё as е
+// and the punctuation around it left out: "Ничья", "ничья.", "Draw"; a
+// token that is one stands where a score would.
+func isDrawWord(word string) bool {
+	folded := strings.ReplaceAll(strings.ToLower(strings.Trim(word, ".,;:!?()")), "ё", "е")
+	return drawWords[folded]
+}
+
+// garbledDraw is the problem of a word that begins as a draw's and is
+// none.
+const garbledDraw = "%q is not a word of a draw: write “ничья”, “draw” or the score"
+
+// garbledDrawWord reports whether a token begins as a word of a draw
+// («нич», «draw») but is none of them («Ничьяяя»).
+func garbledDrawWord(word string) bool {
+	folded := strings.ToLower(strings.Trim(word, ".,;:!?()"))
+	return !isDrawWord(word) && (strings.HasPrefix(folded, "нич") || strings.HasPrefix(folded, "draw"))
+}
 
 // statesDraw reports whether the words say the game was drawn.
 func statesDraw(text string) bool {
-	lower := strings.ToLower(text)
-	for _, stem := range drawStems {
-		if strings.Contains(lower, stem) {
-			return true
-		}
-	}
-	return false
-}
-
-// isDrawWord reports whether a token is a draw written in words, as a
-// result stands where a score would: "Ничья", "ничья.", "Draw".
-func isDrawWord(s string) bool {
-	lower := strings.ToLower(strings.Trim(s, ".,;:!()"))
-	for _, stem := range drawStems {
-		if strings.HasPrefix(lower, stem) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(strings.Fields(text), isDrawWord)
 }
 
 // UnknownReason is the problem of words after a score that name no end

@@ -213,6 +213,21 @@ func MicroMatchResult(first, second Result) Result {
 	return Result{White: white, Black: black, EndReason: FinalPosition}
 }
 
+// KeptScores are the results a file that records who won keeps of a
+// board beside it, so that the board reads back as it was: a micro-match's
+// two games (each from its own White's side), or the board's own result
+// when it was played to a known score; none for a bye, a forfeit of a
+// single game, or a score already unknown.
+func KeptScores(board Result, micro [2]*Result) []Result {
+	switch {
+	case micro[0] != nil && micro[1] != nil:
+		return []Result{*micro[0], *micro[1]}
+	case board.Played() && board.EndReason != ScoreUnknown:
+		return []Result{board}
+	}
+	return nil
+}
+
 // drawOpenings draws the openings of a micro-match event's new round when
 // it is paired (PairNextRound, a round made by hand).
 func (s *Service) drawOpenings(tx OpeningTx, e *Event, earlier []Round, r *Round) error {

@@ -398,6 +398,10 @@ type CrosstableCell struct {
 	Result *Result
 	Score  string
 	Points float64
+	// MicroGames are the board's two games of a micro-match as the board
+	// keeps them (Game.MicroGames: in the first the board's White has
+	// White), whichever side the cell is of.
+	MicroGames [2]*Result
 }
 
 // Counts reports whether game g of round n is counted in these standings:
@@ -466,8 +470,8 @@ func buildCrosstable(e *Event, players []Player, rounds []Round, st *Standings) 
 			r2.Games[ri].Round = r.Number
 		}
 		for _, g := range r.Games {
-			white := CrosstableCell{Round: r.Number, OpponentNo: no[g.BlackID], White: true, Result: g.Result}
-			black := CrosstableCell{Round: r.Number, OpponentNo: no[g.WhiteID], Result: g.Result}
+			white := CrosstableCell{Round: r.Number, OpponentNo: no[g.BlackID], White: true, Result: g.Result, MicroGames: g.MicroGames}
+			black := CrosstableCell{Round: r.Number, OpponentNo: no[g.WhiteID], Result: g.Result, MicroGames: g.MicroGames}
 			if g.Result != nil {
 				white.Points, black.Points = e.Points(*g.Result, true), e.Points(*g.Result, false)
 				white.Score = g.Result.Score()

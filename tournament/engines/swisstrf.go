@@ -84,9 +84,7 @@ func WriteTRF(w io.Writer, in tournament.PairingInput) error {
 				black := &t.Players[index[g.BlackID]]
 				black.Points += tenths(e.Points(*g.Result, false))
 				black.Results[ri] = br
-				if g.Result.Played() && g.Result.EndReason != tournament.ScoreUnknown {
-					t.Extra = append(t.Extra, trf.ScoreComment{Round: r.Number, White: white.StartNo, Black: black.StartNo, Score: g.Result.Score(), EndReason: string(g.Result.EndReason)}.String())
-				}
+				t.KeepScores(r.Number, white.StartNo, black.StartNo, trfGameScores(tournament.KeptScores(*g.Result, g.MicroGames)))
 			}
 		}
 	}
@@ -104,7 +102,11 @@ func WriteTRF(w io.Writer, in tournament.PairingInput) error {
 	}
 	// TRF has no line for the game: a comment names it, which the
 	// engines pass over.
-	t.Extra = append([]string{"### game: " + string(e.Game.OrAdiukh())}, t.Extra...)
+	header := []string{"### game: " + string(e.Game.OrAdiukh())}
+	if e.MicroMatch.On() {
+		header = append(header, trf.MicroMatchComment{Draw: string(e.MicroMatch), Count: string(e.MicroCount)}.String())
+	}
+	t.Extra = append(header, t.Extra...)
 	t.InitialColor = 'W'
 	if e.BlackFirst {
 		t.InitialColor = 'B'
@@ -145,6 +147,15 @@ func trfResults(g tournament.Game) (white, black trf.Result) {
 		white.Code, black.Code = '-', '-'
 	}
 	return white, black
+}
+
+// trfGameScores writes results as a TRF's comments keep them.
+func trfGameScores(results []tournament.Result) []trf.GameScore {
+	out := make([]trf.GameScore, len(results))
+	for i, r := range results {
+		out[i] = trf.GameScore{Score: r.Score(), EndReason: string(r.EndReason)}
+	}
+	return out
 }
 
 // trfScores reads the score comments of a file (trf.ScoreComment) by
@@ -217,6 +228,10 @@ func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
 		name := string(game)
 		imp.Event.Game = &name
 	}
+	micro, microOn := trfMicroMatch(t.Extra)
+	if microOn {
+		imp.Event.MicroMatch, imp.Event.MicroCount = &micro.Draw, &micro.Count
+	}
 	scoring, ok, err := trfScoring(t)
 	if err != nil {
 		return nil, err
@@ -249,6 +264,10 @@ func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
 		imp.Players = append(imp.Players, ip)
 	}
 	scores := trfScores(t.Extra, game)
+	microGames := map[[3]int][2]tournament.Result{}
+	if microOn {
+		microGames = trfMicroGames(t.Extra, game)
+	}
 	for n := 1; n <= paired; n++ {
 		round, err := importRound(byNo, players, n)
 		if err != nil {
@@ -262,8 +281,17 @@ func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
 			}
 			// Imported in Adiukh's 24 points; another game's are its own.
 			r.White, r.Black = r.White*game.GamePoints()/24, r.Black*game.GamePoints()/24
-			if kept, ok := scores[[3]int{n, g.WhiteNo, g.BlackNo}]; ok && r.EndReason == tournament.ScoreUnknown && kept.Outcome() == r.Outcome() {
+			board := [3]int{n, g.WhiteNo, g.BlackNo}
+			if kept, ok := scores[board]; ok && r.EndReason == tournament.ScoreUnknown && kept.Outcome() == r.Outcome() {
 				*r = kept
+			}
+			if games, ok := microGames[board]; ok {
+				// The two games are taken when their sum is what the 001
+				// lines say of the board: who won, played or forfeited.
+				if sum := tournament.MicroMatchResult(games[0], games[1]); sum.Outcome() == r.Outcome() && sum.Played() == r.Played() {
+					g.MicroGames = [2]*tournament.Result{&games[0], &games[1]}
+					*r = sum
+				}
 			}
 		}
 		imp.Rounds = append(imp.Rounds, round)
@@ -297,6 +325,44 @@ func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
 		}
 	}
 	return imp, nil
+}
+
+// trfMicroMatch is the micro-match setting a file's comment keeps
+// (trf.MicroMatchComment); ok is false when it keeps none, as another
+// program's file: an event of single games.
+func trfMicroMatch(extra []string) (c trf.MicroMatchComment, ok bool) {
+	for _, line := range extra {
+		if c, ok := trf.ParseMicroMatchComment(line); ok {
+			return c, true
+		}
+	}
+	return c, false
+}
+
+// trfMicroGames reads the micro-match comments of a file
+// (trf.MicroComment) by round and the board's start numbers; a comment
+// whose games cannot be read as games of the event's game is left out, and
+// its board keeps what the 001 lines say.
+func trfMicroGames(extra []string, game tournament.GameKind) map[[3]int][2]tournament.Result {
+	out := map[[3]int][2]tournament.Result{}
+	for _, line := range extra {
+		c, ok := trf.ParseMicroComment(line)
+		if !ok {
+			continue
+		}
+		var games [2]tournament.Result
+		for i, kept := range c.Games {
+			res, err := game.ParseResult(kept.Score, kept.EndReason)
+			if err != nil || res.EndReason.IsBye() {
+				ok = false
+			}
+			games[i] = res
+		}
+		if ok {
+			out[[3]int{c.Round, c.White, c.Black}] = games
+		}
+	}
+	return out
 }
 
 // trfTitles reads the title comments of a file (trf.TitleComment) by

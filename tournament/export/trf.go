@@ -68,6 +68,9 @@ func TRFView(ct *tournament.Crosstable) *trf.Tournament {
 	// 162 gives the points of the event's table; TRF has no letter for a
 	// forfeit win worth less than a win, but the 001 lines carry every
 	// player's total as the event counted it.
+	if e.MicroMatch.On() {
+		t.Extra = append(t.Extra, trf.MicroMatchComment{Draw: string(e.MicroMatch), Count: string(e.MicroCount)}.String())
+	}
 	sc := e.Scoring
 	t.Scoring = []trf.Score{{Code: 'W', Points: tenths(sc.Win)}, {Code: 'D', Points: tenths(sc.Draw)}, {Code: 'L', Points: tenths(sc.Loss)}, {Code: 'P', Points: tenths(sc.Bye)}}
 
@@ -91,14 +94,22 @@ func TRFView(ct *tournament.Crosstable) *trf.Tournament {
 				break
 			}
 			p.Results = append(p.Results, trfResult(cell))
-			if res := cell.Result; cell.White && cell.OpponentNo != 0 && res != nil && res.Played() && res.EndReason != tournament.ScoreUnknown {
-				t.Extra = append(t.Extra, trf.ScoreComment{Round: cell.Round, White: r.Player.StartNo, Black: cell.OpponentNo,
-					Score: res.Score(), EndReason: string(res.EndReason)}.String())
+			if cell.White && cell.OpponentNo != 0 && cell.Result != nil {
+				t.KeepScores(cell.Round, r.Player.StartNo, cell.OpponentNo, trfGameScores(tournament.KeptScores(*cell.Result, cell.MicroGames)))
 			}
 		}
 		t.Players = append(t.Players, p)
 	}
 	return t
+}
+
+// trfGameScores writes results as a TRF's comments keep them.
+func trfGameScores(results []tournament.Result) []trf.GameScore {
+	out := make([]trf.GameScore, len(results))
+	for i, r := range results {
+		out[i] = trf.GameScore{Score: r.Score(), EndReason: string(r.EndReason)}
+	}
+	return out
 }
 
 // trfSystem names the pairing system in the 092 line: the Swiss system of

@@ -29,9 +29,10 @@ func StandingsCSV(w io.Writer, d CSVDialect, loc catalog.Lang, s Standings) erro
 		return err
 	}
 	out := newCSV(w, d, "standings")
-	out.Write(header(forPeople(d, loc), standingsColumns, s.TieBreaks))
+	people := forPeople(d, loc)
+	out.Write(header(people, standingsColumns, s.TieBreaks))
 	for _, r := range s.Rows {
-		record := out.standingsRecord(r)
+		record := out.standingsRecord(r, people)
 		for _, v := range r.TieBreaks {
 			record = append(record, out.Number(v))
 		}
@@ -70,12 +71,26 @@ func forPeople(d CSVDialect, loc catalog.Lang) *catalog.Lang {
 	return &loc
 }
 
-// standingsRecord is a row's values for the columns of standingsColumns.
-func (f csvFile) standingsRecord(r StandingsRow) []string {
+// withdrawnText is the withdrawn column's value: true or false for
+// programs (loc nil); in the files people open, the reader's word for a
+// player or team withdrawn («да»), and nothing for the others.
+func withdrawnText(loc *catalog.Lang, withdrawn bool) string {
+	switch {
+	case loc == nil:
+		return strconv.FormatBool(withdrawn)
+	case withdrawn:
+		return catalog.For(*loc).T("report.file_withdrawn_yes")
+	}
+	return ""
+}
+
+// standingsRecord is a row's values for the columns of standingsColumns,
+// the withdrawn column for people (loc) or programs (nil).
+func (f csvFile) standingsRecord(r StandingsRow, loc *catalog.Lang) []string {
 	p := r.Player
 	return []string{
 		strconv.Itoa(r.Place), strconv.Itoa(placeLast(r)), strconv.Itoa(p.StartNo), csvfile.Text(p.Name), formatInt(p.Rating), formatInt(p.BirthYear),
-		csvfile.Text(p.Club), csvfile.Text(p.City), csvfile.Text(p.FederationID), csvfile.Text(p.Title), strconv.FormatBool(p.Withdrawn), f.Number(r.Points),
+		csvfile.Text(p.Club), csvfile.Text(p.City), csvfile.Text(p.FederationID), csvfile.Text(p.Title), withdrawnText(loc, p.Withdrawn), f.Number(r.Points),
 	}
 }
 

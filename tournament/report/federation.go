@@ -53,7 +53,7 @@ func FederationCSV(w io.Writer, d CSVDialect, f Federation) error {
 			for j, v := range r.TieBreaks {
 				values[column[s.TieBreaks[j].ID]] = out.Number(v)
 			}
-			out.Write(append(append(append([]string(nil), event...), out.standingsRecord(r)...), values...))
+			out.Write(append(append(append([]string(nil), event...), out.standingsRecord(r, nil)...), values...))
 		}
 	}
 	return out.Close()

@@ -21,12 +21,13 @@ func TeamStandingsCSV(w io.Writer, d CSVDialect, loc catalog.Lang, s TeamStandin
 		return err
 	}
 	out := newCSV(w, d, "team standings")
-	out.Write(header(forPeople(d, loc), teamStandingsColumns, s.TieBreaks))
+	people := forPeople(d, loc)
+	out.Write(header(people, teamStandingsColumns, s.TieBreaks))
 	for _, r := range s.Rows {
 		t := r.Team
 		record := []string{
 			strconv.Itoa(r.Place), strconv.Itoa(max(r.Place, r.PlaceLast)), strconv.Itoa(t.StartNo), csvfile.Text(t.Name), csvfile.Text(t.Club), csvfile.Text(t.City),
-			strconv.FormatBool(t.Withdrawn), out.Number(r.MatchPoints), out.Number(r.GamePoints),
+			withdrawnText(people, t.Withdrawn), out.Number(r.MatchPoints), out.Number(r.GamePoints),
 		}
 		for _, v := range r.TieBreaks {
 			record = append(record, out.Number(v))

@@ -2,6 +2,8 @@ package report
 
 import (
 	"bytes"
+	"encoding/csv"
+	"strings"
 	"testing"
 
 	"adiukh/tournament/catalog"
@@ -76,5 +78,87 @@ func TestStandingsXLSX(t *testing.T) {
 	}
 	if rows, err := tf.GetRows("Sheet1"); err != nil || rows[0][3] != "Команда" || rows[0][7] != "Очки матчей" {
 		t.Errorf("the team workbook's header: %q (%v)", rows[0], err)
+	}
+}
+
+// TestWithdrawnColumnInTheReadersWords: the files people open (the
+// workbook, the CSV for Excel) mark a player or team withdrawn by the
+// reader's word and leave the others empty, never true or false; the plain
+// CSV for programs keeps true and false (issue 57).
+func TestWithdrawnColumnInTheReadersWords(t *testing.T) {
+	t.Parallel()
+	s := testStandings(3, 2) // its third player is withdrawn
+	teams := teamTable()     // and its third team
+	workbook := func(write func(*bytes.Buffer) error) [][]string {
+		var buf bytes.Buffer
+		if err := write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		f, err := excelize.OpenReader(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		rows, err := f.GetRows("Sheet1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rows
+	}
+	table := func(d CSVDialect, write func(*bytes.Buffer) error) [][]string {
+		var buf bytes.Buffer
+		if err := write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		r := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(buf.Bytes(), []byte("\ufeff"))))
+		if d == ExcelCSV {
+			r.Comma = ';'
+		}
+		rows, err := r.ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rows
+	}
+	for _, tc := range []struct {
+		name    string
+		loc     catalog.Lang
+		d       CSVDialect
+		yes, no string
+		heading string
+		xlsxToo bool
+	}{
+		{"ru", catalog.Russian, ExcelCSV, "да", "", "Выбыл", true},
+		{"en", catalog.English, ExcelCSV, "yes", "", "Withdrawn", true},
+		{"programs", catalog.Russian, PlainCSV, "true", "false", "withdrawn", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string][][]string{
+				"standings.csv":      table(tc.d, func(b *bytes.Buffer) error { return StandingsCSV(b, tc.d, tc.loc, s) }),
+				"team-standings.csv": table(tc.d, func(b *bytes.Buffer) error { return TeamStandingsCSV(b, tc.d, tc.loc, teams) }),
+			}
+			if tc.xlsxToo {
+				files["standings.xlsx"] = workbook(func(b *bytes.Buffer) error { return StandingsXLSX(b, tc.loc, s) })
+				files["team-standings.xlsx"] = workbook(func(b *bytes.Buffer) error { return TeamStandingsXLSX(b, tc.loc, teams) })
+			}
+			for name, rows := range files {
+				column := 10
+				if strings.HasPrefix(name, "team") {
+					column = 6
+				}
+				if rows[0][column] != tc.heading {
+					t.Fatalf("%s: column %d is %q, want %q", name, column, rows[0][column], tc.heading)
+				}
+				for i, row := range rows[1:] {
+					want := tc.no
+					if i == 2 {
+						want = tc.yes
+					}
+					if row[column] != want {
+						t.Errorf("%s, row %d: withdrawn %q, want %q", name, i+1, row[column], want)
+					}
+				}
+			}
+		})
 	}
 }
