@@ -5,7 +5,7 @@ import "fmt"
 // Game is the rules of one game as the rest of the code uses them, whatever
 // the game: its positions in its own notation, legal moves, the end of a
 // game and its score, sheet validation and perft. Adiukh is one
-// (AdiukhGame); Russian draughts (rules/russian) registers itself as
+// (DefaultGame); Russian draughts (rules/russian) registers itself as
 // another, and rules never imports it.
 type Game interface {
 	// Name is the game's key in flags, files and data: "adiukh", "russian".
@@ -142,14 +142,14 @@ type Verdict struct {
 	Replayed bool
 }
 
-// AdiukhGame is Adiukh checkers behind the Game interface.
-type AdiukhGame struct{}
+// DefaultGame is Adiukh checkers behind the Game interface.
+type DefaultGame struct{}
 
-func (AdiukhGame) Name() string { return "adiukh" }
+func (DefaultGame) Name() string { return "adiukh" }
 
-func (AdiukhGame) Start() State { return adiukhState{Start(), White} }
+func (DefaultGame) Start() State { return adiukhState{Start(), White} }
 
-func (AdiukhGame) ParseState(text string, side Color) (State, error) {
+func (DefaultGame) ParseState(text string, side Color) (State, error) {
 	p, err := ParsePosition(text)
 	if err != nil {
 		return nil, err
@@ -157,12 +157,12 @@ func (AdiukhGame) ParseState(text string, side Color) (State, error) {
 	return adiukhState{p, side}, nil
 }
 
-func (AdiukhGame) Perft(s State, depth int) int64 {
+func (DefaultGame) Perft(s State, depth int) int64 {
 	st := s.(adiukhState)
 	return Perft(st.pos, st.side, depth)
 }
 
-func (AdiukhGame) ValidateGames(text string) []Verdict {
+func (DefaultGame) ValidateGames(text string) []Verdict {
 	reports := ValidateGames(text)
 	out := make([]Verdict, len(reports))
 	for i, r := range reports {
@@ -173,7 +173,7 @@ func (AdiukhGame) ValidateGames(text string) []Verdict {
 
 // ValidateAfterOpening replays the sheet as it is: Adiukh has no table of
 // openings, and a sheet that starts elsewhere gives its position.
-func (AdiukhGame) ValidateAfterOpening(text string, opening []string) (Verdict, error) {
+func (DefaultGame) ValidateAfterOpening(text string, opening []string) (Verdict, error) {
 	if len(opening) > 0 {
 		return Verdict{}, fmt.Errorf("adiukh: an Adiukh game is not played from an opening")
 	}
@@ -214,9 +214,9 @@ func squareNames(squares []Square) []string {
 	return out
 }
 
-func (AdiukhGame) Memoryless() bool { return true }
+func (DefaultGame) Memoryless() bool { return true }
 
-func (AdiukhGame) PDNTags(start State) []Header {
+func (DefaultGame) PDNTags(start State) []Header {
 	tags := []Header{{Key: "GameType", Value: PDNGameType}, {Key: "Variant", Value: PDNVariant}}
 	if st := start.(adiukhState); st.pos != Start() || st.side != White {
 		tags = append(tags, Header{Key: "Position", Value: st.pos.String()}, Header{Key: "ToMove", Value: st.side.String()})
@@ -279,7 +279,7 @@ func (s adiukhState) Pieces() []Piece {
 // Adiukh is the game of the rules (V. S. Pankovich, 2007), the default of
 // every event.
 var Adiukh = &Variant{
-	Key: "adiukh", English: "Adiukh", Rules: AdiukhGame{},
+	Key: "adiukh", English: "Adiukh", Rules: DefaultGame{},
 	Board:       Board{Size: 8},
 	Scale:       Scale{Points: 24, Graded: true, Example: "17:7"},
 	PDNGameType: PDNGameType, Towers: true, Compositions: true,

@@ -487,11 +487,11 @@ func (e *Event) Revised() time.Time {
 	return e.ModifiedAt
 }
 
-// TimeControlWarnings are the warnings (the game's rule book: Adiukh's §9)
-// an event of the game ("" for Adiukh) and discipline with the time control
-// would get, for a form to show while it is filled in.
+// TimeControlWarnings are the warnings (by the game's rule book) an event
+// of the game ("" for the default game) and discipline with the time
+// control would get, for a form to show while it is filled in.
 func TimeControlWarnings(game, discipline, timeControl string) ([]Warning, error) {
-	k := AdiukhGame
+	k := DefaultGame
 	if game != "" {
 		var err error
 		if k, err = ParseGameKind(game); err != nil {

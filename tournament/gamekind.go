@@ -23,8 +23,9 @@ import (
 // move, or a draw of its rules — ends by final_position.
 type GameKind string
 
-// AdiukhGame is the default game.
-var AdiukhGame = GameKind(games.Default.Key)
+// DefaultGame is the registry's default game: an event's, a form's or a
+// file's when none is named.
+var DefaultGame = GameKind(games.Default.Key)
 
 // GameKinds lists the games an event may be played in, Adiukh first.
 var GameKinds = func() []GameKind {
@@ -54,9 +55,9 @@ func (k GameKind) Key() string { return k.Variant().NameKey() }
 
 func (k GameKind) Words() string { return k.Variant().English }
 
-// OrAdiukh is the game, Adiukh when none is set (an event stored before
-// events had a game).
-func (k GameKind) OrAdiukh() GameKind { return GameKind(k.Variant().Key) }
+// OrDefault is the game, the default game when none is set (an event
+// stored before events had a game).
+func (k GameKind) OrDefault() GameKind { return GameKind(k.Variant().Key) }
 
 // Rules is the game's rules.
 func (k GameKind) Rules() rules.Game { return k.Variant().Rules }

@@ -37,10 +37,10 @@ func TestRussianResults(t *testing.T) {
 			t.Errorf("%s %s: error %v, want one saying %q", tc.score, tc.reason, err, tc.want)
 		}
 	}
-	if _, err := AdiukhGame.ParseResult("2:0", "final_position"); err == nil {
+	if _, err := DefaultGame.ParseResult("2:0", "final_position"); err == nil {
 		t.Error("2:0 is accepted as an Adiukh result")
 	}
-	if r, err := AdiukhGame.ParseResult("17:7", "final_position"); err != nil || r.Score() != "17:7" {
+	if r, err := DefaultGame.ParseResult("17:7", "final_position"); err != nil || r.Score() != "17:7" {
 		t.Errorf("an Adiukh result: %v, %v", r, err)
 	}
 }
@@ -72,7 +72,7 @@ func TestRussianSheets(t *testing.T) {
 		}
 	}
 	// The same sheet is no Adiukh game.
-	if rep := checkSheet(AdiukhGame, "1. c3-d4 f6-g5 2. g3-h4 g7-f6 2:0 resignation"); rep.Valid {
+	if rep := checkSheet(DefaultGame, "1. c3-d4 f6-g5 2. g3-h4 g7-f6 2:0 resignation"); rep.Valid {
 		t.Errorf("a Russian sheet is a valid Adiukh one: %+v", rep)
 	}
 }
@@ -82,7 +82,7 @@ func TestRussianSheets(t *testing.T) {
 // be played live on the site (issue 51.6).
 func TestRussianEventSettings(t *testing.T) {
 	russian, composition, blitz, clock, online := "russian", "composition", "blitz", "3+2", true
-	e := &Event{Game: AdiukhGame, Discipline: Standard, TieBreaks: []string{"buchholz", adiukhPoints}}
+	e := &Event{Game: DefaultGame, Discipline: Standard, TieBreaks: []string{"buchholz", adiukhPoints}}
 	if err := (EventInput{Game: &russian}).apply(e, func(string) bool { return true }); err != nil {
 		t.Fatal(err)
 	}

@@ -69,7 +69,7 @@ func (p Person) TitleIn(game GameKind) string {
 	titles := game.Variant().Titles
 	best := ""
 	for _, t := range p.Titles {
-		if t.Game.OrAdiukh() == game.OrAdiukh() && titles.Level(t.Title) > titles.Level(best) {
+		if t.Game.OrDefault() == game.OrDefault() && titles.Level(t.Title) > titles.Level(best) {
 			best = t.Title
 		}
 	}

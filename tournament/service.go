@@ -177,7 +177,7 @@ func (s *Service) NewEvent(ctx context.Context, in EventInput) (*Event, *User, e
 		return nil, nil, err
 	}
 	e := &Event{
-		Game:       AdiukhGame,
+		Game:       DefaultGame,
 		Scoring:    DefaultScoring(sys),
 		TieBreaks:  s.ranker.DefaultTieBreaks(sys),
 		Status:     Registration,
@@ -270,7 +270,7 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 			switch {
 			case next.Discipline != old.Discipline:
 				return Conflict("discipline", "the discipline cannot change once round 1 is paired")
-			case next.Game.OrAdiukh() != old.Game.OrAdiukh():
+			case next.Game.OrDefault() != old.Game.OrDefault():
 				return Conflict("game", "the game cannot change once round 1 is paired")
 			case next.System != old.System:
 				return Conflict("system", "the pairing system cannot change once round 1 is paired")

@@ -42,7 +42,7 @@ func TestSheetAgainstResult(t *testing.T) {
 			}
 			g := &Game{Sheet: tc.sheet}
 			if tc.sheet != "" {
-				rep := checkSheet(AdiukhGame, tc.sheet)
+				rep := checkSheet(DefaultGame, tc.sheet)
 				g.SheetReport = &rep
 			}
 			got := sheetProblem(tc.event, res, g).String()

@@ -24,7 +24,7 @@ func TestGameCodes(t *testing.T) {
 		t.Errorf("legal moves not asked for: %q", legal)
 	}
 	start := rules.Start()
-	pieces, legal, ok = GameCodes(tournament.AdiukhGame, start.String(), rules.White, true)
+	pieces, legal, ok = GameCodes(tournament.DefaultGame, start.String(), rules.White, true)
 	if !ok || !strings.HasPrefix(pieces, "a1:w1/0 c1:w1/0 ") || !strings.HasPrefix(legal, "a3 b4=a3-b4;") {
 		t.Errorf("Adiukh: %q, %q (%v)", pieces, legal, ok)
 	}

@@ -142,7 +142,7 @@ func newCorrMicroMatchView(m *correspondence.MicroMatch) *corrMicroMatchView {
 // newCorrGameView is a game for the API, its note in the client's language.
 func newCorrGameView(l *catalog.Localizer, v *correspondence.View) corrGameView {
 	g := corrGameView{ID: v.ID, EventID: v.EventID, Round: v.Round, Board: v.Board, White: v.WhiteID, Black: v.BlackID,
-		Status: string(v.Status), Game: string(v.Kind.OrAdiukh()), ToMove: v.ToMove.String(), Position: v.Position, Ply: v.Ply, Version: v.Version,
+		Status: string(v.Status), Game: string(v.Kind.OrDefault()), ToMove: v.ToMove.String(), Position: v.Position, Ply: v.Ply, Version: v.Version,
 		WhiteLeftSeconds: int64(v.Left[rules.White] / time.Second), BlackLeftSeconds: int64(v.Left[rules.Black] / time.Second),
 		Note: l.Message(tournament.NoteMessage(v.Note)), Live: v.Live,
 		WhiteLeftMs: v.Left[rules.White].Milliseconds(), BlackLeftMs: v.Left[rules.Black].Milliseconds()}

@@ -94,7 +94,7 @@ type eventView struct {
 
 func newEventView(l *catalog.Localizer, e *tournament.Event) eventView {
 	v := eventView{
-		ID: e.ID, Name: e.Name, Game: string(e.Game.OrAdiukh()), Discipline: string(e.Discipline), Kind: "individual", Rounds: e.Rounds,
+		ID: e.ID, Name: e.Name, Game: string(e.Game.OrDefault()), Discipline: string(e.Discipline), Kind: "individual", Rounds: e.Rounds,
 		TimeControl: e.TimeControl.String(),
 		Scoring:     scoringJSON(e.Scoring),
 		TieBreaks:   e.TieBreaks, StartDate: e.StartDate, EndDate: e.EndDate, Venue: e.Venue, City: e.City, Region: e.Region,

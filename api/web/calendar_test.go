@@ -335,7 +335,7 @@ func TestCalendarFeedNamesItsChoice(t *testing.T) {
 	for path, want := range map[string]string{
 		"/calendar.ics": apitest.RuT("calendar.feed_name"),
 		"/calendar.ics?game=adiukh&discipline=rapid&city=Майкоп&open=1": apitest.RuT("calendar.feed_name_chosen",
-			"Choice", strings.Join([]string{apitest.RuT(tournament.AdiukhGame.Key()), apitest.RuT("discipline.rapid"), "Майкоп", apitest.RuT("calendar.entries_open")}, ", ")),
+			"Choice", strings.Join([]string{apitest.RuT(tournament.DefaultGame.Key()), apitest.RuT("discipline.rapid"), "Майкоп", apitest.RuT("calendar.entries_open")}, ", ")),
 	} {
 		rec := anon.Get(path)
 		if rec.Code != http.StatusOK {

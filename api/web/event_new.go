@@ -51,11 +51,11 @@ func (d eventFormData) Slots() []string {
 }
 
 // eventFormData offers the tie-breaks of the form's game; a form whose
-// game is not chosen yet (or not known) offers Adiukh's, which are all.
+// game is not chosen yet (or not known) offers the default game's.
 func (h *handler) eventFormData(f *form) eventFormData {
 	game, err := tournament.ParseGameKind(f.V("game"))
 	if err != nil {
-		game = tournament.AdiukhGame
+		game = tournament.DefaultGame
 	}
 	d := eventFormData{Form: f, Games: tournament.GameKinds, Disciplines: tournament.Disciplines, Systems: tournament.Systems, TieBreaks: h.Events.TieBreaksOf(game), Presets: map[tournament.System]string{}}
 	for _, sys := range tournament.Systems {
@@ -77,7 +77,7 @@ func eventFormValues(e *tournament.Event) *form {
 	f := newForm()
 	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	for k, v := range map[string]string{
-		"name": e.Name, "game": string(e.Game.OrAdiukh()), "discipline": string(e.Discipline), "system": string(e.System), "rounds": strconv.Itoa(e.Rounds),
+		"name": e.Name, "game": string(e.Game.OrDefault()), "discipline": string(e.Discipline), "system": string(e.System), "rounds": strconv.Itoa(e.Rounds),
 		"time_control": e.TimeControl.String(), "start_date": e.StartDate, "end_date": e.EndDate, "venue": e.Venue, "city": e.City, "region": e.Region,
 		"chief_arbiter": e.ChiefArbiter, "visibility": string(e.Visibility), "time_zone": e.Location().String(), "tiebreaks": strings.Join(e.TieBreaks, ","),
 		"scoring_win": num(e.Scoring.Win), "scoring_draw": num(e.Scoring.Draw), "scoring_loss": num(e.Scoring.Loss),

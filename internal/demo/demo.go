@@ -81,7 +81,7 @@ func Fill(ctx context.Context, st Store, email, password string) (int64, error) 
 	}
 	register := people.NewService(st.People(), people.Options{})
 	for _, p := range demoPlayers {
-		titles := []tournament.PersonTitle{{Game: tournament.AdiukhGame, Title: p.rank}}
+		titles := []tournament.PersonTitle{{Game: tournament.DefaultGame, Title: p.rank}}
 		person, err := register.CreatePerson(ctx, people.PersonInput{
 			Surname: ptr(p.surname), GivenNames: ptr(p.given), Sex: ptr(p.sex), BirthYear: ptr(p.born),
 			Club: ptr(p.club), Region: ptr(p.region), Titles: &titles,

@@ -593,7 +593,7 @@ type View struct {
 }
 
 func viewOf(k tournament.GameKind, g *Game, st *Settings, leaves []Leave, now time.Time) View {
-	v := View{Game: *g, Kind: k.OrAdiukh(), At: now, NotStarted: g.Live && now.Before(g.StartedAt), st: st, leaves: leaves}
+	v := View{Game: *g, Kind: k.OrDefault(), At: now, NotStarted: g.Live && now.Before(g.StartedAt), st: st, leaves: leaves}
 	maxMove := time.Duration(st.MaxMoveDays) * Day
 	for _, side := range []rules.Color{rules.White, rules.Black} {
 		v.Left[side] = TurnBudget(g.Bank[side], maxMove)

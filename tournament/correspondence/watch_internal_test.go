@@ -34,7 +34,7 @@ func TestMoveToldAfterALaterChange(t *testing.T) {
 func TestNoticeFollowsTheVersionKept(t *testing.T) {
 	st := &Settings{EventID: 1}
 	at := time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC)
-	kept := viewOf(tournament.AdiukhGame, &Game{ID: 7, Version: 5, Ply: 1, Live: true, Status: Running, TurnStart: at}, st, nil, at)
+	kept := viewOf(tournament.DefaultGame, &Game{ID: 7, Version: 5, Ply: 1, Live: true, Status: Running, TurnStart: at}, st, nil, at)
 	kept.Moves = []Move{{GameID: 7, Ply: 1, Notation: "c3-d4"}}
 	game := Game{ID: 7, Version: 6, Ply: 2, Live: true, Status: Running, TurnStart: at.Add(time.Second)}
 	move := Move{GameID: 7, Ply: 2, Notation: "f6-g5"}

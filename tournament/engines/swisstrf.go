@@ -102,7 +102,7 @@ func WriteTRF(w io.Writer, in tournament.PairingInput) error {
 	}
 	// TRF has no line for the game: a comment names it, which the
 	// engines pass over.
-	header := []string{"### game: " + string(e.Game.OrAdiukh())}
+	header := []string{"### game: " + string(e.Game.OrDefault())}
 	if e.MicroMatch.On() {
 		header = append(header, trf.MicroMatchComment{Draw: string(e.MicroMatch), Count: string(e.MicroCount)}.String())
 	}

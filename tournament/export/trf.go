@@ -52,7 +52,7 @@ func TRFView(ct *tournament.Crosstable) *trf.Tournament {
 	info("012", e.Name)
 	// TRF has no line for the game: a comment names it (other programs
 	// pass over it; a file without one is of the default game).
-	info("###", "game: "+string(e.Game.OrAdiukh()))
+	info("###", "game: "+string(e.Game.OrDefault()))
 	info("022", e.City)
 	info("042", strings.ReplaceAll(e.StartDate, "-", "/"))
 	info("052", strings.ReplaceAll(e.EndDate, "-", "/"))

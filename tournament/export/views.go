@@ -28,7 +28,7 @@ func EventView(e *tournament.Event) report.Event {
 		Scoring:       report.Scoring{Win: sc.Win, Draw: sc.Draw, Loss: sc.Loss, Bye: sc.Bye, ForfeitWin: sc.ForfeitWin},
 		Name:          e.Name,
 		Discipline:    string(e.Discipline),
-		Game:          string(e.Game.OrAdiukh()),
+		Game:          string(e.Game.OrDefault()),
 		DisciplineKey: e.Game.Variant().DisciplineFullPrefix + string(e.Discipline),
 		GamePoints:    e.Game.GamePoints(),
 		Board:         e.Game.Variant().Board,

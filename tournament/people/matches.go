@@ -365,7 +365,7 @@ func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int
 		person = &tournament.Person{CreatedAt: s.now().UTC()}
 		var titles []tournament.PersonTitle
 		if p.Title != "" {
-			titles = append(titles, tournament.PersonTitle{Game: e.Game.OrAdiukh(), Title: p.Title})
+			titles = append(titles, tournament.PersonTitle{Game: e.Game.OrDefault(), Title: p.Title})
 		}
 		in := PersonInput{Surname: &surname, GivenNames: &given, Patronymic: &patronymic, Sex: &sex, BirthYear: &p.BirthYear, Club: &p.Club, Region: &p.City, Titles: &titles}
 		if err := in.apply(person, s.now().Year()); err != nil {

@@ -60,7 +60,7 @@ func GameOfList(list string) tournament.GameKind {
 			return tournament.GameKind(v.Key)
 		}
 	}
-	return tournament.GameKind(games.Default.Key)
+	return tournament.DefaultGame
 }
 
 // ListOf is the Adiukh list an event's discipline counts in; "" for none.

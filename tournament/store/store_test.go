@@ -38,7 +38,7 @@ func seedEvent(t *testing.T, st *store.Store) (*tournament.User, *tournament.Eve
 	t.Helper()
 	u := &tournament.User{Email: "arbiter@example.org", Name: "Главный судья", Role: tournament.ArbiterRole, Locale: "ru", CreatedAt: time.Now().UTC()}
 	e := &tournament.Event{
-		Name: "Кубок Адыгеи", Game: tournament.AdiukhGame, Discipline: tournament.Standard, System: tournament.RoundRobin, Rounds: 3,
+		Name: "Кубок Адыгеи", Game: tournament.DefaultGame, Discipline: tournament.Standard, System: tournament.RoundRobin, Rounds: 3,
 		TimeControl: tournament.TimeControl{BaseMinutes: 30, IncrementSeconds: 30}, Scoring: tournament.DefaultScoring(tournament.RoundRobin),
 		TieBreaks: []string{"sonneborn-berger", "wins"}, StartDate: "2026-11-22", EndDate: "2026-11-23",
 		Venue: "Дворец шахмат", City: "Майкоп", ChiefArbiter: "И. И. Иванов", Arbiters: []string{"П. П. Петров"},

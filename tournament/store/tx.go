@@ -209,7 +209,7 @@ func eventToRow(e *tournament.Event) (*eventRow, error) {
 		return nil, err
 	}
 	return &eventRow{
-		ID: e.ID, Name: e.Name, Game: string(e.Game.OrAdiukh()), Discipline: string(e.Discipline), System: string(e.System), Rounds: e.Rounds,
+		ID: e.ID, Name: e.Name, Game: string(e.Game.OrDefault()), Discipline: string(e.Discipline), System: string(e.System), Rounds: e.Rounds,
 		TimeControl: e.TimeControl.String(),
 		ScoreWin:    e.Scoring.Win, ScoreDraw: e.Scoring.Draw, ScoreLoss: e.Scoring.Loss, ScoreBye: e.Scoring.Bye, ScoreForfeitWin: e.Scoring.ForfeitWin,
 		TieBreaks: strings.Join(e.TieBreaks, ","), StartDate: e.StartDate, EndDate: e.EndDate,
@@ -229,7 +229,7 @@ func rowToEvent(r *eventRow) (*tournament.Event, error) {
 		return nil, fmt.Errorf("event %d: stored time control: %w", r.ID, err)
 	}
 	e := &tournament.Event{
-		ID: r.ID, Name: r.Name, Game: tournament.GameKind(r.Game).OrAdiukh(), Discipline: tournament.Discipline(r.Discipline), System: tournament.System(r.System),
+		ID: r.ID, Name: r.Name, Game: tournament.GameKind(r.Game).OrDefault(), Discipline: tournament.Discipline(r.Discipline), System: tournament.System(r.System),
 		Rounds: r.Rounds, TimeControl: tc,
 		Scoring:   tournament.Scoring{Win: r.ScoreWin, Draw: r.ScoreDraw, Loss: r.ScoreLoss, Bye: r.ScoreBye, ForfeitWin: r.ScoreForfeitWin},
 		StartDate: r.StartDate, EndDate: r.EndDate, Venue: r.Venue, City: r.City, Region: r.Region, ChiefArbiter: r.ChiefArbiter,
