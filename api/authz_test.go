@@ -26,6 +26,7 @@ import (
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/review"
+	"adiukh/tournament/schedule"
 	"adiukh/tournament/search"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
@@ -591,7 +592,7 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 		Composition: composition.NewService(st.Composition(), composition.Options{}), People: people.NewService(st.People(), people.Options{}),
 		Ratings: ratings.NewService(st.Ratings(), ratings.Options{}), Entries: entries.NewService(st.Entries(), entries.Options{}),
 		Search: search.NewService(st.Search()), Teams: teams.NewService(st.Teams(), w.svc, engines.TeamOptions()), MicroMatches: micromatch.NewService(st.MicroMatches(), nil), Submissions: w.reports,
-		PlayerCards: playercard.NewService(st, w.svc), Interchange: interchange.NewService(st.Interchange(), w.svc, engines.InterchangeOptions()),
+		PlayerCards: playercard.NewService(st, w.svc), Schedule: schedule.NewService(st, nil), Interchange: interchange.NewService(st.Interchange(), w.svc, engines.InterchangeOptions()),
 		Review: review.NewService(st.Review(), w.svc, engines.ReviewOptions())}
 	w.handler = NewRouter(deps)
 	seal := core.NewSessions(authzSecret)

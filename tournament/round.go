@@ -31,7 +31,7 @@ type Round struct {
 	// it was paired: one for the round (board 0) or one a board.
 	Openings []DrawnOpening
 	// StartsAt is when the round's games start at the boards, as the
-	// arbiter set it (SetRoundStart); zero when not set. A calendar shows
+	// arbiter set it (schedule.Service SetRoundStart); zero when not set. A calendar shows
 	// the games at that hour, the pairings print it.
 	StartsAt time.Time
 }

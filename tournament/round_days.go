@@ -10,7 +10,7 @@ import (
 
 // RoundDays are the days an event's published rounds were played, by
 // round number, as its documents date their games (PDN's Date): a live
-// round's timed start, else the start its arbiter set (SetRoundStart),
+// round's timed start, else the start its arbiter set (schedule.Service SetRoundStart),
 // else the day it was published, kept within the event's dates; a round
 // with none is left out. Whoever reads the event
 // reads them: they say no more than its pages do.

@@ -12,6 +12,7 @@ import (
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/review"
+	"adiukh/tournament/schedule"
 	"adiukh/tournament/search"
 	"adiukh/tournament/store"
 	"adiukh/tournament/submissions"
@@ -43,6 +44,9 @@ func WithServices(d api.Deps, st *store.Store) api.Deps {
 	}
 	if d.Search == nil {
 		d.Search = search.NewService(st.Search())
+	}
+	if d.Schedule == nil {
+		d.Schedule = schedule.NewService(st, nil)
 	}
 	if d.PlayerCards == nil {
 		d.PlayerCards = playercard.NewService(st, d.Events)

@@ -14,6 +14,7 @@ import (
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/review"
+	"adiukh/tournament/schedule"
 	"adiukh/tournament/search"
 	"adiukh/tournament/submissions"
 	"adiukh/tournament/teams"
@@ -61,6 +62,8 @@ type Deps struct {
 	Search *search.Service
 	// PlayerCards reads a player's card in an event.
 	PlayerCards *playercard.Service
+	// Schedule sets when rounds played over the board start.
+	Schedule *schedule.Service
 	// Submissions takes the results players report and the arbiter's
 	// batches of score sheets.
 	Submissions *submissions.Service

@@ -9,6 +9,7 @@ import (
 	"adiukh/api/core"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
+	"adiukh/tournament/schedule"
 )
 
 type sheetErrorView struct {
@@ -231,7 +232,7 @@ func (h *handler) putRoundStart(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	if _, err := h.Events.SetRoundStart(c.Request.Context(), ids[0], int(ids[1]), tournament.RoundStartInput{Date: body.Date, Time: body.Time}); err != nil {
+	if _, err := h.Schedule.SetRoundStart(c.Request.Context(), ids[0], int(ids[1]), schedule.RoundStartInput{Date: body.Date, Time: body.Time}); err != nil {
 		return err
 	}
 	return h.answerRound(c, http.StatusOK, ids[0], int(ids[1]))

@@ -12,6 +12,7 @@ import (
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/schedule"
 	"adiukh/tournament/teams"
 )
 
@@ -265,8 +266,8 @@ func (h *handler) setRoundStart(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	in := tournament.RoundStartInput{Date: c.PostForm("date"), Time: c.PostForm("time")}
-	if _, err := h.Events.SetRoundStart(c.Request.Context(), ids[0], int(ids[1]), in); err != nil {
+	in := schedule.RoundStartInput{Date: c.PostForm("date"), Time: c.PostForm("time")}
+	if _, err := h.Schedule.SetRoundStart(c.Request.Context(), ids[0], int(ids[1]), in); err != nil {
 		return h.statusFailed(c, ids[0], err)
 	}
 	h.backToManage(c, ids[0], "rounds")

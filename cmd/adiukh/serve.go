@@ -31,6 +31,7 @@ import (
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/review"
+	"adiukh/tournament/schedule"
 	"adiukh/tournament/search"
 	"adiukh/tournament/store"
 	"adiukh/tournament/submissions"
@@ -186,6 +187,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Search:         search.NewService(st.Search()),
 		Submissions:    submissions.NewService(st.Submissions(), events, nil),
 		PlayerCards:    playercard.NewService(st, events),
+		Schedule:       schedule.NewService(st, nil),
 		Log:            log,
 		Secret:         sessionKey,
 		SetupToken:     setupToken,

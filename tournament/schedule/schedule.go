@@ -1,0 +1,108 @@
+// Package schedule is when an event's rounds are played at the boards:
+// the date and hour an arbiter sets for a round played over the board
+// (issue 60: its games were all-day items in the players' calendars),
+// which the pairings, the calendars and the games' PDN dates read from
+// the round (tournament.Round StartsAt, tournament.Service RoundDays).
+package schedule
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"adiukh/tournament"
+)
+
+// Service sets the rounds' starts. The signed-in user comes from the
+// context, as for tournament.Service.
+type Service struct {
+	store tournament.Store
+	now   func() time.Time
+}
+
+// NewService returns the service over the domain's store st; now is the
+// clock of its audit entries, time.Now when nil.
+func NewService(st tournament.Store, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: st, now: now}
+}
+
+// RoundStartInput is the date and hour a round's games start at the
+// boards, in the event's time zone, as a form or the API gives them: "2026-12-01"
+// and "10:00"; both empty clear the start.
+type RoundStartInput struct {
+	Date, Time string
+}
+
+// SetRoundStart sets when round n of an event played over the board starts
+// (issue 60: its games were all-day items in the players' calendars). A
+// live event's round starts its clocks when it is published
+// (tournament.Service PublishRoundAt), so its start is not set here; a finished event's
+// rounds are history.
+func (s *Service) SetRoundStart(ctx context.Context, eventID int64, n int, in RoundStartInput) (*tournament.Round, error) {
+	var round *tournament.Round
+	err := s.store.Update(ctx, func(tx tournament.Tx) error {
+		e, u, err := tournament.Manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if e.Online || e.Discipline.PlayedOnServer() {
+			return tournament.Invalid("time", "the games of this event are played on the site: a round starts when it is published with its start time")
+		}
+		if e.Status == tournament.Finished {
+			return tournament.Conflict("", "the event is finished")
+		}
+		at, err := parseRoundStart(in, e.Location())
+		if err != nil {
+			return err
+		}
+		if _, round, err = tournament.StoredRound(tx, eventID, n); err != nil {
+			return err
+		}
+		before := round.StartsAt
+		if before.Equal(at) {
+			return nil
+		}
+		round.StartsAt = at
+		if err := tx.UpdateRoundStart(round); err != nil {
+			return err
+		}
+		return tournament.Audit(tx, s.now(), u, eventID, tournament.ActionRoundStart, fmt.Sprintf("round %d", n), startText(before), startText(at), "")
+	})
+	return round, err
+}
+
+// parseRoundStart reads a round's start in the event's zone: a date and an
+// hour, or neither.
+func parseRoundStart(in RoundStartInput, loc *time.Location) (time.Time, error) {
+	date, clock := strings.TrimSpace(in.Date), strings.TrimSpace(in.Time)
+	switch {
+	case date == "" && clock == "":
+		return time.Time{}, nil
+	case date == "":
+		return time.Time{}, tournament.Invalid("date", "give the day the round starts, such as 2026-12-01")
+	case clock == "":
+		return time.Time{}, tournament.Invalid("time", "give the hour the round starts, such as 10:00")
+	}
+	day, err := time.ParseInLocation(time.DateOnly, date, loc)
+	if err != nil {
+		return time.Time{}, tournament.Invalid("date", "%q is not a date; write YYYY-MM-DD", date)
+	}
+	hour, err := time.Parse("15:04", clock)
+	if err != nil {
+		return time.Time{}, tournament.Invalid("time", "%q is not an hour; write it as 10:00", clock)
+	}
+	return time.Date(day.Year(), day.Month(), day.Day(), hour.Hour(), hour.Minute(), 0, 0, loc), nil
+}
+
+// startText is a round's start as the audit log keeps it: RFC 3339 with
+// the event's offset, "" when not set.
+func startText(at time.Time) string {
+	if at.IsZero() {
+		return ""
+	}
+	return at.Format(time.RFC3339)
+}
