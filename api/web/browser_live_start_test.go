@@ -49,15 +49,7 @@ func TestBrowserLiveGameOpenedBeforeItsStart(t *testing.T) {
 		t.Parallel()
 		storetest.SkipWithoutPostgres(t)
 		dsn := storetest.DSNs(t)["postgres"]
-		var stores [2]*store.Store
-		for i := range stores {
-			st, err := store.Open(dsn)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { st.Close() })
-			stores[i] = st
-		}
+		stores := storetest.TwoInstances(t, dsn)
 		liveStartInBrowsers(t, apitest.NewWebServerOn(t, stores[0]), stores[1], true)
 	})
 }

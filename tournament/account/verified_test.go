@@ -8,7 +8,6 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/account"
-	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -35,15 +34,7 @@ func TestVerifiedSignInsStopAtOnce(t *testing.T) {
 	t.Parallel()
 	for name, dsn := range storetest.DSNs(t) {
 		t.Run(name, func(t *testing.T) {
-			var stores [2]*store.Store
-			for i := range stores {
-				st, err := store.Open(dsn)
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { st.Close() })
-				stores[i] = st
-			}
+			stores := storetest.TwoInstances(t, dsn)
 			now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 			opt := account.Options{Now: func() time.Time { return now }, PasswordCost: account.MinPasswordCost}
 			a := account.NewServiceWith(stores[0].Accounts(), opt)

@@ -9,7 +9,6 @@ import (
 
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
-	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -35,15 +34,7 @@ func TestMoveHeardFromAnotherInstanceIsNotRead(t *testing.T) {
 	t.Parallel()
 	storetest.SkipWithoutPostgres(t)
 	dsn := storetest.DSNs(t)["postgres"]
-	var stores [2]*store.Store
-	for i := range stores {
-		st, err := store.Open(dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		stores[i] = st
-	}
+	stores := storetest.TwoInstances(t, dsn)
 	clk := &clock{now: t0}
 	opt := correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now, Backstop: time.Hour}
 	a := correspondence.NewService(stores[0].Correspondence(), opt)

@@ -9,7 +9,6 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
-	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -21,15 +20,7 @@ func TestLiveMoveSeesTheArbitersChange(t *testing.T) {
 	t.Parallel()
 	for name, dsn := range storetest.DSNs(t) {
 		t.Run(name, func(t *testing.T) {
-			var stores [2]*store.Store
-			for i := range stores {
-				st, err := store.Open(dsn)
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { st.Close() })
-				stores[i] = st
-			}
+			stores := storetest.TwoInstances(t, dsn)
 			clk := &clock{now: t0}
 			a := correspondence.NewService(stores[0].Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
 			g := startedLiveGame(t, stores[0], a, clk)

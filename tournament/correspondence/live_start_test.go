@@ -8,7 +8,6 @@ import (
 
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
-	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -21,15 +20,7 @@ func TestLiveStartReachesTheWatchers(t *testing.T) {
 	t.Parallel()
 	for name, dsn := range storetest.DSNs(t) {
 		t.Run(name, func(t *testing.T) {
-			var stores [2]*store.Store
-			for i := range stores {
-				st, err := store.Open(dsn)
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { st.Close() })
-				stores[i] = st
-			}
+			stores := storetest.TwoInstances(t, dsn)
 			clk := &clock{now: t0}
 			opt := correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now, Backstop: time.Hour}
 			a := correspondence.NewService(stores[0].Correspondence(), opt)

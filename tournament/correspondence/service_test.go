@@ -98,15 +98,7 @@ func TestSweepOnTwoInstances(t *testing.T) {
 	t.Parallel()
 	for name, dsn := range storetest.DSNs(t) {
 		t.Run(name, func(t *testing.T) {
-			var stores [2]*store.Store
-			for i := range stores {
-				st, err := store.Open(dsn)
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { st.Close() })
-				stores[i] = st
-			}
+			stores := storetest.TwoInstances(t, dsn)
 			st := stores[0]
 			clk := &clock{now: t0}
 			opt := correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now}

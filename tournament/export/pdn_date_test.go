@@ -11,6 +11,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/schedule"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -55,7 +56,7 @@ func TestPDNDatesEachGameByItsRound(t *testing.T) {
 			}
 			// Round 3 was played on the second day at the hour its arbiter
 			// set, though published after the event.
-			if _, err := svc.SetRoundStart(ctx, e.ID, 3, tournament.RoundStartInput{Date: "2026-11-21", Time: "18:00"}); err != nil {
+			if _, err := schedule.NewService(st, nil).SetRoundStart(ctx, e.ID, 3, schedule.RoundStartInput{Date: "2026-11-21", Time: "18:00"}); err != nil {
 				t.Fatal(err)
 			}
 			var pdn strings.Builder

@@ -11,6 +11,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/store"
+	"adiukh/tournament/store/storetest"
 )
 
 // TestTwoStoresOnOneSQLiteFile runs two stores on one SQLite file, as two
@@ -20,15 +21,7 @@ import (
 func TestTwoStoresOnOneSQLiteFile(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "shared.db")
-	var stores [2]*store.Store
-	for i := range stores {
-		st, err := store.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer st.Close()
-		stores[i] = st
-	}
+	stores := storetest.TwoInstances(t, path)
 	_, e := seedEvent(t, stores[0])
 	const writers, writes = 4, 15
 	var wg sync.WaitGroup

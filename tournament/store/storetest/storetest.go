@@ -185,3 +185,19 @@ func SkipWithoutPostgres(t testing.TB) {
 	}
 	t.Skip("skipped: needs PostgreSQL (Debian package postgresql), and ADIUKH_TEST_POSTGRES naming its server is not set; scripts/test (and so .ci/run) installs and starts it with scripts/postgres-for-tests and sets the variable")
 }
+
+// TwoInstances opens the database dsn names twice, as two instances of the
+// server sharing it do, each store closed when the test ends.
+func TwoInstances(t testing.TB, dsn string) [2]*store.Store {
+	t.Helper()
+	var stores [2]*store.Store
+	for i := range stores {
+		st, err := store.Open(dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		stores[i] = st
+	}
+	return stores
+}
