@@ -36,44 +36,52 @@ type SheetOutcome struct {
 // text sheets.
 var sheetSeparator = regexp.MustCompile(`(?m)^[ \t]*(?:-{3,}|={3,})[ \t]*\r?$`)
 
-// splitSheets cuts a batch into sheets: the games of a PDN text (each
-// starting with its tag section), or text sheets separated by a line of
-// dashes.
+// splitSheets cuts a batch into sheets: first at the lines of dashes that
+// stand between text sheets and between the files chosen together (the
+// handler joins them with one), then each part that is PDN into its games,
+// each starting with its tag section. A file of PDN games chosen with
+// others is so cut into its games, not read with the dashes as a move.
 func splitSheets(text string) []string {
-	var out []string
-	if strings.HasPrefix(strings.TrimSpace(text), "[") {
+	var sheets []string
+	for _, part := range sheetSeparator.Split(text, -1) {
+		if !strings.HasPrefix(strings.TrimSpace(part), "[") {
+			sheets = appendSheet(sheets, part)
+			continue
+		}
 		var cur []string
 		inMoves := false
-		for _, line := range strings.Split(text, "\n") {
+		for _, line := range strings.Split(part, "\n") {
 			tag := strings.HasPrefix(strings.TrimSpace(line), "[")
 			if tag && inMoves {
-				out, cur, inMoves = append(out, strings.Join(cur, "\n")), nil, false
+				sheets, cur, inMoves = appendSheet(sheets, strings.Join(cur, "\n")), nil, false
 			}
 			if !tag && strings.TrimSpace(line) != "" {
 				inMoves = true
 			}
 			cur = append(cur, line)
 		}
-		out = append(out, strings.Join(cur, "\n"))
-	} else {
-		out = sheetSeparator.Split(text, -1)
+		sheets = appendSheet(sheets, strings.Join(cur, "\n"))
 	}
-	sheets := out[:0]
-	for _, s := range out {
-		if strings.TrimSpace(s) != "" {
-			sheets = append(sheets, strings.TrimSpace(s))
-		}
+	return sheets
+}
+
+// appendSheet adds a sheet cut from a batch, trimmed, unless it is blank.
+func appendSheet(sheets []string, sheet string) []string {
+	if sheet = strings.TrimSpace(sheet); sheet != "" {
+		sheets = append(sheets, sheet)
 	}
 	return sheets
 }
 
 // JoinSheets puts sheets together again as one batch that splitSheets
-// cuts into the same sheets: PDN games one after another, text sheets with
-// a line of dashes between them.
+// cuts into the same sheets: PDN games one after another when all are PDN,
+// otherwise with a line of dashes between them.
 func JoinSheets(sheets []string) string {
-	sep := "\n---\n"
-	if len(sheets) > 0 && strings.HasPrefix(sheets[0], "[") {
-		sep = "\n\n"
+	sep := "\n\n"
+	for _, s := range sheets {
+		if !strings.HasPrefix(s, "[") {
+			sep = "\n---\n"
+		}
 	}
 	return strings.Join(sheets, sep)
 }
