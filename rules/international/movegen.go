@@ -83,7 +83,7 @@ func (v *Variant) appendMoves(dst []Move, p *Position, from uint64, distinct boo
 		// FMJD 4.2, 4.3: capturing is compulsory, and the sequence that
 		// takes the most pieces must be played, kings and men counting
 		// alike; among the longest the player chooses freely.
-		g := generator{v: v, moves: dst, start: len(dst), enemy: p.Men[side^1]}
+		g := generator{v: v, moves: dst, start: len(dst), enemy: p.Men[side^1], routes: !distinct}
 		for pieces := p.Men[side]; pieces != 0; pieces &= pieces - 1 {
 			s := lowest(pieces)
 			bit := uint64(1) << s
@@ -216,7 +216,12 @@ type generator struct {
 	// stop where they could go on, to tell a player that a longer one was
 	// required.
 	all bool
-	cur Move
+	// routes is true when every route is wanted, as a written move is
+	// matched against them: a king going on along the diagonal it captured
+	// on is then searched from every landing square before the next piece
+	// (each is a landing a player may write), not from the first alone.
+	routes bool
+	cur    Move
 }
 
 // manCaptures finds every way a man goes on capturing from at after a jump
@@ -281,8 +286,9 @@ func (g *generator) kingCaptures(at Square, last int) bool {
 		for x := l; x != noSquare && g.empty&(1<<x) != 0; x = v.step[x][d] {
 			g.cur.path[n] = x
 			// Going on along d finds the same next piece from every landing
-			// square: it is searched from the first one only.
-			if g.kingCapturesFrom(x, d, x == l) {
+			// square: it is searched from the first one only, unless every
+			// route is wanted.
+			if g.kingCapturesFrom(x, d, x == l || g.routes) {
 				goesOn = true
 			}
 		}

@@ -306,7 +306,7 @@ func (v *Variant) shorterCapture(p *Position, r Record) (taken, longest int, ok 
 		return 0, 0, false
 	}
 	longest = legal[0].Captures()
-	g := generator{v: v, enemy: p.Men[p.Side^1], all: true, record: true}
+	g := generator{v: v, enemy: p.Men[p.Side^1], all: true, record: true, routes: true}
 	from := r.Squares[0]
 	g.empty = v.all&^p.occupied() | 1<<from
 	g.cur = Move{From: from}

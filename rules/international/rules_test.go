@@ -143,6 +143,13 @@ func TestWrittenMovesAreFoundOrExplained(t *testing.T) {
 		{Brazilian, "W:W21-32:B1-12", "22-18", "c3-d4"},
 		{Brazilian, "W:Wc3,a1:Bd4,f6,b2,b6", "c3:e5", "c3:e5 takes 1, but the longest capture takes 2 pieces"},
 		{International, "W:W32,40:B19,28,34", "32x23", "32x23 takes 1, but the longest capture takes 2 pieces"},
+		// A king going on along the diagonal it captured on may land on any
+		// free square before the next piece: each is a landing a player
+		// may write.
+		{International, "W:WK50:B33,17", "50x28x11", "50x11"},
+		{International, "W:WK50:B33,17", "50x22x11", "50x11"},
+		{International, "W:WK50:B33,17", "50x22x6", "50x6"},
+		{International, "W:WK50:B33,17", "50x17x6", "50x17x6 is not a legal move"},
 	} {
 		p := position(t, tc.v, tc.fen)
 		got := ""
