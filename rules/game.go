@@ -117,7 +117,10 @@ type Verdict struct {
 	// it writes none.
 	Written *SheetResult
 	// Final is the last state reached; Plies the moves replayed.
+	// StartUnread: the sheet's start (its FEN) could not be read, so no
+	// position was reached and Final is only the game's initial one.
 	Final            State
+	StartUnread      bool
 	Plies            int
 	White, Black     string
 	Errors, Warnings []Problem

@@ -117,3 +117,25 @@ func TestValidateInternational(t *testing.T) {
 		t.Fatalf("status %d, output:\n%s", status, out)
 	}
 }
+
+// A sheet whose FEN cannot be read reached no position: the report shows
+// none, where it showed the initial one as reached (issue 64).
+func TestValidateShowsNoPositionAfterABadFEN(t *testing.T) {
+	t.Parallel()
+	bad := filepath.Join(t.TempDir(), "bad-fen.pdn")
+	if err := os.WriteFile(bad, []byte("[FEN \"W:W51:B1\"]\n\n1. 32-28 19-23\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, _, status := runCLI(t, "--lang", "en", "validate", "--game", "international", bad)
+	if status != 1 || !strings.Contains(out, "cannot be read") || strings.Contains(out, "position reached") || strings.Contains(out, "W:W31") {
+		t.Fatalf("status %d, output:\n%s", status, out)
+	}
+	out, _, status = runCLI(t, "validate", "--game", "international", "--json", bad)
+	var verdicts []struct {
+		Valid    bool   `json:"valid"`
+		FinalFEN string `json:"final_fen"`
+	}
+	if err := json.Unmarshal([]byte(out), &verdicts); status != 1 || err != nil || verdicts[0].Valid || verdicts[0].FinalFEN != "" {
+		t.Fatalf("status %d, %v:\n%s", status, err, out)
+	}
+}

@@ -115,8 +115,9 @@ func printVerdicts(stdout io.Writer, verdicts []sheetVerdict) {
 
 // gameVerdict is the JSON contract of `adiukh validate --game russian
 // --json`: per game its validity, its score (2:0, 1:1, 0:2) when it has
-// one, the FEN of the last position reached, or the errors, each with the
-// ply of the move at fault. Fields are only ever added.
+// one, the FEN of the last position reached (empty when the sheet's FEN
+// could not be read, as no position was), or the errors, each with the ply
+// of the move at fault. Fields are only ever added.
 type gameVerdict struct {
 	File      string          `json:"file"`
 	Game      int             `json:"game"`
@@ -183,6 +184,9 @@ func gameVerdictOf(file string, n int, gv rules.Verdict) gameVerdict {
 	if gv.Result != nil {
 		s := gv.Result.String()
 		v.Score = &s
+	}
+	if gv.StartUnread {
+		v.FinalFEN = ""
 	}
 	if v.Errors == nil {
 		v.Errors = []rules.Problem{}
@@ -263,9 +267,12 @@ func printVerdict(w io.Writer, v sheetVerdict) {
 	for _, e := range v.Warnings {
 		say(w, "  warning %s", describeProblem(l, e))
 	}
-	if v.Score != nil {
+	switch {
+	case v.FinalPosition == "":
+		// The start could not be read: no position was reached to show.
+	case v.Score != nil:
 		say(w, "  final position (score %s): %s", *v.Score, v.FinalPosition)
-	} else {
+	default:
 		say(w, "  position reached (%s to move): %s", sideNamed(v.ToMove), v.FinalPosition)
 	}
 }

@@ -63,7 +63,7 @@ func (g Rules[P, M, G, E]) state(game G) state[P, M, G, E] { return state[P, M, 
 // the opening's moves first.
 func (g Rules[P, M, G, E]) verdict(r *Report[P, M, G]) rules.Verdict {
 	e := g.Engine
-	v := rules.Verdict{Valid: r.Valid, Result: r.Result, Reason: r.Reason, Final: g.state(r.Game),
+	v := rules.Verdict{Valid: r.Valid, Result: r.Result, Reason: r.Reason, Final: g.state(r.Game), StartUnread: r.startUnread,
 		Plies: len(r.Played), White: r.Sheet.Header("White"), Black: r.Sheet.Header("Black"),
 		Errors: r.Errors, Warnings: r.Warnings, Replayed: r.Replayed(), OpeningPlies: r.OpeningPlies, Written: r.Sheet.Result}
 	if v.Written == nil && r.Result != nil {
