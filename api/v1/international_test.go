@@ -73,7 +73,7 @@ var fmjdGames = []fmjdGame{
 `,
 		moves: "1. c3-d4 f6-g5 2. g3-h4 g7-f6 2-0", wrong: "1. c3-d4 f6-e5 2. d4-c5",
 		record:  ": a1, a3, b2, c1, d2, d4, e1, e3, f2, g1, h2, h4;",
-		opening: []string{"c3-d4", "f6-g5", "g3-h4", "g5-f4"}, capture: "e3:g5", back: "h6:f4", first: "a3-b4",
+		opening: []string{"c3-d4", "f6-g5", "g3-h4", "g5-f4"}, capture: "e3xg5", back: "h6xf4", first: "a3-b4",
 		firstLegal:     "c3 d4=c3-d4",
 		topLeft:        `<rect x="70" y="0" width="50" height="50" class="dark" data-sq="b8"/>`,
 		topLeftFlipped: `<rect x="320" y="350" width="50" height="50" class="dark" data-sq="b8"/>`,

@@ -35,7 +35,7 @@ func TestMovesInternational(t *testing.T) {
 		t.Fatalf("status %d, the initial position's moves:\n%s", status, out)
 	}
 	out, _, status = runCLI(t, "moves", "--game", "brazilian", "--fen", "W:Wc3,a1:Bd4,f6,b2,b6", "--json")
-	if status != 0 || !strings.Contains(out, `"move": "c3:e5:g7"`) || strings.Count(out, `"move"`) != 1 {
+	if status != 0 || !strings.Contains(out, `"move": "c3xe5xg7"`) || strings.Count(out, `"move"`) != 1 {
 		t.Fatalf("status %d, Brazilian draughts' majority capture:\n%s", status, out)
 	}
 	_, errOut, status := runCLI(t, "--lang", "en", "moves", "--game", "international", "--fen", "W:W51:B1")

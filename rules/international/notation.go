@@ -179,15 +179,12 @@ func (v *Variant) ParseRecord(text string) (Record, error) {
 // draughts writes a capture by its first and last squares, "28x19", and
 // adds the landing squares between them only where another capture has
 // the same ends (FMJD notation, as lidraughts writes it); Brazilian
-// draughts writes every landing square, "c3:e5:g3", as the 8×8 board's
-// algebraic notation does.
+// draughts writes every landing square, "c3xe5xg3": its squares are named
+// as the 8×8 board's, its captures with the FMJD's x, as its federations
+// and lidraughts write them (the colon is Russian draughts').
 func (v *Variant) Notate(p *Position, m *Move) string {
 	if !m.IsCapture() {
 		return v.SquareName(m.From) + "-" + v.SquareName(m.To)
-	}
-	sep := "x"
-	if !v.numbered {
-		sep = ":"
 	}
 	path := m.Path()
 	if v.numbered && !v.sameEnds(p, m) {
@@ -197,7 +194,7 @@ func (v *Variant) Notate(p *Position, m *Move) string {
 	for i, s := range path {
 		names[i] = v.SquareName(s)
 	}
-	return strings.Join(names, sep)
+	return strings.Join(names, "x")
 }
 
 // sameEnds reports whether another legal capture of p starts and ends
@@ -217,9 +214,6 @@ func (v *Variant) fullNotation(m *Move) string {
 	sep := "-"
 	if m.IsCapture() {
 		sep = "x"
-		if !v.numbered {
-			sep = ":"
-		}
 	}
 	names := []string{}
 	for _, s := range m.Path() {

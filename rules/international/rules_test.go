@@ -55,8 +55,8 @@ func TestLegalMovesFollowTheFMJDRules(t *testing.T) {
 			International, "W:WK37:B17,20,25,29,32,33,43", map[string]string{"37x28x39x48": "B:WK48:B17,20,25,29", "37x23x34x48": "B:WK48:B17,20,25,33"}},
 		{"Brazilian draughts: the Russian start, algebraic squares", Brazilian, "W:W21-32:B1-12", nil},
 		{"Brazilian draughts: the majority rule, every landing square written",
-			Brazilian, "W:Wc3,a1:Bd4,f6,b2,b6", map[string]string{"c3:e5:g7": "B:Wa1,g7:Bb2,b6"}},
-		{"Brazilian draughts: no crowning in passing", Brazilian, "W:Wd6:Be7,g7,h2", map[string]string{"d6:f8:h6": "B:Wh6:Bh2"}},
+			Brazilian, "W:Wc3,a1:Bd4,f6,b2,b6", map[string]string{"c3xe5xg7": "B:Wa1,g7:Bb2,b6"}},
+		{"Brazilian draughts: no crowning in passing", Brazilian, "W:Wd6:Be7,g7,h2", map[string]string{"d6xf8xh6": "B:Wh6:Bh2"}},
 	} {
 		p := position(t, tc.v, tc.fen)
 		got := legal(tc.v, p)
