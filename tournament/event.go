@@ -208,6 +208,18 @@ func (tc TimeControl) String() string {
 	return fmt.Sprintf("%d+%d", tc.BaseMinutes, tc.IncrementSeconds)
 }
 
+// PDN writes the time control as the PDN TimeControl tag does, after PGN's:
+// a clock in seconds for the game, then a move's ("900+10" for 15+10); a
+// correspondence control as String writes it, which PGN has no form for.
+// Every PDN the site writes (the event's games.pdn, a live or
+// correspondence game's) writes it so.
+func (tc TimeControl) PDN() string {
+	if tc.Days > 0 || tc.BaseMinutes == 0 {
+		return tc.String()
+	}
+	return fmt.Sprintf("%d+%d", 60*tc.BaseMinutes, tc.IncrementSeconds)
+}
+
 // Warning is something an arbiter should know that does not stop the
 // action, such as a time control the competition's regulations chose
 // outside the rules' range (§9.4) or a corrected result a later round was

@@ -250,7 +250,8 @@ func TestRussianLiveBlitzGame(t *testing.T) {
 			if err := svc.PDN(sec.ctx, &pdn, sec.eventID, g.ID); err != nil {
 				t.Fatal(err)
 			}
-			for _, want := range []string{`[GameType "25"]`, `[Site "online"]`, `[Result "2-0"]`, "1. c3-d4 {[%clk 0:02:59.0]", "2. d4xf6 {[%clk 0:03:00.0]"} {
+			// The clock in seconds, as the event's games.pdn writes it.
+			for _, want := range []string{`[GameType "25"]`, `[Site "online"]`, `[TimeControl "180+2"]`, `[Result "2-0"]`, "1. c3-d4 {[%clk 0:02:59.0]", "2. d4xf6 {[%clk 0:03:00.0]"} {
 				if !strings.Contains(pdn.String(), want) {
 					t.Errorf("the PDN lacks %s:\n%s", want, pdn.String())
 				}

@@ -213,10 +213,11 @@ func gamePDN(d *tournament.EventData, b *pdnBoard) (string, rules.Message) {
 }
 
 // eventsOwn are the tags of a sheet that the event knows better, or that
-// name another site's game: lidraughts' Site, its players' Elo and its
-// clock (180+2) are not this event's. A sheet's own are left out; the
+// name another site's game: lidraughts' Site, its players' Elo, its clock
+// (180+2) and the moment its game was played (UTCDate, UTCTime, beside the
+// event's Date) are not this event's. A sheet's own are left out; the
 // event writes those it has (pdnTags).
-var eventsOwn = []string{"Site", "WhiteElo", "BlackElo", "TimeControl"}
+var eventsOwn = []string{"Site", "WhiteElo", "BlackElo", "TimeControl", "UTCDate", "UTCTime"}
 
 // withTags puts tags in front of a PDN game's, replacing those of the same
 // name and leaving out the game's own tags the event knows better.
@@ -276,9 +277,8 @@ func pdnTags(d *tournament.EventData, b *pdnBoard) []rules.Header {
 			tags = append(tags, rules.Header{Key: side.key, Value: strconv.Itoa(p.Rating)})
 		}
 	}
-	if tc := e.TimeControl; tc.BaseMinutes > 0 {
-		// PDN's clock, as PGN's: seconds for the game, then a move's.
-		tags = append(tags, rules.Header{Key: "TimeControl", Value: fmt.Sprintf("%d+%d", 60*tc.BaseMinutes, tc.IncrementSeconds)})
+	if tc := e.TimeControl.PDN(); tc != "" {
+		tags = append(tags, rules.Header{Key: "TimeControl", Value: tc})
 	}
 	return tags
 }
