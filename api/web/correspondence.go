@@ -195,7 +195,8 @@ type corrGamePageData struct {
 	Viewer string // the event's game page, where the moves can be stepped through
 	Legal  string // the legal moves for the tap-to-move board: "c3 d4=c3-d4;…"
 	// MoveExample is a move in the notation of the event's game, the move
-	// field's placeholder: the first of its start ("a3-b4", "31-27").
+	// field's placeholder: a legal move of the side to move now ("a3-b4",
+	// "31-27"; Black's when Black is to move), else the first of the start.
 	MoveExample string
 	CanMove     bool
 	IsPlayer    bool
@@ -256,9 +257,7 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 		Viewer: fmt.Sprintf("/events/%d/rounds/%d/boards/%d", v.EventID, v.Round, v.Board)}
 	data.CanDecide = data.CanManage
 	data.DrawScore = gp.Event.Game.Draw(tournament.Agreement).Score()
-	if start := v.Kind.Rules().Start().Moves(); len(start) > 0 {
-		data.MoveExample = start[0].Notation
-	}
+	data.MoveExample = moveExample(v.Kind, v.Position, v.ToMove)
 	data.Reasons = []tournament.EndReason{tournament.Adjudication, tournament.ArbiterLoss, tournament.FinalPosition, tournament.Resignation, tournament.LossOnTime, tournament.Agreement}
 	// The player of Black sees the board from their side of it.
 	bottom := rules.White
@@ -299,6 +298,22 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 	}
 	h.renderWith(c, tr.In(gp.Event.Location()), status, "corr_game", gp.Event.Name, data)
 	return nil
+}
+
+// moveExample is the first legal move of the position, as the game writes
+// it, or the first of the game's start when the position has none.
+func moveExample(k tournament.GameKind, position string, side rules.Color) string {
+	var moves []rules.GameMove
+	if s, err := k.Rules().ParseState(position, side); err == nil {
+		moves = s.Moves()
+	}
+	if len(moves) == 0 {
+		moves = k.Rules().Start().Moves()
+	}
+	if len(moves) == 0 {
+		return ""
+	}
+	return moves[0].Notation
 }
 
 // afterForm answers a form: a redirect to next after success; after a

@@ -201,6 +201,12 @@ func TestCorrespondencePages(t *testing.T) {
 	if got := s.Game(apitest.Num(g["id"])); apitest.Num(got["ply"]) != 1 {
 		t.Errorf("after the form's move the game is at ply %v", got["ply"])
 	}
+	// Black, to move, is shown one of Black's moves as the move box's
+	// example, not White's first move (issue 64).
+	blackPage := s.Page(s.Session(sec.emails[apitest.Num(g["black"])]), fmt.Sprintf("/games/%d", apitest.Num(g["id"])))
+	if !regexp.MustCompile(`id="move-input"[^>]*placeholder="[a-h]6-[a-h]5"`).MatchString(blackPage) {
+		t.Errorf("Black's move box does not give a move of Black's as its example: %s", regexp.MustCompile(`<input[^>]*id="move-input"[^>]*>`).FindString(blackPage))
+	}
 	// The game in progress is in the event's game viewer.
 	viewer := s.Page(nil, fmt.Sprintf("%s/rounds/%d/boards/%d", strings.Replace(sec.ev, "/api/v1", "", 1), apitest.Num(g["round"]), apitest.Num(g["board"])))
 	if !strings.Contains(viewer, `data-goto="1">c3-d4<`) {
