@@ -6,7 +6,9 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,6 +18,7 @@ import (
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store"
+	"adiukh/tournament/store/storetest"
 )
 
 // database is the store seen as a database without versions: a site on
@@ -89,5 +92,73 @@ func TestSignedInReadersGetTheKeptPageWithTheirParts(t *testing.T) {
 				t.Errorf("%s: %s got the arbiter's page", p, who)
 			}
 		}
+	}
+}
+
+// onTheNetwork serves h over a real connection, as `adiukh serve` does
+// (api.ConnContext): unlike a recorder, net/http sends no more of a body
+// than its Content-Length, and a longer body not at all.
+func onTheNetwork(t *testing.T, h http.Handler) (get func(path string, cookie *http.Cookie) (status int, header http.Header, body string)) {
+	t.Helper()
+	srv := httptest.NewUnstartedServer(h)
+	srv.Config.ConnContext = api.ConnContext
+	srv.Start()
+	t.Cleanup(srv.Close)
+	client := srv.Client()
+	client.Transport.(*http.Transport).DisableCompression = true // the plain page, with its Content-Length
+	return func(path string, cookie *http.Cookie) (int, http.Header, string) {
+		t.Helper()
+		req, err := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cookie != nil {
+			req.AddCookie(cookie)
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatalf("GET %s: %v", path, err)
+		}
+		defer resp.Body.Close()
+		body, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Errorf("GET %s: %d bytes of the body, then %v (Content-Length %q)", path, len(body), err, resp.Header.Get("Content-Length"))
+		}
+		return resp.StatusCode, resp.Header, string(body)
+	}
+}
+
+// Issue 64: the first reader of a page after a write may be signed in.
+// Their request makes the public page, whose Content-Length the handler
+// leaves in the header; their own page, longer, must not be sent under
+// it (net/http then sent no body at all: a blank page).
+func TestSignedInReaderFirstAfterAWriteGetsTheWholePage(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			site := apitest.NewWebServerOn(t, st)
+			id := site.RoundRobin(4)
+			if _, err := site.Accounts.AddUser(context.Background(), account.NewUser{Email: "reader@example.org", Role: string(tournament.PlayerRole), Password: "пароль судьи"}); err != nil {
+				t.Fatal(err)
+			}
+			cached, uncached := sites(site)
+			reader := cached.SignInAs("reader@example.org")
+			get := onTheNetwork(t, cached.Handler)
+			madeForThem := &apitest.Page{Server: uncached, Cookie: reader.Cookie}
+			page := fmt.Sprintf("/events/%d/standings", id)
+			for board := 1; board <= 2; board++ {
+				site.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%d/result", id, board),
+					map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1})
+				for _, reading := range []string{"first", "later"} {
+					status, header, body := get(page, reader.Cookie)
+					want := madeForThem.Get(page).Body.String()
+					if status != http.StatusOK || body != want || header.Get("Content-Length") != strconv.Itoa(len(body)) {
+						t.Errorf("after result %d, the %s reader: %d, %d bytes, Content-Length %q; want the %d bytes of the page made for them",
+							board, reading, status, len(body), header.Get("Content-Length"), len(want))
+					}
+				}
+			}
+		})
 	}
 }

@@ -262,6 +262,11 @@ func (h *Server) servePersonal(c *gin.Context, r cachedRoute, next gin.HandlerFu
 	}
 	hd := c.Writer.Header()
 	hd["Content-Type"] = page.contentType
+	// The reader's page is longer than the public one: when this request
+	// made the public page, the handler left that page's Content-Length
+	// here (gin's c.Data sets it), and net/http would then send none of a
+	// body longer than it (issue 64).
+	hd["Content-Length"] = []string{strconv.Itoa(len(body))}
 	hd["Cache-Control"] = privateNoCache
 	hd["Vary"] = varyOfPages
 	c.Writer.WriteHeader(http.StatusOK)
