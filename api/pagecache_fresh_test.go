@@ -1,0 +1,166 @@
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"testing"
+
+	"adiukh/api"
+	"adiukh/api/apitest"
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/store"
+	"adiukh/tournament/store/storetest"
+)
+
+// instance is one server of a site: as cmd/adiukh wires it on its own
+// connection to the site's database, sessions sealed with the site's one
+// secret.
+func instance(st *store.Store, accounts *account.Service, secret []byte) http.Handler {
+	return apitest.NewRouter(api.Deps{DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: accounts,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Secret: secret})
+}
+
+// Issue 64: a kept page is what a fresh page would be. Every page with a
+// signed-in reader's parts, read by every kind of reader (anonymous, a
+// signed-in stranger, a player of the event, its arbiter) on two instances
+// of one database, after each kind of write (a result in the event, the
+// register's data no event owns, another event's result, the stranger's
+// follow of the event), with each kind of reader the first after the write
+// in turn: the bytes served are the bytes the site makes without the
+// cache for that reader, under a Content-Length equal to them. The pages
+// hold nothing that differs from one making to the next (no CSRF token:
+// forms are checked by their origin), so the whole bodies are compared.
+func TestKeptPagesAreWhatAFreshPageWouldBe(t *testing.T) {
+	t.Parallel()
+	for name, dsn := range storetest.DSNs(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			stores := storetest.TwoInstances(t, dsn)
+			ctx := context.Background()
+			accounts := apitest.Accounts(stores[0], account.Options{})
+			t.Cleanup(func() { _ = accounts.Close(ctx) })
+			for _, role := range []tournament.Role{tournament.ArbiterRole, tournament.PlayerRole, "stranger"} {
+				r := role
+				if r == "stranger" {
+					r = tournament.PlayerRole
+				}
+				if _, err := accounts.AddUser(ctx, account.NewUser{Email: string(role) + "@example.org", Role: string(r), Password: "пароль судьи"}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			token, _, err := accounts.CreateToken(ctx, account.NewToken{Email: "arbiter@example.org"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			secret := []byte("the site's one secret of 32 bytes")
+			other := apitest.Accounts(stores[1], account.Options{})
+			t.Cleanup(func() { _ = other.Close(ctx) })
+			instances := [2]http.Handler{instance(stores[0], accounts, secret), instance(stores[1], other, secret)}
+			withoutCache := apitest.WithServices(api.Deps{Events: tournament.NewService(stores[0], engines.Options()), Accounts: accounts,
+				Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Secret: secret}, stores[0])
+			withoutCache.DB = database{stores[0]}
+			fresh := &apitest.Server{T: t, Handler: api.NewRouter(withoutCache)}
+
+			s := &apitest.Server{T: t, Handler: instances[0], Tokens: map[tournament.Role]string{tournament.ArbiterRole: token}}
+			const arbiter = tournament.ArbiterRole
+			id, elsewhere := s.RoundRobin(6), s.RoundRobin(4)
+			var players struct {
+				Players []struct {
+					ID int `json:"id"`
+				} `json:"players"`
+			}
+			if rec := fetch(s.Handler, fmt.Sprintf("/api/v1/events/%d/players", id)); json.Unmarshal(rec.Body.Bytes(), &players) != nil || len(players.Players) < 2 {
+				t.Fatalf("the players of event %d: %d\n%s", id, rec.Code, rec.Body)
+			}
+			s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, players.Players[0].ID), map[string]any{"email": "player@example.org"})
+
+			readers := []struct {
+				name   string
+				cookie *http.Cookie
+			}{{name: "anonymous"}}
+			for _, who := range []string{"stranger", "player", "arbiter"} {
+				readers = append(readers, struct {
+					name   string
+					cookie *http.Cookie
+				}{who, s.SignInAs(who + "@example.org").Cookie})
+			}
+			stranger := &apitest.Page{Server: s, Cookie: readers[1].cookie}
+			pages := []string{
+				fmt.Sprintf("/events/%d", id), fmt.Sprintf("/events/%d/standings", id),
+				fmt.Sprintf("/events/%d/crosstable", id), fmt.Sprintf("/events/%d/rating", id), fmt.Sprintf("/events/%d/openings", id),
+				fmt.Sprintf("/events/%d/rounds/1/boards/1", id),
+				fmt.Sprintf("/events/%d/players/%d", id, players.Players[0].ID),
+			}
+
+			// result writes the next result of an event's round 1, each on a
+			// board without one.
+			results := map[int]int{}
+			result := func(event int) {
+				results[event]++
+				s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%d/result", event, results[event]),
+					map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1})
+			}
+			person := 0
+			following := false
+			writes := []struct {
+				name  string
+				write func(on http.Handler)
+			}{
+				{"a result in the event", func(http.Handler) { result(id) }},
+				{"a person added to the register", func(on http.Handler) {
+					person++
+					s.Handler = on
+					s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/people", map[string]any{"surname": "Хуажев", "given_names": fmt.Sprintf("Аслан %d", person)})
+				}},
+				{"a result in another event", func(http.Handler) { result(elsewhere) }},
+				{"the stranger's follow of the event", func(on http.Handler) {
+					following = !following
+					stranger.Server = &apitest.Server{T: t, Handler: on}
+					form := url.Values{}
+					if following {
+						form.Set("follow", "1")
+					}
+					if rec := stranger.Post(fmt.Sprintf("/events/%d/follow", id), form); rec.Code != http.StatusSeeOther {
+						t.Fatalf("follow: %d\n%s", rec.Code, rec.Body)
+					}
+				}},
+			}
+			gets := [2]func(string, *http.Cookie) (int, http.Header, string){onTheNetwork(t, instances[0]), onTheNetwork(t, instances[1])}
+			// Each kind of write is made twice, on each instance once; each
+			// instance has its own first reader after it, so that every kind
+			// of reader is the first after every kind of write once.
+			for round := range 2 {
+				for w, write := range writes {
+					on := (round + w) % 2 // the write's instance; the other reads after it as well
+					s.Handler = instances[on]
+					write.write(instances[on])
+					for _, page := range pages {
+						want := map[string]*httptest.ResponseRecorder{}
+						for i := range readers {
+							for n, get := range gets {
+								reader := readers[(w+round+2*n+i)%len(readers)]
+								if want[reader.name] == nil {
+									want[reader.name] = (&apitest.Page{Server: fresh, Cookie: reader.cookie}).Get(page)
+								}
+								status, header, body := get(page, reader.cookie)
+								if fresh := want[reader.name]; status != fresh.Code || body != fresh.Body.String() || header.Get("Content-Length") != strconv.Itoa(len(body)) {
+									t.Errorf("after %s on instance %d, %s read by the %s reader (reader %d after the write) on instance %d: %d, %d bytes, Content-Length %q; want %d, the %d bytes of the page made without the cache",
+										write.name, on+1, page, reader.name, i+1, n+1, status, len(body), header.Get("Content-Length"), fresh.Code, fresh.Body.Len())
+								}
+							}
+						}
+					}
+				}
+			}
+		})
+	}
+}
