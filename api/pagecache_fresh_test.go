@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strconv"
+	"strings"
 	"testing"
 
 	"adiukh/api"
@@ -162,5 +163,21 @@ func TestKeptPagesAreWhatAFreshPageWouldBe(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Issue 64: a kept file is sent as the file made fresh is: the rating
+// list's CSV and spreadsheet as attachments with their names, to the
+// reader who made them and to every reader after.
+func TestKeptFilesKeepTheirNames(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	for _, file := range []string{"/ratings/blitz/list.csv", "/ratings/blitz/list.xlsx"} {
+		for _, reading := range []string{"made", "kept"} {
+			rec := fetch(s.Handler, file)
+			if got := rec.Header().Get("Content-Disposition"); rec.Code != http.StatusOK || !strings.HasPrefix(got, "attachment; filename=") {
+				t.Errorf("%s, %s: %d, Content-Disposition %q; want the attachment's name", file, reading, rec.Code, got)
+			}
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -115,6 +116,9 @@ type lastPage struct {
 // made once, so that serving it allocates nothing of its own.
 type cachedPage struct {
 	contentType []string
+	// disposition is the handler's Content-Disposition, nil when it set
+	// none: a file's name goes with every reader's copy (issue 64).
+	disposition []string
 	etag        []string
 	plain       []byte
 	gzipped     []byte
@@ -486,7 +490,7 @@ func (pc *pageCache) make(c *gin.Context, version stamp, key string, m *making, 
 	keep := rec.status == http.StatusOK && len(header.Values("Set-Cookie")) == cookies
 	var page *cachedPage
 	if keep {
-		page = newCachedPage(header.Get("Content-Type"), rec.body.Bytes())
+		page = newCachedPage(header.Get("Content-Type"), header["Content-Disposition"], rec.body.Bytes())
 		m.page = page
 	}
 	pc.mu.Lock()
@@ -515,11 +519,6 @@ func (pc *pageCache) make(c *gin.Context, version stamp, key string, m *making, 
 	return page
 }
 
-// newCachedPage keeps an answer. Its ETag is a hash of what the reader
-// gets (the type and the body), never a version of the data: it changes
-// only when the page does, and tells a stranger nothing of the writes
-// elsewhere, a sign-up, a reset request or a private event's change
-// (issue 59.2).
 // keep adds page, made at version, under key, forgetting the pages served
 // least lately until it fits, and tells whether it did: a page larger than
 // the whole cache is not kept, nor one older than the page kept under key.
@@ -547,12 +546,21 @@ func (pc *pageCache) keep(key string, version stamp, page *cachedPage) bool {
 	return true
 }
 
-func newCachedPage(contentType string, body []byte) *cachedPage {
+// newCachedPage keeps an answer. Its ETag is a hash of what the reader
+// gets (the type, the file's name and the body), never a version of the
+// data: it changes only when the page does, and tells a stranger nothing
+// of the writes elsewhere, a sign-up, a reset request or a private event's
+// change (issue 59.2).
+func newCachedPage(contentType string, disposition []string, body []byte) *cachedPage {
 	h := sha256.New()
 	h.Write([]byte(contentType))
 	h.Write([]byte{0})
+	for _, d := range disposition {
+		h.Write([]byte(d))
+		h.Write([]byte{0})
+	}
 	h.Write(body)
-	p := &cachedPage{contentType: []string{contentType}, etag: []string{fmt.Sprintf(`W/"%x"`, h.Sum(nil)[:16])}, plain: bytes.Clone(body),
+	p := &cachedPage{contentType: []string{contentType}, disposition: slices.Clone(disposition), etag: []string{fmt.Sprintf(`W/"%x"`, h.Sum(nil)[:16])}, plain: bytes.Clone(body),
 		plainLength: []string{strconv.Itoa(len(body))}}
 	var z bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&z, gzip.BestSpeed)
@@ -589,6 +597,9 @@ func (p *cachedPage) write(c *gin.Context) {
 		return
 	}
 	hd["Content-Type"] = p.contentType
+	if p.disposition != nil {
+		hd["Content-Disposition"] = p.disposition
+	}
 	body, length := p.plain, p.plainLength
 	if p.gzipped != nil && acceptsGzip(c.Request.Header["Accept-Encoding"]) {
 		hd["Content-Encoding"] = gzipEncoding
