@@ -97,16 +97,17 @@ func TestSignedInReadersGetTheKeptPageWithTheirParts(t *testing.T) {
 
 // onTheNetwork serves h over a real connection, as `adiukh serve` does
 // (api.ConnContext): unlike a recorder, net/http sends no more of a body
-// than its Content-Length, and a longer body not at all.
-func onTheNetwork(t *testing.T, h http.Handler) (get func(path string, cookie *http.Cookie) (status int, header http.Header, body string)) {
+// than its Content-Length, and a longer body not at all. A reader that
+// takes gzip (encoding) gets the bytes sent, compressed.
+func onTheNetwork(t *testing.T, h http.Handler) (get func(path string, cookie *http.Cookie, encoding string) (status int, header http.Header, body string)) {
 	t.Helper()
 	srv := httptest.NewUnstartedServer(h)
 	srv.Config.ConnContext = api.ConnContext
 	srv.Start()
 	t.Cleanup(srv.Close)
 	client := srv.Client()
-	client.Transport.(*http.Transport).DisableCompression = true // the plain page, with its Content-Length
-	return func(path string, cookie *http.Cookie) (int, http.Header, string) {
+	client.Transport.(*http.Transport).DisableCompression = true // the bytes sent, with their Content-Length
+	return func(path string, cookie *http.Cookie, encoding string) (int, http.Header, string) {
 		t.Helper()
 		req, err := http.NewRequest(http.MethodGet, srv.URL+path, nil)
 		if err != nil {
@@ -114,6 +115,9 @@ func onTheNetwork(t *testing.T, h http.Handler) (get func(path string, cookie *h
 		}
 		if cookie != nil {
 			req.AddCookie(cookie)
+		}
+		if encoding != "" {
+			req.Header.Set("Accept-Encoding", encoding)
 		}
 		resp, err := client.Do(req)
 		if err != nil {
@@ -151,7 +155,7 @@ func TestSignedInReaderFirstAfterAWriteGetsTheWholePage(t *testing.T) {
 				site.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%d/result", id, board),
 					map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1})
 				for _, reading := range []string{"first", "later"} {
-					status, header, body := get(page, reader.Cookie)
+					status, header, body := get(page, reader.Cookie, "")
 					want := madeForThem.Get(page).Body.String()
 					if status != http.StatusOK || body != want || header.Get("Content-Length") != strconv.Itoa(len(body)) {
 						t.Errorf("after result %d, the %s reader: %d, %d bytes, Content-Length %q; want the %d bytes of the page made for them",
