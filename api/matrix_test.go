@@ -328,40 +328,55 @@ func (m *matrixSite) user(email string) string {
 	return m.accounts[email]
 }
 
-// live is a round robin of three played live on the server: round 1's
-// game lost by the player who never came (a forfeit), a bye, and the
-// player with the bye withdrawn from round 2.
+// live is a round robin of five played live on the server: in round 1 a
+// game lost by the player who never came (a forfeit), a game going on
+// with a move of each side, and a bye, whose player is withdrawn from
+// round 2.
 func (m *matrixSite) live() matrixEvent {
-	for _, email := range []string{"live1@example.org", "live2@example.org", "live3@example.org"} {
+	emails := []string{"live1@example.org", "live2@example.org", "live3@example.org", "live4@example.org", "live5@example.org"}
+	for _, email := range emails {
 		m.user(email)
 	}
 	sec := apitest.StartLiveEvent(m.t, m.s, m.arbiter, map[string]any{"name": "Рапид онлайн", "game": m.game.Key, "discipline": "rapid", "system": "round-robin",
-		"time_control": "15+10", "online": true}, m.accounts, "live1@example.org", "live2@example.org", "live3@example.org")
+		"time_control": "15+10", "online": true}, m.accounts, emails...)
 	games := sec.Games(m.s)
-	if len(games) != 1 {
-		m.t.Fatalf("round 1 of three players live: %v; want one game", games)
+	if len(games) != 2 {
+		m.t.Fatalf("round 1 of five players live: %v; want two games", games)
 	}
-	g := games[0]
-	gid := apitest.Num(g["id"])
-	// The side to move shows up and moves; the other never comes, and
-	// the first claims the game after the no-show time.
-	move, _, _ := strings.Cut(g["legal"].(string), ";")
-	_, move, _ = strings.Cut(move, "=")
-	mover := apitest.Num(g[g["to_move"].(string)])
-	m.s.Clock.Set(apitest.CorrStart.Add(10 * time.Second))
-	m.s.Must(http.StatusOK, sec.Tokens[mover], "POST", fmt.Sprintf("/api/v1/games/%d/moves", gid), map[string]any{"move": move, "ply": 0})
+	move := func(at time.Duration, gid int) {
+		m.t.Helper()
+		g := m.s.Game(gid)
+		first, _, _ := strings.Cut(g["legal"].(string), ";")
+		_, first, _ = strings.Cut(first, "=")
+		m.s.Clock.Set(apitest.CorrStart.Add(at))
+		m.s.Must(http.StatusOK, sec.Tokens[apitest.Num(g[g["to_move"].(string)])], "POST", fmt.Sprintf("/api/v1/games/%d/moves", gid),
+			map[string]any{"move": first, "ply": apitest.Num(g["ply"])})
+	}
+	forfeited, going := apitest.Num(games[0]["id"]), apitest.Num(games[1]["id"])
+	// The side to move in the first game shows up and moves; the other
+	// never comes, and the first claims the game after the no-show time.
+	// Both sides of the second move, and it goes on.
+	move(10*time.Second, forfeited)
+	move(11*time.Second, going)
+	move(12*time.Second, going)
 	m.s.Clock.Set(apitest.CorrStart.Add(15*time.Minute + 2*time.Second))
-	m.s.Must(http.StatusOK, sec.Tokens[mover], "POST", fmt.Sprintf("/api/v1/games/%d/claim", gid), nil)
-	if got := m.s.Game(gid); got["result"] == nil || got["result"].(map[string]any)["end_reason"] != "forfeit" {
+	winner := apitest.Num(games[0][games[0]["to_move"].(string)])
+	m.s.Must(http.StatusOK, sec.Tokens[winner], "POST", fmt.Sprintf("/api/v1/games/%d/claim", forfeited), nil)
+	if got := m.s.Game(forfeited); got["result"] == nil || got["result"].(map[string]any)["end_reason"] != "forfeit" {
 		m.t.Fatalf("the live game after the no-show time: %v; want it lost by forfeit", got["result"])
 	}
-	var bye int
+	if got := m.s.Game(going); got["status"] != "running" {
+		m.t.Fatalf("the live game both sides play: %v; want it going on", got["status"])
+	}
+	paired := map[int]bool{}
+	for _, g := range games {
+		paired[apitest.Num(g["white"])], paired[apitest.Num(g["black"])] = true, true
+	}
 	for pid := range sec.Tokens {
-		if pid != apitest.Num(g["white"]) && pid != apitest.Num(g["black"]) {
-			bye = pid
+		if !paired[pid] {
+			m.must(http.StatusOK, "PATCH", fmt.Sprintf("%s/players/%d", sec.Ev, pid), map[string]any{"withdraw_from_round": 2, "reason": "болезнь"})
 		}
 	}
-	m.must(http.StatusOK, "PATCH", fmt.Sprintf("%s/players/%d", sec.Ev, bye), map[string]any{"withdraw_from_round": 2, "reason": "болезнь"})
 	var id int
 	fmt.Sscanf(sec.Ev, "/api/v1/events/%d", &id)
 	return m.read("live", id)
