@@ -328,20 +328,20 @@ func (m *matrixSite) user(email string) string {
 	return m.accounts[email]
 }
 
-// live is a round robin of five played live on the server: in round 1 a
-// game lost by the player who never came (a forfeit), a game going on
-// with a move of each side, and a bye, whose player is withdrawn from
-// round 2.
+// live is a round robin of seven played live on the server: in round 1 a
+// game lost by the player who never came (a forfeit), one neither player
+// came to (a double forfeit), a game going on with a move of each side,
+// and a bye, whose player is withdrawn from round 2.
 func (m *matrixSite) live() matrixEvent {
-	emails := []string{"live1@example.org", "live2@example.org", "live3@example.org", "live4@example.org", "live5@example.org"}
+	emails := []string{"live1@example.org", "live2@example.org", "live3@example.org", "live4@example.org", "live5@example.org", "live6@example.org", "live7@example.org"}
 	for _, email := range emails {
 		m.user(email)
 	}
 	sec := apitest.StartLiveEvent(m.t, m.s, m.arbiter, map[string]any{"name": "Рапид онлайн", "game": m.game.Key, "discipline": "rapid", "system": "round-robin",
 		"time_control": "15+10", "online": true}, m.accounts, emails...)
 	games := sec.Games(m.s)
-	if len(games) != 2 {
-		m.t.Fatalf("round 1 of five players live: %v; want two games", games)
+	if len(games) != 3 {
+		m.t.Fatalf("round 1 of seven players live: %v; want three games", games)
 	}
 	move := func(at time.Duration, gid int) {
 		m.t.Helper()
@@ -364,6 +364,13 @@ func (m *matrixSite) live() matrixEvent {
 	m.s.Must(http.StatusOK, sec.Tokens[winner], "POST", fmt.Sprintf("/api/v1/games/%d/claim", forfeited), nil)
 	if got := m.s.Game(forfeited); got["result"] == nil || got["result"].(map[string]any)["end_reason"] != "forfeit" {
 		m.t.Fatalf("the live game after the no-show time: %v; want it lost by forfeit", got["result"])
+	}
+	// The server's sweep ends the game nobody came to.
+	if _, err := m.s.Corr.Expire(context.Background(), m.s.Clock.Now()); err != nil {
+		m.t.Fatal(err)
+	}
+	if got := m.s.Game(apitest.Num(games[2]["id"])); got["result"] == nil || got["result"].(map[string]any)["end_reason"] != "double_forfeit" {
+		m.t.Fatalf("the live game nobody came to: %v; want a double forfeit", got["result"])
 	}
 	if got := m.s.Game(going); got["status"] != "running" {
 		m.t.Fatalf("the live game both sides play: %v; want it going on", got["status"])
