@@ -678,6 +678,9 @@ var reasonStems = []struct {
 	{"time", EndTime}, {"flag", EndTime}, {"врем", EndTime}, {"просроч", EndTime}, {"флаж", EndTime},
 	{"agree", EndAgreement}, {"соглаш", EndAgreement}, {"согласи", EndAgreement},
 	{"arbiter", EndArbiter}, {"судь", EndArbiter}, {"суде", EndArbiter},
+	// A forfeit (a player who did not come, or withdrew) is a loss the
+	// arbiter declares: the program's own PDN files name it so.
+	{"forfeit", EndArbiter}, {"неявк", EndArbiter},
 }
 
 // loserOf finds the side a stated reason names as the one that lost

@@ -60,6 +60,8 @@ func TestSheetForms(t *testing.T) {
 		{name: "a move after the marker", sheet: "1. c3-b4 1-0 b6-c5", err: "stands after the result"},
 		{name: "an unclosed comment", sheet: "1. c3-b4 {a comment\nb6-c5 2. b4-a5", err: "is not closed"},
 		{name: "termination header", sheet: "Termination: time\n1. c3-b4 24:0", result: "24:0", reason: EndTime},
+		{name: "a PDN forfeit without moves", sheet: "[GameType \"49,W,8,8,A0,0\"]\n[Score \"0:24\"]\n[Termination \"forfeit\"]\n[Result \"0-2\"]\n\n0-2", result: "0:24", reason: EndArbiter},
+		{name: "неявка after the moves", sheet: "1. c3-b4 24:0 неявка чёрных", result: "24:0", reason: EndArbiter},
 		{name: "24:0 without reason", sheet: "1. c3-b4 24:0", err: "state the reason"},
 		{name: "17:7 before the end", sheet: "1. c3-b4 17:7", err: "can only come from a final position"},
 		{name: "17:7 without moves", sheet: "17:7", err: "can only come from a final position"},

@@ -353,7 +353,7 @@ func newMatchView(m *teams.Match, e *tournament.Event, ts teams.TeamSettings) ma
 			number, version := b.Game.Board, b.Game.Version
 			g.Game, g.Version = &number, &version
 		}
-		if r := b.Result(e.Scoring); r.Done {
+		if r := b.Result(e); r.Done {
 			reason := string(r.EndReason)
 			score := fmtScore(r, b.HomeWhite())
 			g.EndReason, g.Score = &reason, &score

@@ -11,8 +11,6 @@ import (
 	"testing"
 
 	"adiukh/api/apitest"
-	"adiukh/rules"
-	"adiukh/rules/games"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 )
@@ -294,72 +292,5 @@ func TestRussianPlayerCardSpeaksItsGame(t *testing.T) {
 	_, main, _ := strings.Cut(card, "<main")
 	if main, _, _ = strings.Cut(main, "</main>"); strings.Contains(strings.ToLower(main), "адиюх") {
 		t.Errorf("the card of a Russian draughts event speaks of Adiukh:\n%s", main)
-	}
-}
-
-// The pages of an event of every game but Adiukh's, in Russian and in
-// English, speak their game: no Adiukh score, example, points or rule-book
-// reference in what they say (the choice of a game among the games aside).
-func TestPagesSpeakTheirGame(t *testing.T) {
-	t.Parallel()
-	for _, game := range games.All {
-		if game == games.Default {
-			continue
-		}
-		t.Run(game.Key, func(t *testing.T) {
-			t.Parallel()
-			pagesSpeakTheirGame(t, game)
-		})
-	}
-}
-
-func pagesSpeakTheirGame(t *testing.T, game *rules.Variant) {
-	s := apitest.NewWebServer(t)
-	const arbiter = tournament.ArbiterRole
-	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
-		map[string]any{"name": "Швейцарка", "game": game.Key, "discipline": "standard", "system": "swiss", "rounds": 3, "time_control": "90+30"})["id"])
-	events := fmt.Sprintf("/api/v1/events/%d", id)
-	for i := range 6 {
-		s.Must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - 10*i})
-	}
-	round := s.Must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
-	s.Must(http.StatusOK, arbiter, "POST", events+"/rounds/1/publish", nil)
-	win := game.Scale.Win(true)
-	for _, g := range round["games"].([]any) {
-		g := g.(map[string]any)
-		reason := "resignation"
-		if apitest.Num(g["board"]) == 1 {
-			reason = "forfeit"
-		}
-		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/result", events, apitest.Num(g["board"])),
-			map[string]any{"score": fmt.Sprintf("%d:%d", win.White, win.Black), "end_reason": reason, "version": apitest.Num(g["version"])})
-	}
-	team := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
-		map[string]any{"name": "Командный", "game": game.Key, "discipline": "rapid-team", "system": "swiss", "rounds": 3, "time_control": "15+5"})["id"])
-	a := s.SignIn(arbiter)
-	choices := regexp.MustCompile(`(?s)<select name="(game|discipline)".*?</select>`)
-	tags := regexp.MustCompile(`(?s)<[^>]*>`)
-	// A standard event: its discipline, its sheets' rule; no other game's
-	// rule book has its paragraphs cited.
-	adiukh := regexp.MustCompile(`(?i)адиюх|adiukh|24:0|12:12|17:7|§`)
-	pages := []string{"", "/standings", "/crosstable", "/players/1", "/manage", "/rounds/1/results", "/rounds/1/boards/2", "/audit"}
-	for i := range pages {
-		pages[i] = fmt.Sprintf("/events/%d%s", id, pages[i])
-	}
-	// A team event's desk offers its team tie-breaks; the list of events
-	// filters by a discipline of any game.
-	pages = append(pages, fmt.Sprintf("/events/%d/manage", team), "/")
-	for _, page := range pages {
-		for _, lang := range []string{"ru", "en"} {
-			rec := a.Get(page + "?lang=" + lang)
-			apitest.MustStatus(t, page, rec.Code, http.StatusOK, rec.Body.String())
-			_, main, _ := strings.Cut(rec.Body.String(), "<main")
-			main, _, _ = strings.Cut(main, "</main>")
-			said := tags.ReplaceAllString(choices.ReplaceAllString(main, ""), " ")
-			if m := adiukh.FindString(said); m != "" {
-				i := strings.Index(said, m)
-				t.Errorf("%s (%s) says %q: …%s…", page, lang, m, said[max(0, i-120):min(len(said), i+120)])
-			}
-		}
 	}
 }

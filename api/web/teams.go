@@ -70,7 +70,7 @@ func newMatchRows(d *teams.TeamEventData, r *teams.TeamRound) []matchRow {
 			b := &m.Boards[j]
 			row := matchBoardRow{
 				Board: b.Board, HomeWhite: b.HomeWhite(), Home: player[b.HomePlayerID], Away: player[b.AwayPlayerID],
-				Result: b.Result(d.Event.Scoring),
+				Result: b.Result(d.Event),
 			}
 			if b.Game != nil {
 				row.GameNo, row.HasSheet = b.Game.Board, b.Game.Sheet != ""

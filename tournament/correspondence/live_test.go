@@ -611,7 +611,7 @@ func TestLiveTeamRound(t *testing.T) {
 			m := r.Matches[0]
 			var home, away int
 			for _, b := range m.Boards {
-				res := b.Result(e.Scoring)
+				res := b.Result(e)
 				if !res.Done {
 					t.Fatalf("board %d has no result: %+v", b.Board, b)
 				}

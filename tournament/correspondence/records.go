@@ -157,7 +157,12 @@ func (p *pdnGame) writePDN(w io.Writer) error {
 		tag("OpeningMoves", o.MoveText())
 	}
 	result := "*"
-	if r := p.g.Result; r != nil {
+	if r := p.g.Result; r != nil && r.EndReason == tournament.DoubleForfeit {
+		// Neither side came: no score of the game and no winner, which
+		// PDN's results (2-0, 1-1, 0-2) cannot say; "*" with the reason,
+		// as the event's export writes a micro-match's double forfeit.
+		tag("Termination", string(r.EndReason))
+	} else if r != nil {
 		switch r.Outcome() {
 		case tournament.WhiteWins:
 			result = "2-0"

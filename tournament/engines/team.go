@@ -214,7 +214,7 @@ func (TeamRanker) RankTeams(in teams.TeamStandingsInput) (*teams.TeamTable, erro
 			}
 			sm := standings.Match{Home: m.HomeNo, Away: m.AwayNo}
 			for _, b := range m.Boards {
-				res := b.Result(e.Scoring)
+				res := b.Result(e)
 				if !res.Done {
 					return nil, fmt.Errorf("team standings of event %d: round %d table %d board %d has no result", e.ID, r.Number, m.Table, b.Board)
 				}

@@ -129,8 +129,8 @@ func rosterPlayer(t *teams.Team, id int64) report.Player {
 
 // boardScore is a board's result from the home team's side; NotPlayed while
 // it waits for one.
-func boardScore(b *teams.MatchBoard, sc tournament.Scoring) report.GameScore {
-	r := b.Result(sc)
+func boardScore(b *teams.MatchBoard, e *tournament.Event) report.GameScore {
+	r := b.Result(e)
 	switch {
 	case !r.Done:
 		return report.GameScore{}
@@ -170,7 +170,7 @@ func MatchCardsView(d *teams.TeamEventData, n int, lang catalog.Lang) ([]report.
 			cb := report.MatchCardBoard{
 				Board: b.Board, HomeWhite: b.HomeWhite(),
 				Home: rosterPlayer(home, b.HomePlayerID), Away: rosterPlayer(away, b.AwayPlayerID),
-				Result: boardScore(b, d.Event.Scoring),
+				Result: boardScore(b, d.Event),
 			}
 			if d.Event.MicroMatch.On() {
 				cb.Games, cb.Opening = microCardGames(&r.Round, b, d.Settings.Boards, m.Table, lang)

@@ -270,23 +270,26 @@ func GameNumber(table, board, boards int) int { return (table-1)*boards + board 
 type BoardResult struct {
 	// Done is false while a played board waits for its result.
 	Done bool
-	// HomePoints and AwayPoints are the Adiukh points (24:0 for an empty
-	// board facing a player, 0:0 when both are empty).
+	// HomePoints and AwayPoints are in the points of the event's game,
+	// as its games' scores are: an empty board facing a player is the
+	// game's forfeit (24:0 in Adiukh, 2:0 in a game scored 2/1/0), two
+	// empty sides 0:0.
 	HomePoints, AwayPoints int
 	EndReason              tournament.EndReason
 	// HomeScore and AwayScore are in the event's game scoring table.
 	HomeScore, AwayScore float64
 }
 
-// Result is the board's outcome in the event's scoring table.
-func (b *MatchBoard) Result(sc tournament.Scoring) BoardResult {
+// Result is the board's outcome in the event's game and scoring table.
+func (b *MatchBoard) Result(e *tournament.Event) BoardResult {
+	sc := e.Scoring
 	switch {
 	case b.HomePlayerID == 0 && b.AwayPlayerID == 0:
 		return BoardResult{Done: true, EndReason: tournament.DoubleForfeit}
 	case b.HomePlayerID == 0:
-		return BoardResult{Done: true, AwayPoints: 24, EndReason: tournament.Forfeit, AwayScore: sc.ForfeitWin}
+		return BoardResult{Done: true, AwayPoints: e.Game.GamePoints(), EndReason: tournament.Forfeit, AwayScore: sc.ForfeitWin}
 	case b.AwayPlayerID == 0:
-		return BoardResult{Done: true, HomePoints: 24, EndReason: tournament.Forfeit, HomeScore: sc.ForfeitWin}
+		return BoardResult{Done: true, HomePoints: e.Game.GamePoints(), EndReason: tournament.Forfeit, HomeScore: sc.ForfeitWin}
 	case b.Game == nil || b.Game.Result == nil:
 		return BoardResult{}
 	}
@@ -322,7 +325,7 @@ func (m *Match) Score(e *tournament.Event, ts TeamSettings) MatchScore {
 	}
 	ms := MatchScore{Done: true}
 	for i := range m.Boards {
-		r := m.Boards[i].Result(sc)
+		r := m.Boards[i].Result(e)
 		ms.Done = ms.Done && r.Done
 		ms.HomeGamePoints += r.HomeScore
 		ms.AwayGamePoints += r.AwayScore

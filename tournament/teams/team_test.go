@@ -3,6 +3,7 @@ package teams_test
 import (
 	"testing"
 
+	"adiukh/rules/games"
 	"adiukh/tournament"
 	"adiukh/tournament/teams"
 )
@@ -77,8 +78,41 @@ func TestMatchScore(t *testing.T) {
 				t.Errorf("Score = %+v, want %+v", got, tc.want)
 			}
 			if len(tc.match.Boards) == 2 && tc.board2.Done {
-				if got := tc.match.Boards[1].Result(tc.event.Scoring); got != tc.board2 {
+				if got := tc.match.Boards[1].Result(tc.event); got != tc.board2 {
 					t.Errorf("board 2 = %+v, want %+v", got, tc.board2)
+				}
+			}
+		})
+	}
+}
+
+// An empty board facing a player is the forfeit of the event's own game,
+// a score its results may have, in every game of the registry: 24:0 in
+// Adiukh, 2:0 in a game scored 2/1/0.
+func TestEmptyBoardIsTheGamesForfeit(t *testing.T) {
+	t.Parallel()
+	for _, v := range games.All {
+		t.Run(v.Key, func(t *testing.T) {
+			e := &tournament.Event{Game: tournament.GameKind(v.Key), System: tournament.Swiss, Scoring: tournament.DefaultScoring(tournament.Swiss)}
+			for _, tc := range []struct {
+				name  string
+				board teams.MatchBoard
+				home  bool // the home team wins it
+			}{
+				{"the away side is empty", teams.MatchBoard{Board: 1, HomePlayerID: 1}, true},
+				{"the home side is empty", teams.MatchBoard{Board: 2, AwayPlayerID: 2}, false},
+			} {
+				r := tc.board.Result(e)
+				winner, loser := r.HomePoints, r.AwayPoints
+				if !tc.home {
+					winner, loser = loser, winner
+				}
+				if !r.Done || r.EndReason != tournament.Forfeit || winner != v.Scale.Points || loser != 0 {
+					t.Errorf("%s: board result %+v, want a forfeit won %d:0", tc.name, r, v.Scale.Points)
+				}
+				score := tournament.Result{White: r.HomePoints, Black: r.AwayPoints}.Score()
+				if _, err := e.ParseResult(score, string(tournament.Forfeit)); err != nil {
+					t.Errorf("%s: the board's score %s is no forfeit of %s: %v", tc.name, score, v.Key, err)
 				}
 			}
 		})

@@ -1,0 +1,576 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"os/exec"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/api"
+	"adiukh/api/apitest"
+	"adiukh/internal/testtool"
+	"adiukh/rules"
+	"adiukh/rules/games"
+	"adiukh/tournament"
+	"adiukh/tournament/composition"
+	"adiukh/tournament/store/storetest"
+)
+
+// The one matrix of the games: every game of the registry × every
+// discipline of players (an individual event, a team competition, a
+// correspondence section, an event played live) × every page, document and
+// export the router has for an event, its rounds, boards, players and
+// games, in Russian and in English, read by the event's arbiter. Each event
+// has a forfeit, a bye and a withdrawal in it, the team competition an
+// empty board. Nothing answers 5xx; an event of another game than Adiukh's
+// says nothing of Adiukh (no 24:0, 12:12, 17:7, no rule-book paragraph, not
+// its name); every PDN replays by the rules `adiukh validate` uses; every
+// TRF file, imported, gives the same players the same points. A game added
+// to the registry, or a route to the router, is in it with no new test
+// code.
+func TestEveryGameDisciplineAndPage(t *testing.T) {
+	t.Parallel()
+	routes := eventRoutes(api.RoutesOf(t))
+	pdftotext := testtool.Find(t, "the words of the PDFs", "poppler-utils", "pdftotext")
+	for _, game := range games.All {
+		t.Run(game.Key, func(t *testing.T) {
+			t.Parallel()
+			m := newMatrixSite(t, game, pdftotext)
+			for _, ev := range []matrixEvent{m.individual(), m.team(), m.correspondence(), m.live()} {
+				t.Run(ev.discipline, func(t *testing.T) { m.sweep(t, routes, ev) })
+			}
+			// The list of the site's events, all of the game, filters
+			// them by a discipline of any game.
+			m.check(t, "/")
+		})
+	}
+}
+
+// matrixParams are the parameters of a route the matrix can fill from an
+// event: a route with any other (a person, a rating list, a token) is not
+// the event's.
+var matrixParams = []string{"id", "n", "board", "pid", "gid"}
+
+// eventRoutes are the GET routes of an event: those whose every parameter
+// the matrix fills, the event's among them.
+func eventRoutes(all gin.RoutesInfo) []string {
+	var out []string
+	for _, r := range all {
+		if r.Method != http.MethodGet || strings.Contains(r.Path, "/people/") {
+			continue
+		}
+		params := routeParams(r.Path)
+		if len(params) == 0 || !slices.Contains(params, "id") && !slices.Contains(params, "gid") {
+			continue
+		}
+		if !slices.ContainsFunc(params, func(p string) bool { return !slices.Contains(matrixParams, p) }) {
+			out = append(out, r.Path)
+		}
+	}
+	return out
+}
+
+func routeParams(pattern string) []string {
+	var out []string
+	for _, part := range strings.Split(pattern, "/") {
+		if len(part) > 1 && (part[0] == ':' || part[0] == '*') {
+			out = append(out, part[1:])
+		}
+	}
+	return out
+}
+
+type matrixSite struct {
+	t         *testing.T
+	game      *rules.Variant
+	s         *apitest.CorrServer
+	arbiter   string // the arbiter's API token
+	cookie    *http.Cookie
+	pdftotext string
+	accounts  map[string]string
+	// forbidden is what a page of the game must not say: Adiukh's words
+	// in an event of another game; nil for Adiukh's own.
+	forbidden *regexp.Regexp
+}
+
+// matrixEvent is one event of the matrix: its ID and discipline, its
+// rounds' numbers and their boards', its players and its games played on
+// the server.
+type matrixEvent struct {
+	discipline string
+	id         int
+	boards     map[int][]int // round → the numbers of its games
+	players    []int
+	games      []int
+}
+
+func newMatrixSite(t *testing.T, game *rules.Variant, pdftotext string) *matrixSite {
+	// The whole site, as cmd/adiukh wires it: the composition contests'
+	// routes answer an event of players too.
+	st := storetest.SQLite(t)
+	s := apitest.NewCorrServerOn(t, st, st.Correspondence(), apitest.CorrStart, nil, func(d *api.Deps) {
+		d.Composition = composition.NewService(st.Composition(), composition.Options{})
+	})
+	m := &matrixSite{t: t, game: game, s: s, pdftotext: pdftotext, accounts: map[string]string{}}
+	m.arbiter = s.User("arbiter@example.org", tournament.ArbiterRole)
+	m.cookie = s.Session("arbiter@example.org")
+	if game != games.Default {
+		m.forbidden = regexp.MustCompile(`(?i)адиюх|adiukh|\b(24:0|0:24|12:12|17:7)\b|§`)
+	}
+	return m
+}
+
+func (m *matrixSite) must(want int, method, path string, body any) map[string]any {
+	m.t.Helper()
+	out, _ := m.s.Must(want, m.arbiter, method, path, body).(map[string]any)
+	return out
+}
+
+func (m *matrixSite) newEvent(body map[string]any) (int, string) {
+	m.t.Helper()
+	body["game"] = m.game.Key
+	id := apitest.Num(m.must(http.StatusCreated, "POST", "/api/v1/events", body)["id"])
+	return id, fmt.Sprintf("/api/v1/events/%d", id)
+}
+
+// sheet is a game's first plies from the start, each the first legal
+// move, as a score sheet writes them.
+func (m *matrixSite) sheet(plies int) string {
+	var b strings.Builder
+	s := m.game.Rules.Start()
+	for ply := range plies {
+		moves := s.Moves()
+		if len(moves) == 0 {
+			break
+		}
+		if ply%2 == 0 {
+			fmt.Fprintf(&b, "%d. ", ply/2+1)
+		}
+		fmt.Fprintf(&b, "%s ", moves[0].Notation)
+		s = moves[0].After
+	}
+	return strings.TrimSpace(b.String())
+}
+
+func (m *matrixSite) score(sc rules.Score) string { return fmt.Sprintf("%d:%d", sc.White, sc.Black) }
+
+// roundGame is a game of a round as the API answers it, a round of
+// players or of matches: its number in the round, its version, and
+// whether it waits for its result.
+type roundGame struct {
+	number, version int
+	open            bool
+}
+
+func gamesOf(round map[string]any) []roundGame {
+	var out []roundGame
+	add := func(g map[string]any, number any) {
+		if number != nil {
+			out = append(out, roundGame{number: apitest.Num(number), version: apitest.Num(g["version"]), open: g["end_reason"] == nil && g["black"] != nil})
+		}
+	}
+	for _, g := range asList(round["games"]) {
+		add(g.(map[string]any), g.(map[string]any)["board"])
+	}
+	for _, match := range asList(round["matches"]) {
+		for _, g := range asList(match.(map[string]any)["games"]) {
+			add(g.(map[string]any), g.(map[string]any)["game"])
+		}
+	}
+	return out
+}
+
+func asList(v any) []any {
+	list, _ := v.([]any)
+	return list
+}
+
+// results enters every open game of a published round: the first by
+// forfeit, the others won by White on resignation after a few moves.
+func (m *matrixSite) results(ev string, n int) {
+	m.t.Helper()
+	forfeit := true
+	for _, g := range gamesOf(m.must(http.StatusOK, "GET", fmt.Sprintf("%s/rounds/%d", ev, n), nil)) {
+		if !g.open {
+			continue
+		}
+		body := map[string]any{"score": m.score(m.game.Scale.Win(true)), "end_reason": "resignation", "sheet": m.sheet(4), "version": g.version}
+		if forfeit {
+			body = map[string]any{"score": m.score(m.game.Scale.Win(false)), "end_reason": "forfeit", "version": g.version}
+			forfeit = false
+		}
+		m.must(http.StatusOK, "PUT", fmt.Sprintf("%s/rounds/%d/games/%d/result", ev, n, g.number), body)
+	}
+}
+
+// read fills in what the sweep needs of an event: its rounds' boards and
+// its players.
+func (m *matrixSite) read(discipline string, id int) matrixEvent {
+	m.t.Helper()
+	ev := matrixEvent{discipline: discipline, id: id, boards: map[int][]int{}}
+	path := fmt.Sprintf("/api/v1/events/%d", id)
+	for _, r := range m.s.Must(http.StatusOK, m.arbiter, "GET", path+"/rounds", nil).(map[string]any)["rounds"].([]any) {
+		n := apitest.Num(r.(map[string]any)["number"])
+		ev.boards[n] = nil
+		for _, g := range gamesOf(m.must(http.StatusOK, "GET", fmt.Sprintf("%s/rounds/%d", path, n), nil)) {
+			ev.boards[n] = append(ev.boards[n], g.number)
+		}
+	}
+	for _, p := range m.must(http.StatusOK, "GET", path+"/players", nil)["players"].([]any) {
+		ev.players = append(ev.players, apitest.Num(p.(map[string]any)["id"]))
+	}
+	if code, games := m.s.Call(m.arbiter, "GET", path+"/games", nil); code == http.StatusOK {
+		for _, g := range games.([]any) {
+			ev.games = append(ev.games, apitest.Num(g.(map[string]any)["id"]))
+		}
+	}
+	return ev
+}
+
+// individual is a Swiss event of five players: round 1 with a bye, a
+// forfeit and a game with its sheet; a player withdrawn from round 2,
+// which is played too; round 3 published, its games going on.
+func (m *matrixSite) individual() matrixEvent {
+	id, ev := m.newEvent(map[string]any{"name": "Первенство клуба", "discipline": "standard", "system": "swiss", "rounds": 4, "time_control": "90+30"})
+	var players []int
+	for i := range 5 {
+		players = append(players, apitest.Num(m.must(http.StatusCreated, "POST", ev+"/players", map[string]any{"name": fmt.Sprintf("Игроков Игрок %d", i+1), "rating": 2000 - 10*i})["id"]))
+	}
+	for n := 1; n <= 3; n++ {
+		m.must(http.StatusCreated, "POST", ev+"/rounds", nil)
+		m.must(http.StatusOK, "POST", fmt.Sprintf("%s/rounds/%d/publish", ev, n), nil)
+		if n == 3 {
+			break
+		}
+		m.results(ev, n)
+		if n == 1 {
+			m.must(http.StatusOK, "PATCH", fmt.Sprintf("%s/players/%d", ev, players[1]), map[string]any{"withdraw_from_round": 2, "reason": "болезнь"})
+		}
+	}
+	return m.read("individual", id)
+}
+
+// team is a Swiss team competition of three teams on two boards: round 1
+// with the bye, an empty board (a line-up of one) and a forfeit; the
+// third team withdrawn from round 2.
+func (m *matrixSite) team() matrixEvent {
+	id, ev := m.newEvent(map[string]any{"name": "Командный кубок", "discipline": "rapid-team", "system": "swiss", "rounds": 3, "time_control": "15+5"})
+	m.must(http.StatusOK, "PUT", ev+"/team-settings", map[string]any{"boards": 2})
+	for n := 3; n >= 1; n-- {
+		roster := []map[string]any{}
+		for b := 1; b <= 2; b++ {
+			roster = append(roster, map[string]any{"name": fmt.Sprintf("Командов Игрок %d.%d", n, b), "rating": 2000 - 50*n - b})
+		}
+		m.must(http.StatusCreated, "POST", ev+"/teams", map[string]any{"name": fmt.Sprintf("Команда %d", n), "players": roster})
+	}
+	round := m.must(http.StatusCreated, "POST", ev+"/rounds", nil)
+	// The home team of the first match fields its first player alone.
+	var home []int
+	for _, tm := range m.must(http.StatusOK, "GET", ev+"/teams", nil)["teams"].([]any) {
+		tm := tm.(map[string]any)
+		if apitest.Num(tm["start_no"]) == 1 {
+			for _, p := range tm["players"].([]any) {
+				home = append(home, apitest.Num(p.(map[string]any)["id"]))
+			}
+		}
+	}
+	if len(gamesOf(round)) != 2 {
+		m.t.Fatalf("round 1 of three teams on two boards: %v; want one match of two boards", round["matches"])
+	}
+	m.must(http.StatusOK, "PUT", ev+"/rounds/1/lineups/1", map[string]any{"players": []int{home[0], 0}, "reason": "болезнь"})
+	m.must(http.StatusOK, "POST", ev+"/rounds/1/publish", nil)
+	m.results(ev, 1)
+	m.must(http.StatusOK, "PATCH", ev+"/teams/3", map[string]any{"withdraw_from_round": 2, "reason": "не приехала"})
+	return m.read("team", id)
+}
+
+// correspondence is a round robin of five played on the server (a bye in
+// every round), a player withdrawn, who loses the unfinished games by
+// forfeit, and every other game resigned: a section whose rounds are all
+// complete, whose report file has every game.
+func (m *matrixSite) correspondence() matrixEvent {
+	id, ev := m.newEvent(map[string]any{"name": "Заочный кубок", "discipline": "correspondence", "system": "round-robin", "time_control": "50d/10"})
+	tokens := map[int]string{}
+	var players []int
+	for i := range 5 {
+		pid := apitest.Num(m.must(http.StatusCreated, "POST", ev+"/players", map[string]any{"name": fmt.Sprintf("Заочников Игрок %d", i+1)})["id"])
+		email := fmt.Sprintf("corr%d@example.org", i)
+		tokens[pid] = m.user(email)
+		players = append(players, pid)
+		m.must(http.StatusOK, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": email})
+	}
+	started := m.s.Must(http.StatusOK, m.arbiter, "POST", ev+"/start", nil).([]any)
+	m.must(http.StatusOK, "POST", fmt.Sprintf("%s/players/%d/withdraw", ev, players[0]), map[string]any{"games": "lose", "reason": "перестал отвечать"})
+	for _, g := range started {
+		g := g.(map[string]any)
+		if white := apitest.Num(g["white"]); white != players[0] && apitest.Num(g["black"]) != players[0] {
+			m.s.Must(http.StatusOK, tokens[white], "POST", fmt.Sprintf("/api/v1/games/%d/resign", apitest.Num(g["id"])), nil)
+		}
+	}
+	return m.read("correspondence", id)
+}
+
+func (m *matrixSite) user(email string) string {
+	if m.accounts[email] == "" {
+		m.accounts[email] = m.s.User(email, tournament.PlayerRole)
+	}
+	return m.accounts[email]
+}
+
+// live is a round robin of seven played live on the server: in round 1 a
+// game lost by the player who never came (a forfeit), one neither player
+// came to (a double forfeit), a game going on with a move of each side,
+// and a bye, whose player is withdrawn from round 2.
+func (m *matrixSite) live() matrixEvent {
+	emails := []string{"live1@example.org", "live2@example.org", "live3@example.org", "live4@example.org", "live5@example.org", "live6@example.org", "live7@example.org"}
+	for _, email := range emails {
+		m.user(email)
+	}
+	sec := apitest.StartLiveEvent(m.t, m.s, m.arbiter, map[string]any{"name": "Рапид онлайн", "game": m.game.Key, "discipline": "rapid", "system": "round-robin",
+		"time_control": "15+10", "online": true}, m.accounts, emails...)
+	games := sec.Games(m.s)
+	if len(games) != 3 {
+		m.t.Fatalf("round 1 of seven players live: %v; want three games", games)
+	}
+	move := func(at time.Duration, gid int) {
+		m.t.Helper()
+		g := m.s.Game(gid)
+		first, _, _ := strings.Cut(g["legal"].(string), ";")
+		_, first, _ = strings.Cut(first, "=")
+		m.s.Clock.Set(apitest.CorrStart.Add(at))
+		m.s.Must(http.StatusOK, sec.Tokens[apitest.Num(g[g["to_move"].(string)])], "POST", fmt.Sprintf("/api/v1/games/%d/moves", gid),
+			map[string]any{"move": first, "ply": apitest.Num(g["ply"])})
+	}
+	forfeited, going := apitest.Num(games[0]["id"]), apitest.Num(games[1]["id"])
+	// The side to move in the first game shows up and moves; the other
+	// never comes, and the first claims the game after the no-show time.
+	// Both sides of the second move, and it goes on.
+	move(10*time.Second, forfeited)
+	move(11*time.Second, going)
+	move(12*time.Second, going)
+	m.s.Clock.Set(apitest.CorrStart.Add(15*time.Minute + 2*time.Second))
+	winner := apitest.Num(games[0][games[0]["to_move"].(string)])
+	m.s.Must(http.StatusOK, sec.Tokens[winner], "POST", fmt.Sprintf("/api/v1/games/%d/claim", forfeited), nil)
+	if got := m.s.Game(forfeited); got["result"] == nil || got["result"].(map[string]any)["end_reason"] != "forfeit" {
+		m.t.Fatalf("the live game after the no-show time: %v; want it lost by forfeit", got["result"])
+	}
+	// The server's sweep ends the game nobody came to.
+	if _, err := m.s.Corr.Expire(context.Background(), m.s.Clock.Now()); err != nil {
+		m.t.Fatal(err)
+	}
+	if got := m.s.Game(apitest.Num(games[2]["id"])); got["result"] == nil || got["result"].(map[string]any)["end_reason"] != "double_forfeit" {
+		m.t.Fatalf("the live game nobody came to: %v; want a double forfeit", got["result"])
+	}
+	if got := m.s.Game(going); got["status"] != "running" {
+		m.t.Fatalf("the live game both sides play: %v; want it going on", got["status"])
+	}
+	paired := map[int]bool{}
+	for _, g := range games {
+		paired[apitest.Num(g["white"])], paired[apitest.Num(g["black"])] = true, true
+	}
+	for pid := range sec.Tokens {
+		if !paired[pid] {
+			m.must(http.StatusOK, "PATCH", fmt.Sprintf("%s/players/%d", sec.Ev, pid), map[string]any{"withdraw_from_round": 2, "reason": "болезнь"})
+		}
+	}
+	var id int
+	fmt.Sscanf(sec.Ev, "/api/v1/events/%d", &id)
+	return m.read("live", id)
+}
+
+// sweep reads every route of the event with every value of its
+// parameters.
+func (m *matrixSite) sweep(t *testing.T, routes []string, ev matrixEvent) {
+	for _, pattern := range routes {
+		for _, path := range ev.paths(pattern) {
+			m.check(t, path)
+		}
+	}
+}
+
+// paths fills a route's parameters with every value the event has: each
+// round, each game of the round, each player, each game played on the
+// server. A route with a parameter the event has no value for has none.
+func (ev matrixEvent) paths(pattern string) []string {
+	paths := []string{pattern}
+	fill := func(param string, values func(path string) []int) {
+		var out []string
+		for _, p := range paths {
+			if !strings.Contains(p, "/:"+param) {
+				out = append(out, p)
+				continue
+			}
+			for _, v := range values(p) {
+				out = append(out, strings.Replace(p, ":"+param, fmt.Sprint(v), 1))
+			}
+		}
+		paths = out
+	}
+	fill("id", func(string) []int { return []int{ev.id} })
+	fill("n", func(string) []int {
+		var rounds []int
+		for n := range ev.boards {
+			rounds = append(rounds, n)
+		}
+		slices.Sort(rounds)
+		return rounds
+	})
+	fill("board", func(p string) []int {
+		var n int
+		fmt.Sscanf(p[strings.Index(p, "/rounds/"):], "/rounds/%d/", &n)
+		return ev.boards[n]
+	})
+	fill("pid", func(string) []int { return ev.players })
+	fill("gid", func(string) []int { return ev.games })
+	return paths
+}
+
+// check reads one path as the event's arbiter, in Russian and, for a page
+// or a document, in English too.
+func (m *matrixSite) check(t *testing.T, path string) {
+	for _, lang := range []string{"ru", "en"} {
+		rec := m.get(path + "?lang=" + lang)
+		what := fmt.Sprintf("GET %s?lang=%s", path, lang)
+		if rec.Code >= http.StatusInternalServerError {
+			t.Errorf("%s: %d\n%s", what, rec.Code, rec.Body.String())
+			return
+		}
+		if rec.Code != http.StatusOK {
+			return
+		}
+		kind := rec.Header().Get("Content-Type")
+		switch {
+		case strings.HasPrefix(kind, "text/html"):
+			m.checkPage(t, what, rec.Body.String())
+		case strings.HasPrefix(kind, "application/pdf"):
+			m.checkPDF(t, what, rec.Body.Bytes())
+		default:
+			m.checkFile(t, path, what, rec.Body.String())
+			return // a file's words are the same in both languages
+		}
+	}
+}
+
+func (m *matrixSite) get(path string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(http.MethodGet, path, nil)
+	if strings.HasSuffix(strings.SplitN(path, "?", 2)[0], "/stream") {
+		// A stream answers until the reader leaves: leave after its first
+		// event.
+		ctx, cancel := context.WithTimeout(req.Context(), 200*time.Millisecond)
+		defer cancel()
+		req = req.WithContext(ctx)
+	}
+	if strings.HasPrefix(path, "/api/") {
+		req.Header.Set("Authorization", "Bearer "+m.arbiter)
+	} else {
+		req.AddCookie(m.cookie)
+	}
+	rec := httptest.NewRecorder()
+	m.s.Handler.ServeHTTP(rec, req)
+	return rec
+}
+
+var (
+	// The choice of a game among the games names them all.
+	gameChoices = regexp.MustCompile(`(?s)<select name="(game|discipline)".*?</select>`)
+	markup      = regexp.MustCompile(`(?s)<[^>]*>`)
+	// The program names itself, in small letters, in the foot of every
+	// page of a document.
+	programName = regexp.MustCompile(`adiukh (· |стр\. |page )`)
+)
+
+// checkPage checks what a page says in its main part: every word from
+// the catalogue, none of another game's.
+func (m *matrixSite) checkPage(t *testing.T, what, body string) {
+	if i := strings.Index(body, "⟦"); i >= 0 {
+		t.Errorf("%s shows a missing translation: %s", what, body[i:min(len(body), i+60)])
+	}
+	_, main, _ := strings.Cut(body, "<main")
+	main, _, _ = strings.Cut(main, "</main>")
+	m.checkWords(t, what, markup.ReplaceAllString(gameChoices.ReplaceAllString(main, ""), " "))
+}
+
+func (m *matrixSite) checkPDF(t *testing.T, what string, pdf []byte) {
+	if m.pdftotext == "" {
+		return
+	}
+	cmd := exec.Command(m.pdftotext, "-layout", "-", "-")
+	cmd.Stdin = bytes.NewReader(pdf)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Errorf("%s: pdftotext: %v", what, err)
+		return
+	}
+	m.checkWords(t, what, programName.ReplaceAllString(strings.Join(strings.Fields(string(out)), " "), ""))
+}
+
+func (m *matrixSite) checkWords(t *testing.T, what, said string) {
+	if m.forbidden == nil {
+		return
+	}
+	if loc := m.forbidden.FindStringIndex(said); loc != nil {
+		t.Errorf("%s says %q: …%s…", what, said[loc[0]:loc[1]], said[max(0, loc[0]-120):min(len(said), loc[1]+120)])
+	}
+}
+
+// checkFile checks an export: a PDN replays by the game's rules, a TRF
+// file imported gives the same standings, and neither has another game's
+// scores.
+func (m *matrixSite) checkFile(t *testing.T, path, what, body string) {
+	switch {
+	case strings.HasSuffix(path, "pdn"):
+		for i, v := range m.game.Rules.ValidateGames(body) {
+			if !v.Valid {
+				t.Errorf("%s: game %d (%s – %s) does not validate: %v\n%s", what, i+1, v.White, v.Black, v.Errors, body)
+			}
+		}
+	case strings.HasSuffix(path, ".trf"):
+		m.checkTRF(t, path, what, body)
+	}
+	if m.forbidden != nil && strings.Contains(body, "24:0") {
+		t.Errorf("%s has Adiukh's 24:0:\n%s", what, body)
+	}
+}
+
+// checkTRF imports the file as a new event of the game and compares its
+// standings with the event's: every player with the same points.
+func (m *matrixSite) checkTRF(t *testing.T, path, what, body string) {
+	req := httptest.NewRequest(http.MethodPost, "/api/v1/events/import.trf?game="+m.game.Key, strings.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+m.arbiter)
+	rec := httptest.NewRecorder()
+	m.s.Handler.ServeHTTP(rec, req)
+	if rec.Code != http.StatusCreated {
+		t.Errorf("%s does not import: %d %s\n%s", what, rec.Code, rec.Body.String(), body)
+		return
+	}
+	var imported struct{ ID int }
+	if err := json.Unmarshal(rec.Body.Bytes(), &imported); err != nil {
+		t.Fatal(err)
+	}
+	event := path[:strings.LastIndex(path, "/")]
+	want, got := m.points(event), m.points(fmt.Sprintf("/api/v1/events/%d", imported.ID))
+	if !maps.Equal(got, want) {
+		t.Errorf("%s imported: points %v, want the event's %v\n%s", what, got, want, body)
+	}
+}
+
+// points is every player's points in the event's standings, by name.
+func (m *matrixSite) points(event string) map[string]float64 {
+	out := map[string]float64{}
+	for _, r := range m.must(http.StatusOK, "GET", event+"/standings", nil)["rows"].([]any) {
+		r := r.(map[string]any)
+		out[r["name"].(string)] = r["score"].(float64)
+	}
+	return out
+}
