@@ -72,7 +72,8 @@ func TestTimeControlWarningWhileTyping(t *testing.T) {
 	for _, tc := range []struct {
 		query, want string
 	}{
-		{"discipline=rapid&time_control=30%2B30", "§9"},
+		// Russian throughout: at 30 minutes the Russian text was once missing and read in English.
+		{"discipline=rapid&time_control=30%2B30", "контроль 30+30 даёт 30 минут каждому; правила (§9) устанавливают 7–15 минут"},
 		{"discipline=rapid&time_control=8%2B4", `"warnings":[]`},
 		{"discipline=blitz&time_control=", noTimeControl},
 		{"discipline=rapid&time_control=x", apitest.RuF(`%q: write minutes per player, then + and seconds per move, like "30+30"`, "x")},
