@@ -252,6 +252,12 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 			return err
 		}
 		next.withoutPairing()
+		reopening := old.Status == Finished && in.Status != nil && EventStatus(*in.Status) == Running
+		if !reopening {
+			if err := old.tableSettingsKept(&next); err != nil {
+				return err
+			}
+		}
 		if old.Discipline == Composition && next.Discipline != Composition {
 			// A contest with entries, being judged or awarded would vanish
 			// from its pages, and its authors' entries with it.
@@ -288,7 +294,7 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 		action := ActionEventUpdate
 		if in.Status != nil {
 			to := EventStatus(*in.Status)
-			if old.Status == Finished && to == Running {
+			if reopening {
 				// Reopening is the one way a final table changes: never
 				// without a reason, which the audit keeps and the public
 				// pages show.
@@ -326,7 +332,7 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 
 // ReopenEvent reopens a finished event for a correction, with the reason
 // the audit keeps and the event's pages show: until then its results stand
-// (Event.ResultsOpen). Finishing it again closes it as before.
+// (Event.TableOpen). Finishing it again closes it as before.
 func (s *Service) ReopenEvent(ctx context.Context, id int64, reason string) (*Event, error) {
 	running := string(Running)
 	return s.UpdateEvent(ctx, id, EventInput{Status: &running}, reason)
