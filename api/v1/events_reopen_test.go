@@ -3,6 +3,7 @@ package v1_test
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	"adiukh/api/apitest"
@@ -43,4 +44,59 @@ func TestFinishedEventReopened(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestFinishedEventFinalThroughTheAPI: PATCH of a finished event's scoring,
+// tie-breaks or rounds, of a player's rating or withdrawal, and a team's
+// or player's arrival are refused with 409 at the field, saying how to
+// reopen, and change nothing; the name still changes. Reopened with a
+// reason, the scoring goes through (issue 64).
+func TestFinishedEventFinalThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewServer(t, storetest.SQLite(t))
+	id := s.RoundRobin(2)
+	apitest.PlayRound(s, id, 1, "17:7")
+	event := fmt.Sprintf("/api/v1/events/%d", id)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "PATCH", event, map[string]any{"status": "finished"})
+	_, list := s.Do("", "GET", event+"/players", nil)
+	player := fmt.Sprintf("%s/players/%d", event, apitest.Num(list["players"].([]any)[0].(map[string]any)["id"]))
+	scoring := map[string]any{"scoring": map[string]any{"win": 3, "draw": 1, "loss": 0, "bye": 0, "forfeit_win": 3}, "reason": "по положению"}
+	before := s.Snapshot(id)
+	for _, door := range []struct {
+		name, method, path, field string
+		body                      map[string]any
+	}{
+		{"3/1/0 scoring", "PATCH", event, "scoring", scoring},
+		{"tie-breaks", "PATCH", event, "tiebreaks", map[string]any{"tiebreaks": []string{"wins"}}},
+		{"rounds", "PATCH", event, "rounds", map[string]any{"rounds": 3}},
+		{"a rating", "PATCH", player, "rating", map[string]any{"rating": 2100}},
+		{"a withdrawal", "PATCH", player, "withdraw_from_round", map[string]any{"withdraw_from_round": 2, "reason": "заболел"}},
+		{"a removal", "DELETE", player + "?reason=ошибка", "", nil},
+		{"a new player", "POST", event + "/players", "", map[string]any{"name": "Игрок 3"}},
+		{"a round", "POST", event + "/rounds", "", nil},
+	} {
+		code, out := s.Do(tournament.ArbiterRole, door.method, door.path, door.body)
+		message, _ := out["message"].(string)
+		if code != http.StatusConflict || out["field"] != nilIfEmpty(door.field) || !strings.Contains(message, fmt.Sprintf(`reopen the event first with the reason (“Reopen the event” on its desk, or PATCH /api/v1/events/%d with "status": "running"`, id)) {
+			t.Errorf("%s on a finished event: %d %v, want 409 at %q saying how to reopen", door.name, code, out, door.field)
+		}
+	}
+	if after := s.Snapshot(id); after != before {
+		t.Errorf("the refused requests changed the event:\n%s\nwas\n%s", after, before)
+	}
+	if renamed := s.Must(http.StatusOK, tournament.ArbiterRole, "PATCH", event, map[string]any{"name": "Первенство Адыгеи", "venue": "Шахматный клуб"}); renamed["name"] != "Первенство Адыгеи" || renamed["status"] != "finished" {
+		t.Errorf("the renamed finished event: %v", renamed)
+	}
+	s.Must(http.StatusOK, tournament.ArbiterRole, "PATCH", event, map[string]any{"status": "running", "reason": "положение: 3 очка за победу"})
+	if ev := s.Must(http.StatusOK, tournament.ArbiterRole, "PATCH", event, scoring); fmt.Sprint(ev["scoring"].(map[string]any)["win"]) != "3" {
+		t.Errorf("the scoring once reopened: %v", ev["scoring"])
+	}
+}
+
+// nilIfEmpty is a field as the error's JSON gives it: absent when empty.
+func nilIfEmpty(field string) any {
+	if field == "" {
+		return nil
+	}
+	return field
 }
