@@ -761,11 +761,10 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 	} else if err := checkMicroMatch(e); err != nil {
 		errs = append(errs, err)
 	}
-	if in.TimeZone != nil {
+	// An emptied zone keeps the event's: a new event's is the server's
+	// (Options.TimeZone).
+	if in.TimeZone != nil && strings.TrimSpace(*in.TimeZone) != "" {
 		name := strings.TrimSpace(*in.TimeZone)
-		if name == "" {
-			name = DefaultTimeZone
-		}
 		if _, err := time.LoadLocation(name); err != nil || name == "Local" {
 			errs = append(errs, Invalid("time_zone", "%q is not a time zone; write a name such as Europe/Moscow", *in.TimeZone))
 		}

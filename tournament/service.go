@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -31,6 +32,10 @@ type Options struct {
 	// Openings draws the openings of a micro-match event's rounds; without
 	// it such an event cannot be paired.
 	Openings OpeningTools
+	// TimeZone is the zone (an IANA name) a new event is played in unless
+	// its arbiter chooses another: the server's setting, DefaultTimeZone
+	// when empty.
+	TimeZone string
 }
 
 // Service carries out the tournament use cases. The signed-in user comes
@@ -64,16 +69,21 @@ type Service struct {
 	liveRound func(ctx context.Context, eventID int64, round int, startsAt time.Time) error
 	hidden    func(ctx context.Context, eventID int64) error
 	openings  OpeningTools
+	zone      string
 }
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
-	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, swiss: opt.Swiss, now: opt.Now, liveRound: opt.LiveRound, hidden: opt.Hidden, openings: opt.Openings}
+	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, swiss: opt.Swiss, now: opt.Now, liveRound: opt.LiveRound, hidden: opt.Hidden, openings: opt.Openings, zone: cmp.Or(opt.TimeZone, DefaultTimeZone)}
 	if s.now == nil {
 		s.now = time.Now
 	}
 	return s
 }
+
+// TimeZone is the zone a new event is played in unless its arbiter
+// chooses another (Options.TimeZone), which the event form proposes.
+func (s *Service) TimeZone() string { return s.zone }
 
 // TieBreaks lists every tie-break an event may order its standings by.
 func (s *Service) TieBreaks() []TieBreakInfo {
@@ -182,6 +192,7 @@ func (s *Service) NewEvent(ctx context.Context, in EventInput) (*Event, *User, e
 		TieBreaks:  s.ranker.DefaultTieBreaks(sys),
 		Status:     Registration,
 		Visibility: Public,
+		TimeZone:   s.zone,
 		OwnerID:    u.ID,
 		CreatedAt:  s.now().UTC(),
 	}

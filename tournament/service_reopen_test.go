@@ -235,3 +235,37 @@ func TestFinishedEventIsFinalAtEveryDoor(t *testing.T) {
 		}
 	})
 }
+
+// TestNewEventTakesTheServersTimeZone: a new event is played in the
+// server's zone (Options.TimeZone) unless its arbiter chooses another, not
+// in Moscow wherever it is held; an emptied zone keeps the event's
+// (issue 64).
+func TestNewEventTakesTheServersTimeZone(t *testing.T) {
+	t.Parallel()
+	opt := engines.Options()
+	opt.TimeZone = "Asia/Vladivostok"
+	forEachService(t, opt, func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		if svc.TimeZone() != "Asia/Vladivostok" {
+			t.Errorf("the service's zone is %q", svc.TimeZone())
+		}
+		for _, tc := range []struct {
+			zone *string
+			want string
+		}{
+			{nil, "Asia/Vladivostok"},
+			{ptr(""), "Asia/Vladivostok"},
+			{ptr("Europe/Kaliningrad"), "Europe/Kaliningrad"},
+		} {
+			e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Кубок Приморья"), Discipline: ptr("rapid"), System: ptr("round-robin"), TimeZone: tc.zone})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.TimeZone != tc.want || e.Location().String() != tc.want {
+				t.Errorf("a new event given zone %v is in %q (%v), want %q", tc.zone, e.TimeZone, e.Location(), tc.want)
+			}
+			if kept, err := svc.UpdateEvent(ctx, e.ID, tournament.EventInput{TimeZone: ptr(" ")}, ""); err != nil || kept.TimeZone != tc.want {
+				t.Errorf("the zone emptied: %v %v, want %q kept", kept, err, tc.want)
+			}
+		}
+	})
+}
