@@ -100,3 +100,36 @@ func nilIfEmpty(field string) any {
 	}
 	return field
 }
+
+// TestFinishedTeamEventKeepsItsSettings: a finished team competition's
+// team settings (how teams rank) and its teams' withdrawals are refused
+// with the advice to reopen; reopened, the ranking changes (issue 64).
+func TestFinishedTeamEventKeepsItsSettings(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewServer(t, storetest.SQLite(t))
+	te := apitest.NewTeamEvent(t, s, "round-robin", 0, 2, []int{2, 2})
+	s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil)
+	s.Must(http.StatusOK, apitest.Arbiter, "POST", te.Path("/rounds/1/publish"), nil)
+	round := s.Must(http.StatusOK, "", "GET", te.Path("/rounds/1"), nil)
+	for i, b := range round["matches"].([]any)[0].(map[string]any)["games"].([]any) {
+		s.Must(http.StatusOK, apitest.Arbiter, "PUT", te.Path(fmt.Sprintf("/rounds/1/matches/1/boards/%d/result", i+1)),
+			map[string]any{"score": "17:7", "end_reason": "final_position", "version": apitest.Num(b.(map[string]any)["version"])})
+	}
+	s.Must(http.StatusOK, apitest.Arbiter, "PATCH", te.Path(""), map[string]any{"status": "finished"})
+	advice := fmt.Sprintf(`reopen the event first with the reason (“Reopen the event” on its desk, or PATCH /api/v1/events/%d`, te.ID)
+	for _, door := range []struct {
+		name, method, path string
+		body               map[string]any
+	}{
+		{"the ranking", "PUT", te.Path("/team-settings"), map[string]any{"ranking": "game_points"}},
+		{"a team's withdrawal", "PATCH", te.Path("/teams/1"), map[string]any{"withdraw_from_round": 2, "reason": "не приехали"}},
+	} {
+		if code, out := s.Do(apitest.Arbiter, door.method, door.path, door.body); code != http.StatusConflict || !strings.Contains(fmt.Sprint(out["message"]), advice) {
+			t.Errorf("%s of a finished team competition: %d %v, want 409 saying how to reopen", door.name, code, out)
+		}
+	}
+	s.Must(http.StatusOK, apitest.Arbiter, "PATCH", te.Path(""), map[string]any{"status": "running", "reason": "по положению считаются очки партий"})
+	if st := s.Must(http.StatusOK, apitest.Arbiter, "PUT", te.Path("/team-settings"), map[string]any{"ranking": "game_points"}); st["ranking"] != "game_points" {
+		t.Errorf("the ranking once reopened: %v", st)
+	}
+}
