@@ -102,8 +102,9 @@ func nilIfEmpty(field string) any {
 }
 
 // TestFinishedTeamEventKeepsItsSettings: a finished team competition's
-// team settings (how teams rank) and its teams' withdrawals are refused
-// with the advice to reopen; reopened, the ranking changes (issue 64).
+// team settings (how teams rank), its teams' withdrawals and removals,
+// its line-ups and its players' moves are refused with the advice to
+// reopen; reopened, the ranking changes (issue 64).
 func TestFinishedTeamEventKeepsItsSettings(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewServer(t, storetest.SQLite(t))
@@ -123,6 +124,9 @@ func TestFinishedTeamEventKeepsItsSettings(t *testing.T) {
 	}{
 		{"the ranking", "PUT", te.Path("/team-settings"), map[string]any{"ranking": "game_points"}},
 		{"a team's withdrawal", "PATCH", te.Path("/teams/1"), map[string]any{"withdraw_from_round": 2, "reason": "не приехали"}},
+		{"a team removed", "DELETE", te.Path("/teams/2?reason=ошибка"), nil},
+		{"a line-up", "PUT", te.Path("/rounds/1/lineups/1"), map[string]any{"players": []int{te.Roster[1][1], te.Roster[1][0]}, "reason": "перепутали доски"}},
+		{"a player moved", "PUT", te.Path(fmt.Sprintf("/players/%d/team", te.Roster[1][0])), map[string]any{"team": 2, "reason": "ошибка"}},
 	} {
 		if code, out := s.Do(apitest.Arbiter, door.method, door.path, door.body); code != http.StatusConflict || !strings.Contains(fmt.Sprint(out["message"]), advice) {
 			t.Errorf("%s of a finished team competition: %d %v, want 409 saying how to reopen", door.name, code, out)
