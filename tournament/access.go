@@ -122,7 +122,7 @@ func AdmitPlayers(tx Tx, now time.Time, e *Event, u *User, players []Player, fre
 // audit entry names as the one who left; the reason, which a player may
 // leave empty, is kept with it.
 func LeaveEvent(tx Tx, now time.Time, e *Event, account *User, playerID int64, reason string) error {
-	players, p, err := removable(tx, e.ID, playerID)
+	players, p, err := removable(tx, e, playerID)
 	if err != nil {
 		return err
 	}

@@ -78,7 +78,7 @@ func ScoreFromSheet(e *Event, score, endReason, sheet string) (string, string, e
 // its sheet, the round's status kept in step (StoreGame), with its entry
 // in the audit log at now.
 func RecordReport(tx Tx, now time.Time, u *User, e *Event, rounds []Round, sub *Submission) error {
-	if err := e.ResultsOpen(); err != nil {
+	if err := e.TableOpen(""); err != nil {
 		return err
 	}
 	round, err := findRound(rounds, e.ID, sub.Round)

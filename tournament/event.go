@@ -3,6 +3,7 @@ package tournament
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -453,13 +454,41 @@ func (e *Event) AwaitsSheet(r *Round, g *Game) bool {
 	return r.Number > e.ImportedRounds && g.SheetMissing(e.Discipline)
 }
 
-// ResultsOpen refuses a change of results on a finished event: «Завершить
-// турнир» promised a final table, and only reopening the event (with a
-// reason, in the audit and on its pages) changes it. Every door for a
-// result asks it.
-func (e *Event) ResultsOpen() error {
+// TableOpen refuses, on a finished event, a change that can move its final
+// table: a result, a setting the standings are counted by (scoring,
+// tie-breaks, rounds, micro-matches, a team competition's settings), a
+// player's rating or withdrawal, a player or team coming or going, a
+// round paired. «Завершить турнир» promised a final table, and only
+// reopening the event (with a reason, in the audit and on its pages)
+// changes it. Every door for such a change asks it, so that the desk's
+// forms and the API refuse alike and say how to reopen; field is the
+// input refused ("" for the request as a whole). Its name, place,
+// arbiters and texts stay open.
+func (e *Event) TableOpen(field string) error {
 	if e.Status == Finished {
-		return Conflict("", "the event is finished and its final table stands; reopen it, with the reason, to change a result")
+		return Conflict(field, "the event is finished and its final table stands; to change it, reopen the event first with the reason (“Reopen the event” on its desk, or PATCH /api/v1/events/%d with \"status\": \"running\" and a \"reason\")", e.ID)
+	}
+	return nil
+}
+
+// tableSettingsKept refuses, on a finished event e, next's change of a
+// setting its table is counted by (TableOpen), naming the first such
+// setting; the game, discipline and system are fixed once round 1 is
+// paired anyway.
+func (e *Event) tableSettingsKept(next *Event) error {
+	for _, setting := range []struct {
+		field   string
+		changed bool
+	}{
+		{"scoring", next.Scoring != e.Scoring},
+		{"tiebreaks", !slices.Equal(next.TieBreaks, e.TieBreaks)},
+		{"rounds", next.Rounds != e.Rounds},
+		{"micro_match", next.MicroMatch != e.MicroMatch},
+		{"micro_count", next.MicroCount != e.MicroCount},
+	} {
+		if setting.changed {
+			return e.TableOpen(setting.field)
+		}
 	}
 	return nil
 }
@@ -744,11 +773,10 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 	} else if err := checkMicroMatch(e); err != nil {
 		errs = append(errs, err)
 	}
-	if in.TimeZone != nil {
+	// An emptied zone keeps the event's: a new event's is the server's
+	// (Options.TimeZone).
+	if in.TimeZone != nil && strings.TrimSpace(*in.TimeZone) != "" {
 		name := strings.TrimSpace(*in.TimeZone)
-		if name == "" {
-			name = DefaultTimeZone
-		}
 		if _, err := time.LoadLocation(name); err != nil || name == "Local" {
 			errs = append(errs, Invalid("time_zone", "%q is not a time zone; write a name such as Europe/Moscow", *in.TimeZone))
 		}

@@ -14,7 +14,7 @@ import (
 func registrationOpen(e *Event, paired int) error {
 	switch {
 	case e.Status == Finished:
-		return Conflict("", "the event is finished")
+		return e.TableOpen("")
 	case e.Discipline.IsTeam():
 		return Invalid("discipline", "the players of a team event are registered with their team's roster")
 	case paired > 0 && e.System.IsRoundRobin():

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -31,6 +32,10 @@ type Options struct {
 	// Openings draws the openings of a micro-match event's rounds; without
 	// it such an event cannot be paired.
 	Openings OpeningTools
+	// TimeZone is the zone (an IANA name) a new event is played in unless
+	// its arbiter chooses another: the server's setting, DefaultTimeZone
+	// when empty.
+	TimeZone string
 }
 
 // Service carries out the tournament use cases. The signed-in user comes
@@ -64,16 +69,21 @@ type Service struct {
 	liveRound func(ctx context.Context, eventID int64, round int, startsAt time.Time) error
 	hidden    func(ctx context.Context, eventID int64) error
 	openings  OpeningTools
+	zone      string
 }
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
-	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, swiss: opt.Swiss, now: opt.Now, liveRound: opt.LiveRound, hidden: opt.Hidden, openings: opt.Openings}
+	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, swiss: opt.Swiss, now: opt.Now, liveRound: opt.LiveRound, hidden: opt.Hidden, openings: opt.Openings, zone: cmp.Or(opt.TimeZone, DefaultTimeZone)}
 	if s.now == nil {
 		s.now = time.Now
 	}
 	return s
 }
+
+// TimeZone is the zone a new event is played in unless its arbiter
+// chooses another (Options.TimeZone), which the event form proposes.
+func (s *Service) TimeZone() string { return s.zone }
 
 // TieBreaks lists every tie-break an event may order its standings by.
 func (s *Service) TieBreaks() []TieBreakInfo {
@@ -182,6 +192,7 @@ func (s *Service) NewEvent(ctx context.Context, in EventInput) (*Event, *User, e
 		TieBreaks:  s.ranker.DefaultTieBreaks(sys),
 		Status:     Registration,
 		Visibility: Public,
+		TimeZone:   s.zone,
 		OwnerID:    u.ID,
 		CreatedAt:  s.now().UTC(),
 	}
@@ -252,6 +263,12 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 			return err
 		}
 		next.withoutPairing()
+		reopening := old.Status == Finished && in.Status != nil && EventStatus(*in.Status) == Running
+		if !reopening {
+			if err := old.tableSettingsKept(&next); err != nil {
+				return err
+			}
+		}
 		if old.Discipline == Composition && next.Discipline != Composition {
 			// A contest with entries, being judged or awarded would vanish
 			// from its pages, and its authors' entries with it.
@@ -288,7 +305,7 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 		action := ActionEventUpdate
 		if in.Status != nil {
 			to := EventStatus(*in.Status)
-			if old.Status == Finished && to == Running {
+			if reopening {
 				// Reopening is the one way a final table changes: never
 				// without a reason, which the audit keeps and the public
 				// pages show.
@@ -326,7 +343,7 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 
 // ReopenEvent reopens a finished event for a correction, with the reason
 // the audit keeps and the event's pages show: until then its results stand
-// (Event.ResultsOpen). Finishing it again closes it as before.
+// (Event.TableOpen). Finishing it again closes it as before.
 func (s *Service) ReopenEvent(ctx context.Context, id int64, reason string) (*Event, error) {
 	running := string(Running)
 	return s.UpdateEvent(ctx, id, EventInput{Status: &running}, reason)

@@ -150,8 +150,18 @@ func updatePlayer(tx Tx, now time.Time, e *Event, u *User, playerID int64, in Pl
 	if err := in.applyDetails(p, e.Game); err != nil {
 		return nil, err
 	}
+	if p.Rating != before.Rating {
+		// The rating orders the start list and counts in the tie-breaks
+		// of the opponents' ratings.
+		if err := e.TableOpen("rating"); err != nil {
+			return nil, err
+		}
+	}
 	action := ActionPlayerUpdate
 	if in.WithdrawFromRound != nil && *in.WithdrawFromRound != p.WithdrawnFrom {
+		if err := e.TableOpen("withdraw_from_round"); err != nil {
+			return nil, err
+		}
 		if action, err = withdraw(e, p, *in.WithdrawFromRound, rounds, reason); err != nil {
 			return nil, err
 		}
@@ -216,7 +226,7 @@ func (s *Service) RemovePlayer(ctx context.Context, eventID, playerID int64, rea
 		if err != nil {
 			return err
 		}
-		players, p, err := removable(tx, eventID, playerID)
+		players, p, err := removable(tx, e, playerID)
 		if err != nil {
 			return err
 		}
@@ -227,9 +237,14 @@ func (s *Service) RemovePlayer(ctx context.Context, eventID, playerID int64, rea
 	})
 }
 
-// removable reads the players of an event not yet paired and the one to
-// remove.
-func removable(tx Tx, eventID, playerID int64) ([]Player, *Player, error) {
+// removable reads the players of the event e, not yet paired, and the one
+// to remove. A finished event's table is refused first: withdrawing, the
+// advice for an event under way, does not apply to it.
+func removable(tx Tx, e *Event, playerID int64) ([]Player, *Player, error) {
+	if err := e.TableOpen(""); err != nil {
+		return nil, nil, err
+	}
+	eventID := e.ID
 	paired, err := tx.CountRounds(eventID)
 	if err != nil {
 		return nil, nil, err

@@ -3,6 +3,8 @@ package tournament_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -125,4 +127,145 @@ func equal(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// TestFinishedEventIsFinalAtEveryDoor: once finished, every change that can
+// move the table — a setting it is counted by, a rating, a withdrawal, a
+// player coming or going, a bye, a round — is refused with the one
+// conflict that says how to reopen the event, and nothing changes; its
+// name, place and arbiters still may. Reopened with a reason, the same
+// changes go through (issue 64).
+func TestFinishedEventIsFinalAtEveryDoor(t *testing.T) {
+	t.Parallel()
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e, players := storetest.Event(t, ctx, svc, "swiss", 1, "Аба", "Буба", "Вова", "Гога")
+		r, err := svc.PairNextRound(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.PublishRound(ctx, e.ID, 1); err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range r.Games {
+			if _, err := svc.RecordResult(ctx, tournament.ResultInput{EventID: e.ID, Round: 1, Board: g.Board, Score: "13:11", EndReason: "final_position", Version: g.Version}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := svc.UpdateEvent(ctx, e.ID, tournament.EventInput{Status: ptr("finished")}, ""); err != nil {
+			t.Fatal(err)
+		}
+		finished, err := svc.Event(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		table := standingsOrder(t, ctx, svc, e.ID)
+		first := players[0]
+		doors := []struct {
+			name, field string
+			change      func() error
+		}{
+			{"scoring 3/1/0", "scoring", func() error {
+				_, err := svc.UpdateEvent(ctx, e.ID, tournament.EventInput{Scoring: &tournament.Scoring{Win: 3, Draw: 1, ForfeitWin: 3, Bye: 3}}, "по положению")
+				return err
+			}},
+			{"tie-breaks", "tiebreaks", func() error {
+				_, err := svc.UpdateEvent(ctx, e.ID, tournament.EventInput{TieBreaks: &[]string{"wins"}}, "")
+				return err
+			}},
+			{"rounds", "rounds", func() error {
+				_, err := svc.UpdateEvent(ctx, e.ID, tournament.EventInput{Rounds: ptr(2)}, "")
+				return err
+			}},
+			{"a rating", "rating", func() error {
+				_, err := svc.UpdatePlayer(ctx, e.ID, first.ID, tournament.PlayerInput{Rating: ptr(2500)}, "")
+				return err
+			}},
+			{"a withdrawal", "withdraw_from_round", func() error {
+				_, err := svc.UpdatePlayer(ctx, e.ID, first.ID, tournament.PlayerInput{WithdrawFromRound: ptr(2)}, "заболел")
+				return err
+			}},
+			{"a player removed", "", func() error { return svc.RemovePlayer(ctx, e.ID, first.ID, "ошибка") }},
+			{"a player registered", "", func() error {
+				_, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr("Дода")})
+				return err
+			}},
+			{"a bye requested", "round", func() error {
+				_, err := svc.RequestBye(ctx, e.ID, first.ID, 2, tournament.HalfByeRequest, "")
+				return err
+			}},
+			{"a round paired", "", func() error {
+				_, err := svc.PairNextRound(ctx, e.ID)
+				return err
+			}},
+		}
+		for _, door := range doors {
+			err := door.change()
+			var refused *tournament.Error
+			if !errors.As(err, &refused) || refused.Code != tournament.ECONFLICT || refused.Field != door.field ||
+				!strings.Contains(refused.Message, "reopen the event first with the reason") || !strings.Contains(refused.Message, fmt.Sprintf("PATCH /api/v1/events/%d ", e.ID)) {
+				t.Errorf("%s on a finished event: error %v, want ECONFLICT at %q saying how to reopen", door.name, err, door.field)
+			}
+		}
+		after, err := svc.Event(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if after.Scoring != finished.Scoring || !equal(after.TieBreaks, finished.TieBreaks) || after.Rounds != finished.Rounds {
+			t.Errorf("the refused settings changed the event: %+v, was %+v", after, finished)
+		}
+		if p, err := svc.Player(ctx, e.ID, first.ID); err != nil || p.Rating != first.Rating || p.WithdrawnFrom != 0 {
+			t.Errorf("the refused changes changed the player: %+v %v", p, err)
+		}
+		if got := standingsOrder(t, ctx, svc, e.ID); got != table {
+			t.Errorf("the final table is %q after the refusals, want %q", got, table)
+		}
+
+		renamed, err := svc.UpdateEvent(ctx, e.ID, tournament.EventInput{Name: ptr("Первенство Майкопа"), Venue: ptr("Шахматный клуб"), Arbiters: &[]string{"Иванов И. И."}}, "")
+		if err != nil || renamed.Name != "Первенство Майкопа" || renamed.Status != tournament.Finished {
+			t.Fatalf("renaming a finished event: %+v %v", renamed, err)
+		}
+
+		if _, err := svc.ReopenEvent(ctx, e.ID, "положение: 3 очка за победу"); err != nil {
+			t.Fatal(err)
+		}
+		for _, door := range doors[:5] {
+			if err := door.change(); err != nil {
+				t.Errorf("%s once reopened: %v", door.name, err)
+			}
+		}
+	})
+}
+
+// TestNewEventTakesTheServersTimeZone: a new event is played in the
+// server's zone (Options.TimeZone) unless its arbiter chooses another, not
+// in Moscow wherever it is held; an emptied zone keeps the event's
+// (issue 64).
+func TestNewEventTakesTheServersTimeZone(t *testing.T) {
+	t.Parallel()
+	opt := engines.Options()
+	opt.TimeZone = "Asia/Vladivostok"
+	forEachService(t, opt, func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		if svc.TimeZone() != "Asia/Vladivostok" {
+			t.Errorf("the service's zone is %q", svc.TimeZone())
+		}
+		for _, tc := range []struct {
+			zone *string
+			want string
+		}{
+			{nil, "Asia/Vladivostok"},
+			{ptr(""), "Asia/Vladivostok"},
+			{ptr("Europe/Kaliningrad"), "Europe/Kaliningrad"},
+		} {
+			e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Кубок Приморья"), Discipline: ptr("rapid"), System: ptr("round-robin"), TimeZone: tc.zone})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.TimeZone != tc.want || e.Location().String() != tc.want {
+				t.Errorf("a new event given zone %v is in %q (%v), want %q", tc.zone, e.TimeZone, e.Location(), tc.want)
+			}
+			if kept, err := svc.UpdateEvent(ctx, e.ID, tournament.EventInput{TimeZone: ptr(" ")}, ""); err != nil || kept.TimeZone != tc.want {
+				t.Errorf("the zone emptied: %v %v, want %q kept", kept, err, tc.want)
+			}
+		}
+	})
 }

@@ -64,7 +64,7 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 		if err != nil {
 			return err
 		}
-		if err := e.ResultsOpen(); err != nil {
+		if err := e.TableOpen(""); err != nil {
 			return err
 		}
 		// Where the result may come from is settled before what it says:

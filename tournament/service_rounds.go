@@ -198,7 +198,7 @@ func (s *Service) pairingSnapshot(ctx context.Context, tx Tx, eventID int64) (*p
 	case e.Discipline.PlayedOnServer():
 		return nil, Invalid("discipline", "a correspondence section starts all its games at once (POST /api/v1/events/%d/start), not round by round", eventID)
 	case e.Status == Finished:
-		return nil, Conflict("", "the event is finished")
+		return nil, e.TableOpen("")
 	}
 	pair := s.pairing[e.System]
 	if pair == nil {

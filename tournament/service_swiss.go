@@ -25,6 +25,11 @@ func (s *Service) RequestBye(ctx context.Context, eventID, playerID int64, n int
 		if e.Discipline.IsTeam() {
 			return Invalid("discipline", "requested byes belong to individual events; in a team event a player sits out a round when the team's line-up leaves him out")
 		}
+		// A finished event has no round left to pair, so none to ask a
+		// bye for: reopening is the advice that applies.
+		if err := e.TableOpen("round"); err != nil {
+			return err
+		}
 		switch kind {
 		case HalfByeRequest, ZeroByeRequest, "":
 		default:

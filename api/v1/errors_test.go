@@ -73,7 +73,7 @@ func TestAPIErrors(t *testing.T) {
 			{"late entry in a round robin", arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": "Опоздавший"}, 409, "ECONFLICT", "", "late entry"},
 			{"start number after pairing", admin, "PATCH", fmt.Sprintf("/api/v1/events/%d/players/1", id), map[string]any{"start_no": 2}, 409, "ECONFLICT", "start_no", "fixed"},
 			{"system after pairing", admin, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"system": "swiss"}, 409, "ECONFLICT", "system", "cannot change"},
-			{"finish too early", arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"}, 409, "ECONFLICT", "status", "rounds are paired"},
+			{"finish too early", arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"}, 409, "ECONFLICT", "status", "only 1 of 3 rounds is paired"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				code, out := s.Do(tc.role, tc.method, tc.path, tc.body)

@@ -194,6 +194,12 @@ func calendarEvent(tr *translator, site *url.URL, it *entries.CalendarItem) (ica
 		ev.Status = ical.Cancelled
 		ev.Summary = tr.T("calendar.cancelled_summary", "Event", it.Name)
 		ev.Description = tr.T("calendar.cancelled_reason", "Reason", it.CancelReason) + "\n" + ev.Description
+	} else if it.Left {
+		// The account's calendar took the event with its entry; the entry
+		// gone, the copy is cancelled, one revision on from the event's
+		// own so that the calendar replaces it (RFC 5545 §3.8.7.4).
+		ev.Status, ev.Sequence = ical.Cancelled, it.Sequence+1
+		ev.Summary = tr.T("calendar.left_summary", "Event", it.Name)
 	}
 	return ev, true
 }

@@ -3,13 +3,17 @@ package web_test
 import (
 	"fmt"
 	"html"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 
+	"adiukh/api"
 	"adiukh/api/apitest"
 	"adiukh/tournament"
+	"adiukh/tournament/engines"
 )
 
 // The event form shows every wrong setting at once, each at its field in
@@ -72,7 +76,8 @@ func TestTimeControlWarningWhileTyping(t *testing.T) {
 	for _, tc := range []struct {
 		query, want string
 	}{
-		{"discipline=rapid&time_control=30%2B30", "§9"},
+		// Russian throughout: at 30 minutes the Russian text was once missing and read in English.
+		{"discipline=rapid&time_control=30%2B30", "контроль 30+30 даёт 30 минут каждому; правила (§9) устанавливают 7–15 минут"},
 		{"discipline=rapid&time_control=8%2B4", `"warnings":[]`},
 		{"discipline=blitz&time_control=", noTimeControl},
 		{"discipline=rapid&time_control=x", apitest.RuF(`%q: write minutes per player, then + and seconds per move, like "30+30"`, "x")},
@@ -125,5 +130,26 @@ func TestEventFormClockHintForCorrespondence(t *testing.T) {
 		if !strings.Contains(page, want) {
 			t.Errorf("the form of a correspondence event lacks %q", want)
 		}
+	}
+}
+
+// The new-event form proposes the server's zone (--time-zone), not Moscow
+// wherever the site runs, and a new event left in it is played there
+// (issue 64).
+func TestEventFormProposesTheServersTimeZone(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	opt := engines.Options()
+	opt.TimeZone = "Asia/Vladivostok"
+	s.Handler = apitest.NewRouter(api.Deps{DB: s.Store, Events: tournament.NewService(s.Store, opt), Accounts: s.Accounts, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	a := s.SignIn(tournament.ArbiterRole)
+	if page := a.Get("/manage/events/new").Body.String(); !strings.Contains(page, `name="time_zone" value="Asia/Vladivostok"`) {
+		t.Errorf("the new-event form does not propose the server's zone:\n%s", page)
+	}
+	rec := a.Post("/manage/events", url.Values{"name": {"Кубок Приморья"}, "discipline": {"rapid"}, "system": {"round-robin"}, "time_control": {"8+4"}, "visibility": {"public"}, "time_zone": {""}})
+	apitest.MustStatus(t, "event", rec.Code, http.StatusSeeOther, rec.Body.String())
+	ev := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", "/api/v1"+strings.TrimSuffix(rec.Header().Get("Location"), "/manage"), nil)
+	if ev["time_zone"] != "Asia/Vladivostok" {
+		t.Errorf("the new event's zone is %v, want the server's", ev["time_zone"])
 	}
 }

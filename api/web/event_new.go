@@ -203,7 +203,7 @@ func (h *handler) newEventPage(c *gin.Context) error {
 	}
 	f := newForm()
 	f.Values["discipline"], f.Values["system"], f.Values["visibility"] = string(tournament.DefaultDiscipline), string(tournament.RoundRobin), string(tournament.Public)
-	f.Values["time_zone"] = tournament.DefaultTimeZone
+	f.Values["time_zone"] = h.Events.TimeZone()
 	data := h.eventFormData(f)
 	data.Import = newForm()
 	h.render(c, http.StatusOK, "event_new", "event_new.title", data)

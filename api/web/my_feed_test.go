@@ -97,3 +97,49 @@ func TestMyICS(t *testing.T) {
 		})
 	}
 }
+
+// A withdrawn entry is cancelled in the player's own calendar, one
+// revision on, so that the calendar that took the event with the entry
+// drops its copy; following the event brings it back (issue 64: withdrawn
+// and lapsed entries stayed CONFIRMED).
+func TestMyICSCancelsAWithdrawnEntry(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	cup, _ := cupTakingEntries(s.Server)
+	s.Must(http.StatusOK, tournament.PlayerRole, "PUT", "/api/v1/me/name", map[string]any{"name": "Аслан Хуаде"})
+	entry := s.Must(http.StatusCreated, tournament.PlayerRole, "POST", fmt.Sprintf("/api/v1/events/%d/entries", cup), map[string]any{"note": "буду"})
+	player := s.SignIn(tournament.PlayerRole)
+	rec := player.Post("/account/calendar", url.Values{})
+	feed := strings.TrimPrefix(regexp.MustCompile(`http://example\.com/my\.ics\?token=[A-Za-z0-9_-]+`).FindString(rec.Body.String()), "http://example.com")
+	if rec.Code != http.StatusCreated || feed == "" {
+		t.Fatalf("making the address: %d\n%s", rec.Code, rec.Body)
+	}
+	cupIn := func() icaltest.Event {
+		t.Helper()
+		_, events := icaltest.Parse(t, s.Anonymous().Get(feed).Body.Bytes())
+		for _, e := range events {
+			if e.Get("UID") == fmt.Sprintf("event-%d@example.com", cup) {
+				return e
+			}
+		}
+		t.Fatalf("the feed lacks the entered event")
+		return nil
+	}
+	entered := cupIn()
+	if entered.Get("STATUS") != "CONFIRMED" || entered.Get("SUMMARY") != "Кубок Адыгеи" {
+		t.Fatalf("the entered event: %s, %q", entered.Get("STATUS"), entered.Get("SUMMARY"))
+	}
+	s.Must(http.StatusOK, tournament.PlayerRole, "POST", fmt.Sprintf("/api/v1/events/%d/entries/%d/withdraw", cup, apitest.Num(entry["id"])), map[string]any{"reason": "не успеваю"})
+	withdrawn := cupIn()
+	if withdrawn.Get("STATUS") != "CANCELLED" || withdrawn.Get("SUMMARY") != apitest.RuT("calendar.left_summary", "Event", "Кубок Адыгеи") ||
+		withdrawn.Get("SEQUENCE") <= entered.Get("SEQUENCE") {
+		t.Errorf("the withdrawn entry's event: %s, %q, sequence %s after %s; want it cancelled, one revision on",
+			withdrawn.Get("STATUS"), withdrawn.Get("SUMMARY"), withdrawn.Get("SEQUENCE"), entered.Get("SEQUENCE"))
+	}
+	if rec := player.Post(fmt.Sprintf("/events/%d/follow", cup), url.Values{"follow": {"1"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("follow: %d", rec.Code)
+	}
+	if followed := cupIn(); followed.Get("STATUS") != "CONFIRMED" {
+		t.Errorf("the followed event after the withdrawn entry: %s, want CONFIRMED", followed.Get("STATUS"))
+	}
+}

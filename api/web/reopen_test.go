@@ -31,7 +31,7 @@ func TestFinishedEventReopenedAtTheDesk(t *testing.T) {
 		"versions": {fmt.Sprintf("1:%d", version)}}
 	results := fmt.Sprintf("/events/%d/rounds/1/results", id)
 	refused := arbiter.Post(results, correction)
-	if refused.Code != http.StatusConflict || !strings.Contains(apitest.PageText(refused), apitest.RuF("the event is finished and its final table stands; reopen it, with the reason, to change a result")) {
+	if refused.Code != http.StatusConflict || !strings.Contains(apitest.PageText(refused), apitest.RuF(finalTable, id)) {
 		t.Fatalf("a correction of a finished event: %d\n%s", refused.Code, refused.Body)
 	}
 
@@ -67,6 +67,61 @@ func TestFinishedEventReopenedAtTheDesk(t *testing.T) {
 	}
 	if audit := apitest.PageText(arbiter.Get(fmt.Sprintf("/events/%d/audit", id))); !strings.Contains(audit, apitest.RuT("audit.event.reopen")) || !strings.Contains(audit, "перепутан счёт на 1-й доске") {
 		t.Errorf("the audit log does not tell the reopening and its reason:\n%s", audit)
+	}
+}
+
+// finalTable is the refusal of every change that can move a finished
+// event's table; it says how to reopen the event.
+const finalTable = `the event is finished and its final table stands; to change it, reopen the event first with the reason (“Reopen the event” on its desk, or PATCH /api/v1/events/%d with "status": "running" and a "reason")`
+
+// The desk's forms on a finished event: the settings (3/1/0 scoring), a
+// player's rating and a withdrawal are refused with the advice to reopen
+// and change nothing, while a new name is taken; reopened with a reason,
+// the scoring changes (issue 64).
+func TestFinishedEventFinalAtTheDesk(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(2)
+	apitest.PlayRound(s.Server, id, 1, "17:7")
+	arbiter := s.SignIn(tournament.ArbiterRole)
+	if rec := arbiter.Post(fmt.Sprintf("/events/%d/finish", id), nil); rec.Code != http.StatusSeeOther {
+		t.Fatalf("finish: %d\n%s", rec.Code, rec.Body)
+	}
+	settings := fmt.Sprintf("/events/%d/settings", id)
+	form := url.Values{"name": {"Первенство Майкопа"}, "discipline": {"rapid"}, "system": {"round-robin"}, "time_control": {"8+4"}, "visibility": {"public"},
+		"scoring_win": {"3"}, "scoring_draw": {"1"}, "scoring_loss": {"0"}, "scoring_bye": {"0"}, "scoring_forfeit_win": {"3"}, "reason": {"по положению"}}
+	_, playerList := s.Do("", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)
+	player := apitest.Num(playerList["players"].([]any)[0].(map[string]any)["id"])
+	refusals := []struct {
+		name, path string
+		form       url.Values
+	}{
+		{"3/1/0 scoring", settings, form},
+		{"a rating", fmt.Sprintf("/events/%d/players/%d/edit", id, player), url.Values{"name": {"Игрок 1"}, "rating": {"2100"}, "reason": {"рейтинг-лист"}}},
+		{"a withdrawal", fmt.Sprintf("/events/%d/players/%d/withdraw", id, player), url.Values{"confirm": {"1"}, "from_round": {"2"}, "reason": {"заболел"}}},
+	}
+	before := s.Snapshot(id)
+	for _, r := range refusals {
+		rec := arbiter.Post(r.path, r.form)
+		if rec.Code != http.StatusConflict || !strings.Contains(apitest.PageText(rec), apitest.RuF(finalTable, id)) {
+			t.Errorf("%s on a finished event: %d, want 409 with the advice to reopen\n%s", r.name, rec.Code, apitest.PageText(rec))
+		}
+	}
+	if after := s.Snapshot(id); after != before {
+		t.Errorf("the refused forms changed the event:\n%s\nwas\n%s", after, before)
+	}
+	renamed := url.Values{"name": {"Первенство Адыгеи"}, "discipline": {"rapid"}, "system": {"round-robin"}, "time_control": {"8+4"}, "visibility": {"public"}, "venue": {"Шахматный клуб"}}
+	if rec := arbiter.Post(settings, renamed); rec.Code != http.StatusSeeOther {
+		t.Fatalf("renaming the finished event: %d\n%s", rec.Code, apitest.PageText(rec))
+	}
+	if rec := arbiter.Post(fmt.Sprintf("/events/%d/reopen", id), url.Values{"confirm": {"1"}, "reason": {"положение: 3 очка за победу"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("the reopening: %d\n%s", rec.Code, rec.Body)
+	}
+	if rec := arbiter.Post(settings, form); rec.Code != http.StatusSeeOther {
+		t.Fatalf("the scoring once reopened: %d\n%s", rec.Code, apitest.PageText(rec))
+	}
+	if _, ev := s.Do("", "GET", fmt.Sprintf("/api/v1/events/%d", id), nil); fmt.Sprint(ev["scoring"].(map[string]any)["win"]) != "3" || ev["name"] != "Первенство Майкопа" {
+		t.Errorf("the reopened event after the settings: %v", ev)
 	}
 }
 

@@ -142,7 +142,7 @@ func (h *handler) importTRF(c *gin.Context) error {
 	}
 	f := newForm()
 	f.Values["discipline"], f.Values["system"], f.Values["visibility"] = string(tournament.Rapid), string(tournament.Swiss), string(tournament.Public)
-	f.Values["time_zone"] = tournament.DefaultTimeZone
+	f.Values["time_zone"] = h.Events.TimeZone()
 	data := h.eventFormData(f)
 	data.Import = newForm()
 	if err := data.Import.fail(err, h.translator(c)); err != nil {

@@ -6,6 +6,8 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+
+	"adiukh/tournament"
 )
 
 // config is every setting of the commands that is not about one command's
@@ -21,6 +23,9 @@ type config struct {
 	SMTP           string
 	LogFormat      string
 	LogLevel       string
+	// TimeZone is the zone of a new event unless its arbiter chooses
+	// another (tournament.Options.TimeZone).
+	TimeZone string
 	// MaxConnections and MaxConnectionsPerAddress bound the connections
 	// the server holds (connlimit); empty: the defaults.
 	MaxConnections           string
@@ -56,6 +61,8 @@ var settings = map[string]setting{
 		func(c *config) *string { return &c.MaxConnections }},
 	"max-connections-per-address": {"ADIUKH_MAX_CONNECTIONS_PER_ADDRESS", "", "most `CONNECTIONS` one client address holds, an IPv6 client counted by its /64; a trusted proxy's count in the total alone; by default 300 (env ADIUKH_MAX_CONNECTIONS_PER_ADDRESS)",
 		func(c *config) *string { return &c.MaxConnectionsPerAddress }},
+	"time-zone": {"ADIUKH_TIME_ZONE", tournament.DefaultTimeZone, "`ZONE` a new event is played in unless its arbiter chooses another: an IANA name such as Asia/Vladivostok (env ADIUKH_TIME_ZONE)",
+		func(c *config) *string { return &c.TimeZone }},
 	"log-level": {"ADIUKH_LOG_LEVEL", "info", "least `LEVEL` of what the log keeps: debug, info, warn or error (env ADIUKH_LOG_LEVEL)",
 		func(c *config) *string { return &c.LogLevel }},
 }

@@ -76,7 +76,7 @@ func randomToken() string {
 
 func serve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("serve", stderr)
-	cfg := fs.settings("public-url", "addr", "db", "trusted-proxies", "secret", "log-format", "log-level", "smtp", "max-connections", "max-connections-per-address")
+	cfg := fs.settings("public-url", "addr", "db", "trusted-proxies", "secret", "log-format", "log-level", "smtp", "max-connections", "max-connections-per-address", "time-zone")
 	drain := fs.Duration("shutdown-timeout", 30*time.Second, "how long to wait for requests in progress on SIGTERM before closing the database")
 	if err := fs.Parse(args); err != nil {
 		return parseStatus(err)
@@ -87,6 +87,10 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := checkPublicURL(cfg.PublicURL); err != nil {
 		fail(stderr, "adiukh serve", err)
+		return 2
+	}
+	if _, err := time.LoadLocation(cfg.TimeZone); err != nil || cfg.TimeZone == "" || cfg.TimeZone == "Local" {
+		say(stderr, "adiukh serve: --time-zone %q is not a time zone; write an IANA name such as Europe/Moscow", cfg.TimeZone)
 		return 2
 	}
 	lines := newLogBatch(stderr)
@@ -158,6 +162,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	opt := engines.Options()
 	opt.LiveRound = corr.StartLiveRound
 	opt.Hidden = ent.TellHidden
+	opt.TimeZone = cfg.TimeZone
 	events := tournament.NewService(st, opt)
 	teamCompetitions := teams.NewService(st.Teams(), events, engines.TeamOptions())
 	accounts := accountService(st, signUpOptions(mailer, cfg.PublicURL, sessionKey, log))

@@ -71,3 +71,14 @@ func TestServeRefusesAShortSecret(t *testing.T) {
 		t.Errorf("serve --secret a: exit %d, %q; want exit 2 naming the 32 bytes", code, stderr.String())
 	}
 }
+
+// The server's zone for new events is a setting: a name that is no zone
+// stops serve before it opens anything, naming it (issue 64).
+func TestServeRefusesAnUnknownTimeZone(t *testing.T) {
+	t.Parallel()
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"serve", "--db", t.TempDir() + "/a.db", "--time-zone", "Europe/Maikop"}, &stdout, &stderr)
+	if code != 2 || !strings.Contains(stderr.String(), `--time-zone "Europe/Maikop" is not a time zone`) {
+		t.Errorf("serve --time-zone Europe/Maikop: exit %d, %q; want exit 2 naming the zone", code, stderr.String())
+	}
+}

@@ -802,6 +802,21 @@ func TestMinutesCounted(t *testing.T) {
 	}
 }
 
+// A message with plural forms in one language has them in every language:
+// a Russian text without its "many" form was read in English at 30, and
+// the time-control warning came out half English (issue 64).
+func TestPluralMessagesReadInEveryLanguageAtEveryCount(t *testing.T) {
+	for id := range load().plural {
+		for _, l := range Langs {
+			for _, n := range []int{0, 1, 2, 5, 21, 30} {
+				if _, ok := For(l).lookup(id, nil, n); !ok {
+					t.Errorf("%s at %d has no form of %q: give it the plural forms of the language (one, few, many, other in Russian)", l, n, id)
+				}
+			}
+		}
+	}
+}
+
 func TestNumbersDatesAndLanguages(t *testing.T) {
 	ru, en := For(Russian), For(English)
 	moscow, err := time.LoadLocation("Europe/Moscow")

@@ -105,7 +105,7 @@ func (s *Service) loadLocked(ctx context.Context, tx Tx, gameID int64, arbiter, 
 	case arbiter:
 		// The arbiter's decisions change a game's result: none once the
 		// event's final table stands.
-		if err := p.e.ResultsOpen(); err != nil {
+		if err := p.e.TableOpen(""); err != nil {
 			return nil, err
 		}
 	case !arbiter && !p.isPlayer:

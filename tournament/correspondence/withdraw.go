@@ -79,7 +79,7 @@ func (s *Service) Withdraw(ctx context.Context, in WithdrawInput) (*Withdrawal, 
 		case tournament.Registration:
 			return tournament.Conflict("", "the event's games have not started; remove the player instead of withdrawing them")
 		case tournament.Finished:
-			return tournament.Conflict("status", "the event is finished")
+			return e.TableOpen("")
 		}
 		players, err := tx.Players(e.ID)
 		if err != nil {

@@ -51,6 +51,10 @@ type CalendarItem struct {
 	// reader may not see it; only its number, days and revision are
 	// filled in (see Calendar.Hidden).
 	Hidden bool
+	// Left: in an account's own calendar (MyFeed), the account's entry
+	// was withdrawn or lapsed and it neither plays in the event nor
+	// follows it: the calendar cancels the copy it took.
+	Left bool
 }
 
 // Calendar is the calendar of events: running ones, then upcoming ones by

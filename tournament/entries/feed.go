@@ -180,7 +180,7 @@ func (s *Service) MyFeed(ctx context.Context, token string) (*MyFeed, error) {
 		}
 		feed.Owner = *owner
 		ctx := tournament.NewContextWithUser(ctx, owner)
-		ids, err := s.eventsOf(tx, owner.ID)
+		ids, left, err := s.eventsOf(tx, owner.ID)
 		if err != nil {
 			return err
 		}
@@ -207,6 +207,7 @@ func (s *Service) MyFeed(ctx context.Context, token string) (*MyFeed, error) {
 			if err != nil {
 				return err
 			}
+			item.Left = left[eventID]
 			feed.Events = append(feed.Events, *item)
 			snap := &eventSnapshot{event: e, players: players, rounds: rounds}
 			for _, l := range links {
@@ -232,34 +233,47 @@ func (s *Service) MyFeed(ctx context.Context, token string) (*MyFeed, error) {
 }
 
 // eventsOf are the events the account entered (but was declined), plays
-// in (playersOf) or follows, by number.
-func (s *Service) eventsOf(tx Tx, userID int64) ([]int64, error) {
-	var ids []int64
+// in (playersOf) or follows, by number; left are those of them it is in
+// only by an entry withdrawn or lapsed, which its calendar cancels.
+func (s *Service) eventsOf(tx Tx, userID int64) (ids []int64, left map[int64]bool, err error) {
 	entries, err := tx.EntriesOf(userID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	left = map[int64]bool{}
+	stays := map[int64]bool{}
 	for _, en := range entries {
-		if en.Status != EntryDeclined {
-			ids = append(ids, en.EventID)
+		switch en.Status {
+		case EntryDeclined:
+			continue
+		case EntryWithdrawn, EntryLapsed:
+			left[en.EventID] = true
+		default:
+			stays[en.EventID] = true
 		}
+		ids = append(ids, en.EventID)
 	}
 	links, err := playersOf(tx, userID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, l := range links {
 		ids = append(ids, l.EventID)
+		stays[l.EventID] = true
 	}
 	follows, err := tx.Follows(userID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, f := range follows {
 		ids = append(ids, f.EventID)
+		stays[f.EventID] = true
+	}
+	for id := range stays {
+		delete(left, id)
 	}
 	slices.Sort(ids)
-	return slices.Compact(ids), nil
+	return slices.Compact(ids), left, nil
 }
 
 // feedGames are the player's games of the event's published rounds, dated

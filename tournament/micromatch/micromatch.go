@@ -276,7 +276,7 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Rec
 		if err != nil {
 			return err
 		}
-		if err := e.ResultsOpen(); err != nil {
+		if err := e.TableOpen(""); err != nil {
 			return err
 		}
 		if !e.MicroMatch.On() {

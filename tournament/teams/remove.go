@@ -22,6 +22,11 @@ func (s *Service) RemoveTeam(ctx context.Context, eventID int64, ref TeamRef, re
 		if err != nil {
 			return err
 		}
+		// Withdrawing, the advice for an event under way, does not apply
+		// to a finished one.
+		if err := e.TableOpen(""); err != nil {
+			return err
+		}
 		teams, err := tx.Teams(eventID)
 		if err != nil {
 			return err

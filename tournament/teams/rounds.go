@@ -128,8 +128,8 @@ func (s *Service) PairNextTeamRound(ctx context.Context, eventID int64) (*TeamRo
 		if err != nil {
 			return err
 		}
-		if e.Status == tournament.Finished {
-			return tournament.Conflict("", "the event is finished")
+		if err := e.TableOpen(""); err != nil {
+			return err
 		}
 		pair := s.teams.Pairing[e.System]
 		if pair == nil {
@@ -281,6 +281,9 @@ func (s *Service) SetLineup(ctx context.Context, in LineupInput) (*Match, error)
 	err := s.store.Update(ctx, func(tx Tx) error {
 		e, u, err := teamEvent(ctx, tx, in.EventID)
 		if err != nil {
+			return err
+		}
+		if err := e.TableOpen(""); err != nil {
 			return err
 		}
 		d, err := s.loadTeamEvent(tx, e, u)

@@ -61,12 +61,16 @@ func (s *Service) TeamSettings(ctx context.Context, eventID int64) (*TeamSetting
 
 // UpdateTeamSettings changes the settings of a team event. The number of
 // boards is fixed once round 1 is paired; scoring and tie-breaks may change
-// at any time (the change is logged).
+// until the event is finished (the change is logged): every one of them
+// counts in its table.
 func (s *Service) UpdateTeamSettings(ctx context.Context, eventID int64, in TeamSettingsInput, reason string) (*TeamSettings, error) {
 	var st TeamSettings
 	err := s.store.Update(ctx, func(tx Tx) error {
 		e, u, err := teamEvent(ctx, tx, eventID)
 		if err != nil {
+			return err
+		}
+		if err := e.TableOpen(""); err != nil {
 			return err
 		}
 		before, err := s.teamSettings(tx, e)
@@ -219,6 +223,11 @@ func (s *Service) UpdateTeam(ctx context.Context, eventID int64, ref TeamRef, in
 		if err := nameTaken(teams, team); err != nil {
 			return err
 		}
+		if in.WithdrawFromRound != nil && *in.WithdrawFromRound != before.WithdrawnFrom {
+			if err := e.TableOpen("withdraw_from_round"); err != nil {
+				return err
+			}
+		}
 		if in.WithdrawFromRound != nil {
 			rounds, err := tx.Rounds(eventID)
 			if err != nil {
@@ -307,8 +316,8 @@ func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, ref TeamRef,
 		if err != nil {
 			return err
 		}
-		if e.Status == tournament.Finished {
-			return tournament.Conflict("", "the event is finished")
+		if err := e.TableOpen(""); err != nil {
+			return err
 		}
 		teams, err := tx.Teams(eventID)
 		if err != nil {
@@ -368,6 +377,9 @@ func (s *Service) MoveTeamPlayer(ctx context.Context, eventID, playerID int64, r
 	err := s.store.Update(ctx, func(tx Tx) error {
 		e, u, err := teamEvent(ctx, tx, eventID)
 		if err != nil {
+			return err
+		}
+		if err := e.TableOpen("team"); err != nil {
 			return err
 		}
 		rounds, err := tx.Rounds(eventID)
