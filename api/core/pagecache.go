@@ -69,6 +69,7 @@ type pageCache struct {
 	used    *list.List
 	bytes   int
 	limit   int // the bytes kept at most (pageCacheBytes)
+	largest int // the bytes of one answer kept at most (keptAnswerBytes)
 	making  map[string]*making
 	// lastPages holds, by the address of a paged table without its
 	// ?page=, the last page its making told (LastPage) and the stamp it
@@ -98,6 +99,12 @@ const (
 // out the pages nobody reads, not the ones a crowd reads (issue 59.3).
 const pageCacheBytes = 64 << 20
 
+// keptAnswerBytes bounds one kept answer: a larger one (the PDN of a big
+// event's games, tens of megabytes) is given to the requests that waited
+// for its making, then let go, so that it does not push out the pages a
+// crowd reads nor hold memory no other reader shares (issue 65).
+const keptAnswerBytes = pageCacheBytes / 4
+
 // keptPage is an element of pageCache.used.
 type keptPage struct {
 	key   string
@@ -114,6 +121,10 @@ type lastPage struct {
 // cachedPage is an answer ready to be written: its header values are
 // made once, so that serving it allocates nothing of its own.
 type cachedPage struct {
+	// header holds what the handler set besides the type, the length and
+	// cookies (a document's Content-Disposition, a PDN's skipped games), so
+	// that a kept answer is the very answer made.
+	header      http.Header
 	contentType []string
 	etag        []string
 	plain       []byte
@@ -136,7 +147,7 @@ func newPageCache(v Versioner) *pageCache {
 			return stamp{common: version}, err
 		}},
 		source: v, eventVersions: map[int64]*versionReads{},
-		entries: map[string]*list.Element{}, used: list.New(), limit: pageCacheBytes,
+		entries: map[string]*list.Element{}, used: list.New(), limit: pageCacheBytes, largest: keptAnswerBytes,
 		making: map[string]*making{}, lastPages: map[string]lastPage{},
 	}
 }
@@ -482,6 +493,7 @@ func (pc *pageCache) make(c *gin.Context, version stamp, key string, m *making, 
 	var page *cachedPage
 	if keep {
 		page = newCachedPage(header.Get("Content-Type"), rec.body.Bytes())
+		page.header = setBy(before, header)
 		m.page = page
 	}
 	pc.mu.Lock()
@@ -517,10 +529,10 @@ func (pc *pageCache) make(c *gin.Context, version stamp, key string, m *making, 
 // (issue 59.2).
 // keep adds page, made at version, under key, forgetting the pages served
 // least lately until it fits, and tells whether it did: a page larger than
-// the whole cache is not kept, nor one older than the page kept under key.
-// The caller holds pc.mu.
+// the whole cache or than one answer may be is not kept, nor one older
+// than the page kept under key. The caller holds pc.mu.
 func (pc *pageCache) keep(key string, version stamp, page *cachedPage) bool {
-	if page.size() > pc.limit {
+	if page.size() > min(pc.limit, pc.largest) {
 		return false
 	}
 	if e := pc.entries[key]; e != nil {
@@ -540,6 +552,26 @@ func (pc *pageCache) keep(key string, version stamp, page *cachedPage) bool {
 	pc.entries[key] = pc.used.PushFront(&keptPage{key: key, stamp: version, page: page})
 	pc.bytes += page.size()
 	return true
+}
+
+// setBy is what a handler set in header that was not in before, leaving
+// out the values every answer sets itself.
+func setBy(before, header http.Header) http.Header {
+	var set http.Header
+	for name, values := range header {
+		switch name {
+		case "Content-Type", "Content-Length", "Set-Cookie":
+			continue
+		}
+		if _, had := before[name]; had {
+			continue
+		}
+		if set == nil {
+			set = http.Header{}
+		}
+		set[name] = values
+	}
+	return set
 }
 
 func newCachedPage(contentType string, body []byte) *cachedPage {
@@ -575,6 +607,7 @@ func (p *cachedPage) size() int { return len(p.plain) + len(p.gzipped) }
 // page's own slices, set without copying: nothing writes to them later.
 func (p *cachedPage) write(c *gin.Context) {
 	hd := c.Writer.Header()
+	maps.Copy(hd, p.header)
 	hd["Etag"] = p.etag // the canonical form of ETag, as Header.Set writes it
 	hd["Cache-Control"] = noCache
 	hd["Vary"] = varyOfPages
