@@ -216,13 +216,50 @@ func (h *Server) EventPage(personal Personal, fn HandlerFunc, params ...string) 
 	return func(c *gin.Context) { h.serveCached(c, r, page) }
 }
 
+// EventJSON is EventCached for the JSON answers of one event: kept by the
+// language JSON answers are in (JSONLang), and given as kept to a reader
+// with a token or a session who may not manage the event, to whom it is
+// the very answer made: a script polling a big event's standings with a
+// token makes them no more than an anonymous reader does (issue 65).
+// The answer is fn's (a JSON handler), called again for a reader the kept
+// answer is not for: (*gin.Context).Next runs a route's handler once only.
+func (h *Server) EventJSON(fn gin.HandlerFunc, params ...string) gin.HandlerFunc {
+	r := cachedRoute{params: params, ofEvent: true, lang: JSONLang, personal: h.publicReader}
+	return func(c *gin.Context) { h.serveCached(c, r, fn) }
+}
+
+// publicReader is the Personal of a JSON answer of one event: a reader
+// who may not manage the event reads what an anonymous reader does; a
+// manager reads more (draft rounds, a private event), made for them.
+func (h *Server) publicReader(c *gin.Context) (func([]byte) ([]byte, error), error) {
+	id, err := PathInt(c, "id")
+	if err != nil {
+		return nil, err
+	}
+	e, err := h.Events.Event(c.Request.Context(), id)
+	if err != nil || tournament.CanManage(tournament.UserFromContext(c.Request.Context()), e) {
+		return nil, err
+	}
+	return func(public []byte) ([]byte, error) { return public, nil }, nil
+}
+
 // cachedRoute is how a route's answers are kept: the query parameters its
-// handler reads, whether they are one event's, and how a signed-in
-// reader's parts are filled in (nil: made for each signed-in reader).
+// handler reads, whether they are one event's, the language its answers
+// are in (nil: the pages', Server.Lang), and how a signed-in reader's
+// parts are filled in (nil: made for each signed-in reader).
 type cachedRoute struct {
 	params   []string
 	ofEvent  bool
+	lang     func(*gin.Context) catalog.Lang
 	personal Personal
+}
+
+// language is the language of the request's answer, which its key names.
+func (r cachedRoute) language(h *Server, c *gin.Context) catalog.Lang {
+	if r.lang != nil {
+		return r.lang(c)
+	}
+	return h.Lang(c)
 }
 
 func (h *Server) serveCached(c *gin.Context, r cachedRoute, next gin.HandlerFunc) {
@@ -321,7 +358,7 @@ func (h *Server) keptPage(c *gin.Context, r cachedRoute, next gin.HandlerFunc, a
 		defer func() { c.Request.URL = original }()
 	}
 	var room [256]byte
-	key := cacheKey(room[:0], h.Lang(c), c.Request.URL)
+	key := cacheKey(room[:0], r.language(h, c), c.Request.URL)
 	page, m, leader := pc.lookup(version, key)
 	switch {
 	case leader:
