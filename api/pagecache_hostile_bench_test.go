@@ -96,6 +96,10 @@ func BenchmarkHostileRequestsOfAHugeEvent(b *testing.B) {
 		"a board's page, made":            func(i int) string { return fmt.Sprintf("/events/%d/rounds/1/boards/%d", id, i+3) },
 		// The huge event's 4,096 players were imported just before the
 		// other event's, so their IDs are the 4,096 before its first.
+		// An event's documents, asked anonymously (issue 65).
+		"the games' PDN":        func(int) string { return fmt.Sprintf("/api/v1/events/%d/games.pdn", id) },
+		"the standings PDF":     func(int) string { return fmt.Sprintf("/api/v1/events/%d/standings.pdf", id) },
+		"the standings as XLSX": func(int) string { return fmt.Sprintf("/api/v1/events/%d/standings.xlsx", id) },
 		"a player's card, made": func(i int) string {
 			return fmt.Sprintf("/events/%d/players/%d", id, players.Players[0].ID-4096+int64(i+3)%4096)
 		},

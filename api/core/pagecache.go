@@ -70,6 +70,7 @@ type pageCache struct {
 	used    *list.List
 	bytes   int
 	limit   int // the bytes kept at most (pageCacheBytes)
+	largest int // the bytes of one answer kept at most (keptAnswerBytes)
 	making  map[string]*making
 	// lastPages holds, by the address of a paged table without its
 	// ?page=, the last page its making told (LastPage) and the stamp it
@@ -99,6 +100,12 @@ const (
 // out the pages nobody reads, not the ones a crowd reads (issue 59.3).
 const pageCacheBytes = 64 << 20
 
+// keptAnswerBytes bounds one kept answer: a larger one (the PDN of a big
+// event's games, tens of megabytes) is given to the requests that waited
+// for its making, then let go, so that it does not push out the pages a
+// crowd reads nor hold memory no other reader shares (issue 65).
+const keptAnswerBytes = pageCacheBytes / 4
+
 // keptPage is an element of pageCache.used.
 type keptPage struct {
 	key   string
@@ -115,10 +122,11 @@ type lastPage struct {
 // cachedPage is an answer ready to be written: its header values are
 // made once, so that serving it allocates nothing of its own.
 type cachedPage struct {
+	// header holds what the handler set besides the type, the length and
+	// cookies (a document's Content-Disposition, a PDN's skipped games), so
+	// that a kept answer is the very answer made.
+	header      http.Header
 	contentType []string
-	// disposition is the handler's Content-Disposition, nil when it set
-	// none: a file's name goes with every reader's copy (issue 64).
-	disposition []string
 	etag        []string
 	plain       []byte
 	gzipped     []byte
@@ -140,7 +148,7 @@ func newPageCache(v Versioner) *pageCache {
 			return stamp{common: version}, err
 		}},
 		source: v, eventVersions: map[int64]*versionReads{},
-		entries: map[string]*list.Element{}, used: list.New(), limit: pageCacheBytes,
+		entries: map[string]*list.Element{}, used: list.New(), limit: pageCacheBytes, largest: keptAnswerBytes,
 		making: map[string]*making{}, lastPages: map[string]lastPage{},
 	}
 }
@@ -209,13 +217,50 @@ func (h *Server) EventPage(personal Personal, fn HandlerFunc, params ...string) 
 	return func(c *gin.Context) { h.serveCached(c, r, page) }
 }
 
+// EventJSON is EventCached for the JSON answers of one event: kept by the
+// language JSON answers are in (JSONLang), and given as kept to a reader
+// with a token or a session who may not manage the event, to whom it is
+// the very answer made: a script polling a big event's standings with a
+// token makes them no more than an anonymous reader does (issue 65).
+// The answer is fn's (a JSON handler), called again for a reader the kept
+// answer is not for: (*gin.Context).Next runs a route's handler once only.
+func (h *Server) EventJSON(fn gin.HandlerFunc, params ...string) gin.HandlerFunc {
+	r := cachedRoute{params: params, ofEvent: true, lang: JSONLang, personal: h.publicReader}
+	return func(c *gin.Context) { h.serveCached(c, r, fn) }
+}
+
+// publicReader is the Personal of a JSON answer of one event: a reader
+// who may not manage the event reads what an anonymous reader does; a
+// manager reads more (draft rounds, a private event), made for them.
+func (h *Server) publicReader(c *gin.Context) (func([]byte) ([]byte, error), error) {
+	id, err := PathInt(c, "id")
+	if err != nil {
+		return nil, err
+	}
+	e, err := h.Events.Event(c.Request.Context(), id)
+	if err != nil || tournament.CanManage(tournament.UserFromContext(c.Request.Context()), e) {
+		return nil, err
+	}
+	return func(public []byte) ([]byte, error) { return public, nil }, nil
+}
+
 // cachedRoute is how a route's answers are kept: the query parameters its
-// handler reads, whether they are one event's, and how a signed-in
-// reader's parts are filled in (nil: made for each signed-in reader).
+// handler reads, whether they are one event's, the language its answers
+// are in (nil: the pages', Server.Lang), and how a signed-in reader's
+// parts are filled in (nil: made for each signed-in reader).
 type cachedRoute struct {
 	params   []string
 	ofEvent  bool
+	lang     func(*gin.Context) catalog.Lang
 	personal Personal
+}
+
+// language is the language of the request's answer, which its key names.
+func (r cachedRoute) language(h *Server, c *gin.Context) catalog.Lang {
+	if r.lang != nil {
+		return r.lang(c)
+	}
+	return h.Lang(c)
 }
 
 func (h *Server) serveCached(c *gin.Context, r cachedRoute, next gin.HandlerFunc) {
@@ -319,7 +364,7 @@ func (h *Server) keptPage(c *gin.Context, r cachedRoute, next gin.HandlerFunc, a
 		defer func() { c.Request.URL = original }()
 	}
 	var room [256]byte
-	key := cacheKey(room[:0], h.Lang(c), c.Request.URL)
+	key := cacheKey(room[:0], r.language(h, c), c.Request.URL)
 	page, m, leader := pc.lookup(version, key)
 	switch {
 	case leader:
@@ -490,7 +535,7 @@ func (pc *pageCache) make(c *gin.Context, version stamp, key string, m *making, 
 	keep := rec.status == http.StatusOK && len(header.Values("Set-Cookie")) == cookies
 	var page *cachedPage
 	if keep {
-		page = newCachedPage(header.Get("Content-Type"), header["Content-Disposition"], rec.body.Bytes())
+		page = newCachedPage(header.Get("Content-Type"), setBy(before, header), rec.body.Bytes())
 		m.page = page
 	}
 	pc.mu.Lock()
@@ -521,10 +566,10 @@ func (pc *pageCache) make(c *gin.Context, version stamp, key string, m *making, 
 
 // keep adds page, made at version, under key, forgetting the pages served
 // least lately until it fits, and tells whether it did: a page larger than
-// the whole cache is not kept, nor one older than the page kept under key.
-// The caller holds pc.mu.
+// the whole cache or than one answer may be is not kept, nor one older
+// than the page kept under key. The caller holds pc.mu.
 func (pc *pageCache) keep(key string, version stamp, page *cachedPage) bool {
-	if page.size() > pc.limit {
+	if page.size() > min(pc.limit, pc.largest) {
 		return false
 	}
 	if e := pc.entries[key]; e != nil {
@@ -546,21 +591,45 @@ func (pc *pageCache) keep(key string, version stamp, page *cachedPage) bool {
 	return true
 }
 
-// newCachedPage keeps an answer. Its ETag is a hash of what the reader
-// gets (the type, the file's name and the body), never a version of the
-// data: it changes only when the page does, and tells a stranger nothing
-// of the writes elsewhere, a sign-up, a reset request or a private event's
-// change (issue 59.2).
-func newCachedPage(contentType string, disposition []string, body []byte) *cachedPage {
+// setBy is what a handler set in header that was not in before, leaving
+// out the values every answer sets itself.
+func setBy(before, header http.Header) http.Header {
+	var set http.Header
+	for name, values := range header {
+		switch name {
+		case "Content-Type", "Content-Length", "Set-Cookie":
+			continue
+		}
+		if _, had := before[name]; had {
+			continue
+		}
+		if set == nil {
+			set = http.Header{}
+		}
+		set[name] = values
+	}
+	return set
+}
+
+// newCachedPage keeps an answer with the header values its handler set (a
+// file's name, a PDN's skipped games), so that every reader's copy is the
+// answer made (issue 64). Its ETag is a hash of what the reader gets (the
+// type, those header values and the body), never a version of the data:
+// it changes only when the page does, and tells a stranger nothing of the
+// writes elsewhere, a sign-up, a reset request or a private event's change
+// (issue 59.2).
+func newCachedPage(contentType string, header http.Header, body []byte) *cachedPage {
 	h := sha256.New()
 	h.Write([]byte(contentType))
 	h.Write([]byte{0})
-	for _, d := range disposition {
-		h.Write([]byte(d))
-		h.Write([]byte{0})
+	for _, name := range slices.Sorted(maps.Keys(header)) {
+		for _, v := range header[name] {
+			h.Write([]byte(name + ": " + v))
+			h.Write([]byte{0})
+		}
 	}
 	h.Write(body)
-	p := &cachedPage{contentType: []string{contentType}, disposition: slices.Clone(disposition), etag: []string{fmt.Sprintf(`W/"%x"`, h.Sum(nil)[:16])}, plain: bytes.Clone(body),
+	p := &cachedPage{contentType: []string{contentType}, header: header, etag: []string{fmt.Sprintf(`W/"%x"`, h.Sum(nil)[:16])}, plain: bytes.Clone(body),
 		plainLength: []string{strconv.Itoa(len(body))}}
 	var z bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&z, gzip.BestSpeed)
@@ -588,6 +657,7 @@ func (p *cachedPage) size() int { return len(p.plain) + len(p.gzipped) }
 // page's own slices, set without copying: nothing writes to them later.
 func (p *cachedPage) write(c *gin.Context) {
 	hd := c.Writer.Header()
+	maps.Copy(hd, p.header)
 	hd["Etag"] = p.etag // the canonical form of ETag, as Header.Set writes it
 	hd["Cache-Control"] = noCache
 	hd["Vary"] = varyOfPages
@@ -597,9 +667,6 @@ func (p *cachedPage) write(c *gin.Context) {
 		return
 	}
 	hd["Content-Type"] = p.contentType
-	if p.disposition != nil {
-		hd["Content-Disposition"] = p.disposition
-	}
 	body, length := p.plain, p.plainLength
 	if p.gzipped != nil && acceptsGzip(c.Request.Header["Accept-Encoding"]) {
 		hd["Content-Encoding"] = gzipEncoding

@@ -141,3 +141,17 @@ func TestPageCacheForgetsTheLeastLatelyServed(t *testing.T) {
 		t.Errorf("after page a was made again, the cache holds %v (%d bytes)", got, pc.bytes)
 	}
 }
+
+// TestPageCacheLetsGoOfAnAnswerLargerThanOneMayBe: a big event's PDN,
+// tens of megabytes, would push out every page a crowd reads; it is given
+// to the requests that waited for it and not kept (issue 65).
+func TestPageCacheLetsGoOfAnAnswerLargerThanOneMayBe(t *testing.T) {
+	pc := newPageCache(fixedVersion{})
+	pc.limit, pc.largest = 300, 100
+	if !pc.keep("small", stamp{}, &cachedPage{plain: make([]byte, 100)}) {
+		t.Error("an answer of the largest size kept is not kept")
+	}
+	if pc.keep("large", stamp{}, &cachedPage{plain: make([]byte, 101)}) || pc.bytes != 100 || len(pc.entries) != 1 {
+		t.Errorf("an answer larger than one may be is kept: %d bytes, %d answers", pc.bytes, len(pc.entries))
+	}
+}

@@ -681,7 +681,7 @@ func (h *handler) getAwardPDN(c *gin.Context) error {
 // entry with its diagram, stipulation, solution, author and the judges'
 // comments.
 func (h *handler) getAwardPDF(c *gin.Context) error {
-	ids, loc, err := documentRequest(c, "id")
+	ids, loc, err := h.documentRequest(c, "id")
 	if err != nil {
 		return err
 	}

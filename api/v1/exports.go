@@ -23,20 +23,25 @@ import (
 // reads: anyone may fetch those of a public event, as with the JSON reads.
 func (h *handler) routesExports(api *gin.RouterGroup) {
 	g := api.Group("", h.SessionReader)
-	g.GET("/events/:id/standings.pdf", h.JSON(h.getStandingsPDF))
-	g.GET("/events/:id/standings.csv", h.JSON(h.getStandingsCSV))
-	g.GET("/events/:id/standings.json", h.JSON(h.getStandingsJSON))
-	g.GET("/events/:id/standings.xlsx", h.JSON(h.getStandingsXLSX))
-	g.GET("/events/:id/crosstable.pdf", h.JSON(h.getCrosstablePDF))
-	g.GET("/events/:id/boards.pdf", h.JSON(h.getBoardStandingsPDF))
-	g.GET("/events/:id/rounds/:n/matches.pdf", h.JSON(h.getTeamRoundPDF))
-	g.GET("/events/:id/rounds/:n/pairings.pdf", h.JSON(h.getPairingsPDF))
-	g.GET("/events/:id/rounds/:n/scoresheets.pdf", h.JSON(h.getScoreSheetsPDF))
-	g.GET("/events/:id/scoresheets.pdf", h.JSON(h.getEventBlankSheetsPDF))
+	// An event's documents are kept per version of the event, as its pages
+	// are: a crowd asking for a big event's PDN or standings makes each
+	// once, one request making while the others wait (issue 65). The
+	// parameters named are those each handler reads.
+	document := func(params ...string) gin.HandlerFunc { return h.EventCached(append(params, "lang")...) }
+	g.GET("/events/:id/standings.pdf", document("round"), h.JSON(h.getStandingsPDF))
+	g.GET("/events/:id/standings.csv", document("round", "dialect"), h.JSON(h.getStandingsCSV))
+	g.GET("/events/:id/standings.json", document("round"), h.JSON(h.getStandingsJSON))
+	g.GET("/events/:id/standings.xlsx", document("round"), h.JSON(h.getStandingsXLSX))
+	g.GET("/events/:id/crosstable.pdf", document(), h.JSON(h.getCrosstablePDF))
+	g.GET("/events/:id/boards.pdf", document("round"), h.JSON(h.getBoardStandingsPDF))
+	g.GET("/events/:id/rounds/:n/matches.pdf", document(), h.JSON(h.getTeamRoundPDF))
+	g.GET("/events/:id/rounds/:n/pairings.pdf", document(), h.JSON(h.getPairingsPDF))
+	g.GET("/events/:id/rounds/:n/scoresheets.pdf", document(), h.JSON(h.getScoreSheetsPDF))
+	g.GET("/events/:id/scoresheets.pdf", document("count"), h.JSON(h.getEventBlankSheetsPDF))
 	g.GET("/scoresheets.pdf", h.JSON(h.getBlankSheetsPDF))
-	g.GET("/events/:id/rounds/:n/games/:board/record.pdf", h.JSON(h.getGameRecordPDF))
-	g.GET("/events/:id/games.pdn", h.JSON(h.getGamesPDN))
-	g.GET("/events/:id/export.trf", h.JSON(h.getTRF))
+	g.GET("/events/:id/rounds/:n/games/:board/record.pdf", document("game"), h.JSON(h.getGameRecordPDF))
+	g.GET("/events/:id/games.pdn", document(), h.JSON(h.getGamesPDN))
+	g.GET("/events/:id/export.trf", document(), h.JSON(h.getTRF))
 	g.GET("/federation/export.json", h.JSON(h.getFederationJSON))
 	g.GET("/federation/export.csv", h.JSON(h.getFederationCSV))
 	g.GET("/federation/games.csv", h.JSON(h.getFederationGamesCSV))
@@ -66,38 +71,37 @@ func (h *handler) sendDocument(c *gin.Context, contentType, filename string, ren
 	return nil
 }
 
-// reportLocale is the language of a document: ?lang=ru|en, else the first
-// of Russian and English the Accept-Language header prefers, else Russian.
-func reportLocale(c *gin.Context) (catalog.Lang, error) {
+// reportLocale is the language of a document: ?lang=ru|en, else the
+// reader's language as the pages choose it (the language cookie, the
+// account's, the Accept-Language header, Russian), which is the language a
+// kept document is kept by.
+func (h *handler) reportLocale(c *gin.Context) (catalog.Lang, error) {
 	switch lang := c.Query("lang"); lang {
 	case "ru":
 		return catalog.Russian, nil
 	case "en":
 		return catalog.English, nil
 	case "":
-		if lang, ok := catalog.FromAcceptLanguage(c.GetHeader("Accept-Language")); ok {
-			return lang, nil
-		}
-		return catalog.Russian, nil
+		return h.Lang(c), nil
 	default:
 		return "", tournament.Invalid("lang", "documents are printed in \"ru\" or \"en\", not %q", lang)
 	}
 }
 
 // documentRequest reads the path parameters and the language of a document.
-func documentRequest(c *gin.Context, names ...string) ([]int64, catalog.Lang, error) {
+func (h *handler) documentRequest(c *gin.Context, names ...string) ([]int64, catalog.Lang, error) {
 	ids, err := core.PathInts(c, names...)
 	if err != nil {
 		return nil, "", err
 	}
-	loc, err := reportLocale(c)
+	loc, err := h.reportLocale(c)
 	return ids, loc, err
 }
 
 // standingsDocument answers the standings after ?round=N (default: after the
 // last finished round) in one of the standings formats.
 func (h *handler) standingsDocument(c *gin.Context, contentType, file string, write func(x *export.Exporter, ctx context.Context, w io.Writer, loc catalog.Lang, id int64, round int) error) error {
-	ids, loc, err := documentRequest(c, "id")
+	ids, loc, err := h.documentRequest(c, "id")
 	if err != nil {
 		return err
 	}
@@ -148,7 +152,7 @@ func (h *handler) getStandingsJSON(c *gin.Context) error {
 }
 
 func (h *handler) getCrosstablePDF(c *gin.Context) error {
-	ids, loc, err := documentRequest(c, "id")
+	ids, loc, err := h.documentRequest(c, "id")
 	if err != nil {
 		return err
 	}
@@ -168,7 +172,7 @@ func (h *handler) getBoardStandingsPDF(c *gin.Context) error {
 // getTeamRoundPDF answers the overview of a team round: every match and
 // the team with the bye.
 func (h *handler) getTeamRoundPDF(c *gin.Context) error {
-	ids, loc, err := documentRequest(c, "id", "n")
+	ids, loc, err := h.documentRequest(c, "id", "n")
 	if err != nil {
 		return err
 	}
@@ -191,7 +195,7 @@ func (h *handler) publicPairingsURL(eventID int64, n int) string {
 }
 
 func (h *handler) getPairingsPDF(c *gin.Context) error {
-	ids, loc, err := documentRequest(c, "id", "n")
+	ids, loc, err := h.documentRequest(c, "id", "n")
 	if err != nil {
 		return err
 	}
@@ -202,7 +206,7 @@ func (h *handler) getPairingsPDF(c *gin.Context) error {
 }
 
 func (h *handler) getScoreSheetsPDF(c *gin.Context) error {
-	ids, loc, err := documentRequest(c, "id", "n")
+	ids, loc, err := h.documentRequest(c, "id", "n")
 	if err != nil {
 		return err
 	}
@@ -227,7 +231,7 @@ func (h *handler) blankSheets(c *gin.Context, eventID int64, loc catalog.Lang, f
 }
 
 func (h *handler) getEventBlankSheetsPDF(c *gin.Context) error {
-	ids, loc, err := documentRequest(c, "id")
+	ids, loc, err := h.documentRequest(c, "id")
 	if err != nil {
 		return err
 	}
@@ -235,7 +239,7 @@ func (h *handler) getEventBlankSheetsPDF(c *gin.Context) error {
 }
 
 func (h *handler) getBlankSheetsPDF(c *gin.Context) error {
-	loc, err := reportLocale(c)
+	loc, err := h.reportLocale(c)
 	if err != nil {
 		return err
 	}
@@ -243,7 +247,7 @@ func (h *handler) getBlankSheetsPDF(c *gin.Context) error {
 }
 
 func (h *handler) getGameRecordPDF(c *gin.Context) error {
-	ids, loc, err := documentRequest(c, "id", "n", "board")
+	ids, loc, err := h.documentRequest(c, "id", "n", "board")
 	if err != nil {
 		return err
 	}

@@ -18,7 +18,7 @@ import (
 // and loaded (the body is the CSV or JSON file) or taken back to the
 // default by its arbiters, and the result of one game of a micro-match.
 func (h *handler) openingsRoutesV1(g, w *gin.RouterGroup) {
-	g.GET("/events/:id/openings", h.EventCached("format"), h.JSON(h.getOpenings))
+	g.GET("/events/:id/openings", h.EventJSON(h.JSON(h.getOpenings), "format"))
 	w.PUT("/events/:id/openings", h.JSON(h.putOpenings))
 	w.DELETE("/events/:id/openings", h.JSON(h.deleteOpenings))
 	w.PUT("/events/:id/rounds/:n/games/:board/micro/:game", h.JSON(h.putMicroGame))
