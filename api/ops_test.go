@@ -53,7 +53,7 @@ func TestRequestLogAndMetrics(t *testing.T) {
 		DB: s.Store, Events: tournament.NewService(s.Store, engines.Options()), Accounts: s.Accounts,
 		Log: slog.New(slog.NewJSONHandler(&logged, nil)),
 		Connections: func() connlimit.Stats {
-			return connlimit.Stats{Open: 12, RefusedAddress: 1950, RefusedTotal: 3, ClosedIdle: 7}
+			return connlimit.Stats{Open: 12, RefusedAddress: 1950, RefusedTotal: 3, ClosedIdle: 7, ClosedSlow: 5, ByAccount: 4}
 		},
 	})
 	s.RoundRobin(4)
@@ -86,6 +86,8 @@ func TestRequestLogAndMetrics(t *testing.T) {
 		`adiukh_connections_refused_total{why="address"} 1950`,
 		`adiukh_connections_refused_total{why="total"} 3`,
 		"adiukh_connections_closed_idle_total 7",
+		"adiukh_connections_closed_slow_total 5",
+		"adiukh_connections_by_account 4",
 		`go_goroutines `,
 	} {
 		if !strings.Contains(body, want) {

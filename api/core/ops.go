@@ -98,6 +98,12 @@ func connectionMetrics(stats func() connlimit.Stats) []prometheus.Collector {
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "adiukh_connections_closed_idle_total", Help: "Connections waiting for a request closed early, to make room or as the server filled up.",
 		}, func() float64 { return float64(stats().ClosedIdle) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "adiukh_connections_closed_slow_total", Help: "Connections closed while a request body came: an address's bodies below the least rate, to make room, or a body that sent nothing for too long.",
+		}, func() float64 { return float64(stats().ClosedSlow) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "adiukh_connections_by_account", Help: "Client connections counted by their signed-in account rather than their address.",
+		}, func() float64 { return float64(stats().ByAccount) }),
 	}
 }
 

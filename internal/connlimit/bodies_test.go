@@ -2,6 +2,7 @@ package connlimit
 
 import (
 	"bufio"
+	"container/list"
 	"context"
 	"fmt"
 	"io"
@@ -276,4 +277,28 @@ func play(d *net.Dialer, addr string, player, moves int) (net.Conn, int) {
 		}
 	}
 	return c, answered
+}
+
+// A server full of slow bodies leaves a newcomer's connection, waiting to
+// send its request, the whole idle time: the slow bodies are the room.
+func TestSlowBodiesLeaveANewcomerTime(t *testing.T) {
+	t.Parallel()
+	now := time.Unix(1_000_000, 0)
+	l := &Listener{limits: Limits{PerAddress: 10, Total: 10, Idle: time.Minute, MinBodyRate: 1024, BodyGrace: time.Second},
+		now: func() time.Time { return now }, byAddress: map[string]int{}, byAccount: map[string]int{}, waiting: list.New(),
+		receiving: map[*conn]struct{}{}, bodies: map[string]*addressBodies{}, slow: list.New()}
+	for range 9 {
+		c, _ := l.admit(nil, "192.0.2.1", true)
+		l.ConnState(c, http.StateActive)
+		l.startReceiving(c)
+	}
+	now = now.Add(5 * time.Second)
+	l.slowBodies()
+	if _, makeRoom := l.admit(nil, "192.0.2.2", true); makeRoom != nil {
+		t.Fatal("a newcomer to a server with room closed a connection")
+	}
+	now = now.Add(time.Second)
+	if got := l.overstayed(); len(got) != 0 {
+		t.Errorf("%d waiting connections closed a second after they came, beside %d slow bodies", len(got), l.Stats().Slow)
+	}
 }

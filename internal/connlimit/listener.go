@@ -369,14 +369,16 @@ func (l *Listener) sweep() {
 // longer than the server's load allows, the longest waiting first, each
 // judged by the load left once those before it are closed: so that the
 // server sheds what brings it back to what the load allows, not every
-// connection older than a moment's allowance at its fullest. The caller
-// closes them.
+// connection older than a moment's allowance at its fullest. The slow
+// bodies are no load: a newcomer closes one of them as it would an idle
+// connection, so that a server full of them leaves a newcomer's connection
+// the time to send its request. The caller closes them.
 func (l *Listener) overstayed() []*conn {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
 	var out []*conn
-	for open := l.total; ; open-- {
+	for open := l.total - l.slow.Len(); ; open-- {
 		e := l.waiting.Front()
 		if e == nil || now.Sub(e.Value.(*conn).since) <= l.limits.idleAllowed(open) {
 			break
