@@ -3,6 +3,7 @@ package api_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -11,6 +12,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"adiukh/api"
 	"adiukh/api/apitest"
@@ -23,6 +25,14 @@ import (
 type deadDB struct{}
 
 func (deadDB) Ping(context.Context) error { return errors.New("connection refused") }
+
+// fullDB answers but refuses writes, as the store's Ping does on a full
+// disk until a write commits again.
+type fullDB struct{}
+
+func (fullDB) Ping(context.Context) error {
+	return tournament.Unavailable(time.Minute, "the server cannot save now, nothing was changed: its database refuses writes (a full disk, or a database made read-only); try again in a few minutes")
+}
 
 func TestHealthAndReadiness(t *testing.T) {
 	t.Parallel()
@@ -40,6 +50,18 @@ func TestHealthAndReadiness(t *testing.T) {
 			t.Errorf("%s without a database: status %d, want %d", path, rec.Code, want)
 		}
 	}
+	// A database that refuses writes: the process is alive, the instance
+	// not ready, and /readyz says why.
+	full := apitest.NewRouter(api.Deps{DB: fullDB{}, Events: tournament.NewService(s.Store, engines.Options()), Accounts: s.Accounts, Log: slog.New(slog.DiscardHandler)})
+	for path, want := range map[string]string{"/healthz": "200 ok", "/readyz": "503 database refuses writes"} {
+		rec := httptest.NewRecorder()
+		full.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		var body struct{ Status string }
+		_ = json.Unmarshal(rec.Body.Bytes(), &body)
+		if got := fmt.Sprintf("%d %s", rec.Code, body.Status); got != want {
+			t.Errorf("%s with a database refusing writes: %q, want %q", path, got, want)
+		}
+	}
 }
 
 // Every request is logged once with its route pattern, status, duration
@@ -53,7 +75,7 @@ func TestRequestLogAndMetrics(t *testing.T) {
 		DB: s.Store, Events: tournament.NewService(s.Store, engines.Options()), Accounts: s.Accounts,
 		Log: slog.New(slog.NewJSONHandler(&logged, nil)),
 		Connections: func() connlimit.Stats {
-			return connlimit.Stats{Open: 12, RefusedAddress: 1950, RefusedTotal: 3, ClosedIdle: 7}
+			return connlimit.Stats{Open: 12, RefusedAddress: 1950, RefusedTotal: 3, ClosedIdle: 7, ClosedSlow: 5, ByAccount: 4}
 		},
 	})
 	s.RoundRobin(4)
@@ -86,6 +108,8 @@ func TestRequestLogAndMetrics(t *testing.T) {
 		`adiukh_connections_refused_total{why="address"} 1950`,
 		`adiukh_connections_refused_total{why="total"} 3`,
 		"adiukh_connections_closed_idle_total 7",
+		"adiukh_connections_closed_slow_total 5",
+		"adiukh_connections_by_account 4",
 		`go_goroutines `,
 	} {
 		if !strings.Contains(body, want) {

@@ -42,7 +42,8 @@ func pagedEvent(t *testing.T) (h http.Handler, id int64, importTRF func(players,
 // Issue 59.3: the values of a parameter a page reads come to the address
 // of the page they show: ?page= written otherwise ("01", "+3"), below the
 // first or past the last is served the page kept for the page it shows,
-// made once; so is ?round= written otherwise.
+// made once; so is ?round= written otherwise, and (issue 65) a ?page= that
+// is no whole number ("abc", "1.5", "1e3", "0x10"), the first page.
 func TestPageParametersComeToThePageTheyShow(t *testing.T) {
 	t.Parallel()
 	h, id, _ := pagedEvent(t)
@@ -55,6 +56,8 @@ func TestPageParametersComeToThePageTheyShow(t *testing.T) {
 		before := cacheAnswers(t, h)
 		for query, want := range map[string]string{
 			"?page=1": first.Body.String(), "?page=0": first.Body.String(), "?page=-7": first.Body.String(), "?page=01": first.Body.String(),
+			"?page=abc": first.Body.String(), "?page=1.5": first.Body.String(), "?page=1e3": first.Body.String(),
+			"?page=0x10": first.Body.String(), "?page=x7f3a9c": first.Body.String(),
 			"?page=003": last.Body.String(), "?page=%2B3": last.Body.String(), "?page=4": last.Body.String(),
 			"?page=99999": last.Body.String(), "?page=2147483647": last.Body.String(),
 		} {
@@ -65,7 +68,7 @@ func TestPageParametersComeToThePageTheyShow(t *testing.T) {
 		}
 		after := cacheAnswers(t, h)
 		if made := after["made"] - before["made"]; made != 0 {
-			t.Errorf("%s: 9 addresses of its first and last pages made %v pages again; want them served as kept", page, made)
+			t.Errorf("%s: 14 addresses of its first and last pages made %v pages again; want them served as kept", page, made)
 		}
 	}
 	standings := fmt.Sprintf("/events/%d/standings", id)

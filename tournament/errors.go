@@ -23,6 +23,7 @@ const (
 	EUNAUTHORIZED = "EUNAUTHORIZED" // no user, or bad credentials
 	ETOOMANY      = "ETOOMANY"      // too many attempts in a short time; wait and try again
 	ETOOLARGE     = "ETOOLARGE"     // the request, or a part of it, is larger than allowed
+	EUNAVAILABLE  = "EUNAVAILABLE"  // the server cannot do it now (its database refuses writes); nothing was changed
 )
 
 // Error is a failure the user can act on. Code is stable; Message is safe to
@@ -42,7 +43,8 @@ type Error struct {
 	// its own Line and Field; Message sums them up. Empty for an error of
 	// one field.
 	Details []*Error
-	// RetryAfter is how long a client refused for going too fast (ETOOMANY)
+	// RetryAfter is how long a client refused for going too fast (ETOOMANY),
+	// or by a server that cannot save now (EUNAVAILABLE),
 	// should wait before it tries again; 0 when not known.
 	RetryAfter time.Duration
 }
@@ -160,6 +162,14 @@ func TooMany(format string, args ...any) *Error {
 // after wait; the message should say which limit and until when.
 func TooManyUntil(wait time.Duration, format string, args ...any) *Error {
 	e := newError(ETOOMANY, "", format, args)
+	e.RetryAfter = wait
+	return e
+}
+
+// Unavailable reports that the server cannot do what was asked now, and
+// changed nothing; a client may try again after wait.
+func Unavailable(wait time.Duration, format string, args ...any) *Error {
+	e := newError(EUNAVAILABLE, "", format, args)
 	e.RetryAfter = wait
 	return e
 }

@@ -36,6 +36,29 @@ type Round struct {
 	StartsAt time.Time
 }
 
+// The years a round may start in: an event of the past entered now, or
+// one set years ahead. Past 9999 a time has no text both databases keep
+// (SQLite's dropped it, PostgreSQL's kept it).
+const (
+	FirstRoundYear = 1900
+	LastRoundYear  = 2100
+)
+
+// CheckRoundStart refuses a round's start at outside the years a round may
+// start in, in its own zone and in UTC alike, naming field; zero (no
+// start) passes.
+func CheckRoundStart(field string, at time.Time) error {
+	if at.IsZero() {
+		return nil
+	}
+	for _, year := range []int{at.Year(), at.UTC().Year()} {
+		if year < FirstRoundYear || year > LastRoundYear {
+			return Invalid(field, "a round starts in a year from %d to %d, not %d", FirstRoundYear, LastRoundYear, year)
+		}
+	}
+	return nil
+}
+
 // Game is one board of a round. BlackID is 0 for the pairing-allocated bye.
 type Game struct {
 	ID      int64

@@ -335,6 +335,9 @@ func (s *Service) PublishRoundAt(ctx context.Context, eventID int64, n int, star
 	if !startsAt.IsZero() && startsAt.Before(now.Add(-time.Minute)) {
 		return nil, Invalid("starts_at", "the start time %s has passed", startsAt.UTC().Format(time.RFC3339))
 	}
+	if err := CheckRoundStart("starts_at", startsAt); err != nil {
+		return nil, err
+	}
 	var round *Round
 	var e *Event
 	err := s.store.Update(ctx, func(tx Tx) error {

@@ -2,11 +2,23 @@ package core
 
 import (
 	"net/netip"
+	"strconv"
 
 	"github.com/gin-gonic/gin"
 
 	"adiukh/internal/connlimit"
+	"adiukh/tournament"
 )
+
+// signedIn puts u, who signed the request in (a session or an API token),
+// into its context, and has the listener count the request's connection by
+// the account rather than by its address: a hall's players behind one NAT
+// hold a page and a stream each, far more than one address may.
+func signedIn(c *gin.Context, u *tournament.User) {
+	ctx := c.Request.Context()
+	connlimit.CountByAccount(ctx, strconv.FormatInt(u.ID, 10))
+	c.Request = c.Request.WithContext(tournament.NewContextWithUser(ctx, u))
+}
 
 // ClientAddress is the key by which the per-address limits (the
 // live-game streams, sign-ins, sign-ups, password resets, the urgent lane)

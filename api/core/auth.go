@@ -29,7 +29,7 @@ func (h *Server) BearerAuth(c *gin.Context) {
 		h.FailJSON(c, err)
 		return
 	}
-	c.Request = c.Request.WithContext(tournament.NewContextWithUser(c.Request.Context(), u))
+	signedIn(c, u)
 	c.Next()
 }
 

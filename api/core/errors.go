@@ -24,6 +24,7 @@ var StatusOf = map[string]int{
 	tournament.ECONFLICT:     http.StatusConflict,
 	tournament.ETOOMANY:      http.StatusTooManyRequests,
 	tournament.ETOOLARGE:     http.StatusRequestEntityTooLarge,
+	tournament.EUNAVAILABLE:  http.StatusServiceUnavailable,
 }
 
 // ErrorBody is the JSON shape of every error answer.
@@ -111,16 +112,17 @@ func SetRetryAfter(c *gin.Context, wait time.Duration) {
 
 // RetryAfterOf sets Retry-After when err is a refusal by the sign-in
 // limits, whichever call checked a password (a token, a password change),
-// or by the solver's queue.
+// by the solver's queue, or of a database that refuses writes.
 func RetryAfterOf(c *gin.Context, err error) {
 	var wait *account.WaitError
 	if errors.As(err, &wait) {
 		SetRetryAfter(c, wait.Wait)
 		return
 	}
-	// A domain refusal for going too fast (the solver's queue) says when.
+	// A domain refusal for going too fast (the solver's queue), or of a
+	// server that cannot save now, says when.
 	var e *tournament.Error
-	if errors.As(err, &e) && e.Code == tournament.ETOOMANY && e.RetryAfter > 0 {
+	if errors.As(err, &e) && (e.Code == tournament.ETOOMANY || e.Code == tournament.EUNAVAILABLE) && e.RetryAfter > 0 {
 		SetRetryAfter(c, e.RetryAfter)
 	}
 }

@@ -98,6 +98,12 @@ func connectionMetrics(stats func() connlimit.Stats) []prometheus.Collector {
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "adiukh_connections_closed_idle_total", Help: "Connections waiting for a request closed early, to make room or as the server filled up.",
 		}, func() float64 { return float64(stats().ClosedIdle) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "adiukh_connections_closed_slow_total", Help: "Connections closed while a request body came: an address's bodies below the least rate, to make room, or a body that sent nothing for too long.",
+		}, func() float64 { return float64(stats().ClosedSlow) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "adiukh_connections_by_account", Help: "Client connections counted by their signed-in account rather than their address.",
+		}, func() float64 { return float64(stats().ByAccount) }),
 	}
 }
 
@@ -242,7 +248,9 @@ var nosniff = []string{"nosniff"}
 
 // RoutesOps registers the health checks and the metrics. /healthz says the
 // process answers; /readyz also asks the database, so that a load balancer
-// sends no requests to an instance that cannot reach it.
+// sends no requests to an instance that cannot reach it, or whose database
+// refuses writes (a full disk): the store's Ping tries a write then, and
+// /readyz is ready again by itself once one commits.
 func (h *Server) RoutesOps(r *gin.Engine) {
 	r.GET("/healthz", func(c *gin.Context) {
 		c.JSON(http.StatusOK, gin.H{"status": "ok"})
@@ -251,8 +259,12 @@ func (h *Server) RoutesOps(r *gin.Engine) {
 		ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
 		defer cancel()
 		if err := h.DB.Ping(ctx); err != nil {
-			h.Log.Warn("readiness check: database unavailable", "err", err)
-			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "database unavailable"})
+			status := "database unavailable"
+			if tournament.ErrorCode(err) == tournament.EUNAVAILABLE {
+				status = "database refuses writes"
+			}
+			h.Log.Warn("readiness check: "+status, "err", err)
+			c.JSON(http.StatusServiceUnavailable, gin.H{"status": status})
 			return
 		}
 		c.JSON(http.StatusOK, gin.H{"status": "ok"})

@@ -393,9 +393,11 @@ func (h *Server) keptPage(c *gin.Context, r cachedRoute, next gin.HandlerFunc, a
 // named, and tells the value of lang, which the cache reads itself (the
 // reader's language is in the key). A whole number is written as
 // strconv.Itoa writes it ("007" and "+7" are 7), as the handlers read it,
-// and ?page= (PageParam) is left out from 1 down, where every value shows
-// the first page: junk values of a parameter a page reads come to the
-// address of the page they show, made once (issue 59.3).
+// and ?page= (PageParam) is left out from 1 down and when it is no whole
+// number ("abc", "1.5", "1e3", "0x10"), where every value shows the first
+// page: junk values of a parameter a page reads come to the address of the
+// page they show, made once (issue 59.3), and never reach the handler
+// (issue 65: each junk page number was an error made anew, a second each).
 func canonicalQuery(raw string, params []string) (kept url.Values, lang string) {
 	if raw == "" {
 		return nil, "" // nothing to allocate for the address of most requests
@@ -409,10 +411,11 @@ func canonicalQuery(raw string, params []string) (kept url.Values, lang string) 
 			continue
 		}
 		value := v[0]
-		if n, err := strconv.Atoi(value); err == nil {
-			if name == pageParam && n <= 1 {
-				continue
-			}
+		n, err := strconv.Atoi(value)
+		switch {
+		case name == pageParam && (err != nil || n <= 1):
+			continue
+		case err == nil:
 			value = strconv.Itoa(n)
 		}
 		kept[name] = []string{value}

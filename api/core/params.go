@@ -10,11 +10,15 @@ import (
 	"adiukh/tournament/people"
 )
 
-// PathInt reads a positive whole-number path parameter.
+// PathInt reads a positive whole-number path parameter, written as
+// numbers are written in addresses: without a sign or leading zeros. An ID
+// written otherwise ("+7", "007") is refused rather than read, so that
+// every address has one spelling and no redirect built from the number
+// leads back to the address it came from (/games/0<id> did, issue 65).
 func PathInt(c *gin.Context, name string) (int64, error) {
 	v, err := strconv.ParseInt(c.Param(name), 10, 64)
-	if err != nil || v <= 0 {
-		return 0, tournament.Invalid(name, "%q in the path is not a positive whole number", c.Param(name))
+	if err != nil || v <= 0 || strconv.FormatInt(v, 10) != c.Param(name) {
+		return 0, tournament.Invalid(name, "%q in the path is not a positive whole number written plainly (no sign, no leading zero)", c.Param(name))
 	}
 	return v, nil
 }

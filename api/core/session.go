@@ -93,7 +93,7 @@ func (h *Server) ReadSession(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.Request = c.Request.WithContext(tournament.NewContextWithUser(c.Request.Context(), u))
+	signedIn(c, u)
 	return nil
 }
 

@@ -58,6 +58,13 @@ func TestLiveGameThroughTheAPI(t *testing.T) {
 		if code, _ := s.Call(arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), map[string]any{"starts_at": t0.Add(-time.Hour).Format(time.RFC3339)}); code != http.StatusBadRequest {
 			t.Errorf("a start time in the past: %d, want 400", code)
 		}
+		// Issue 65: past 9999 in UTC, SQLite dropped the start and
+		// PostgreSQL kept it; a round starts in a sensible year on both.
+		for _, far := range []string{"9999-12-31T23:00:00-05:00", "2101-01-01T10:00:00+03:00"} {
+			if code, out := s.Call(arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), map[string]any{"starts_at": far}); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "starts_at") {
+				t.Errorf("a start in %s: %d %v, want 400 at starts_at", far, code, out)
+			}
+		}
 		s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), map[string]any{"starts_at": start.Format(time.RFC3339)})
 		games := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/games", id), nil).([]any)
 		if len(games) != 1 {

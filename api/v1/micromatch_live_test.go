@@ -211,10 +211,18 @@ func TestRenamedGameRedirects(t *testing.T) {
 				fmt.Sprintf("/api/v1/games/%d?lang=en", former): fmt.Sprintf("/api/v1/games/%d?lang=en", second),
 				fmt.Sprintf("/api/v1/games/%d", former+1):       "",
 				fmt.Sprintf("/games/%d", int64(1<<40)+second+1): "",
+				// Written otherwise, the former ID is refused, not sent
+				// back to itself.
+				fmt.Sprintf("/games/0%d", former):         "400",
+				fmt.Sprintf("/games/+%d", former):         "400",
+				fmt.Sprintf("/api/v1/games/00%d", former): "400",
 			} {
 				rec := httptest.NewRecorder()
 				s.Handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
 				switch {
+				case want == "400" && rec.Code != http.StatusBadRequest:
+					t.Errorf("GET %s: %d to %q, want 400", path, rec.Code, rec.Header().Get("Location"))
+				case want == "400":
 				case want == "" && rec.Code != http.StatusNotFound:
 					t.Errorf("GET %s: %d, want 404", path, rec.Code)
 				case want != "" && (rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != want):

@@ -31,12 +31,14 @@ func newForm() *form {
 }
 
 // fail puts an error in the input (EINVALID) or against the current state
-// (ECONFLICT) next to the field it names; other errors (not allowed, not
+// (ECONFLICT) next to the field it names, and a body too large or a
+// database that cannot save now (ETOOLARGE, EUNAVAILABLE) above the form,
+// which keeps what was typed; other errors (not allowed, not
 // found, internal) are returned for the caller to answer with an error page.
 // The message is shown in the reader's language.
 func (f *form) fail(err error, tr *translator) error {
 	var e *tournament.Error
-	if !errors.As(err, &e) || (e.Code != tournament.EINVALID && e.Code != tournament.ECONFLICT && e.Code != tournament.ETOOLARGE) {
+	if !errors.As(err, &e) || (e.Code != tournament.EINVALID && e.Code != tournament.ECONFLICT && e.Code != tournament.ETOOLARGE && e.Code != tournament.EUNAVAILABLE) {
 		return err
 	}
 	f.Errors[e.Field] = tr.Phrase(e)

@@ -1,7 +1,9 @@
 package web
 
 import (
+	"strings"
 	"testing"
+	"time"
 
 	"adiukh/tournament"
 )
@@ -17,5 +19,21 @@ func TestErrorWithField(t *testing.T) {
 	}
 	if got, want := newTranslator("en").ErrorWithField(tournament.NotFound("event %d not found", 7)), "event 7 not found"; got != want {
 		t.Errorf("without field %q, want %q", got, want)
+	}
+}
+
+// A form whose save the database refused (a full disk) comes back with
+// what was typed and the reason above it, in the reader's language, rather
+// than an error page that loses the input.
+func TestAFormKeepsItsInputWhenTheServerCannotSave(t *testing.T) {
+	t.Parallel()
+	f := newForm()
+	f.Values["name"] = "Кубок Адыгеи"
+	err := tournament.Unavailable(time.Minute, "the server cannot save now, nothing was changed: its database refuses writes (a full disk, or a database made read-only); try again in a few minutes")
+	if got := f.fail(err, newTranslator("ru")); got != nil {
+		t.Fatalf("the form answered the refused save with an error page: %v", got)
+	}
+	if msg := f.Errors[""]; !strings.Contains(msg, "ничего не изменено") || f.Values["name"] != "Кубок Адыгеи" {
+		t.Errorf("the form's error %q and name %q; want the reason in Russian and the name kept", msg, f.Values["name"])
 	}
 }

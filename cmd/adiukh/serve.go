@@ -202,8 +202,12 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		StreamLimits:   streamLimits(limits),
 	})
 	srv := &http.Server{
-		Handler:           handler,
-		ConnContext:       api.ConnContext,
+		// The listener sees each request body arrive, and each connection's
+		// signed-in account (connlimit.CountByAccount, called by api/core).
+		Handler: held.Handler(handler),
+		ConnContext: func(ctx context.Context, c net.Conn) context.Context {
+			return api.ConnContext(connlimit.ConnContext(ctx, c), c)
+		},
 		ConnState:         held.ConnState,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       time.Minute,     // a TRF upload over a slow line

@@ -77,12 +77,12 @@ func TestConnectionLimits(t *testing.T) {
 		want              connlimit.Limits
 		wantErr           string
 	}{
-		{"", "", 20000, connlimit.Limits{Total: 15000, PerAddress: 300, Idle: idleTimeout}, ""},
-		{"", "", 1024, connlimit.Limits{Total: 768, PerAddress: 300, Idle: idleTimeout}, ""},
-		{"", "", 1 << 20, connlimit.Limits{Total: 20000, PerAddress: 300, Idle: idleTimeout}, ""},
-		{"", "", 300, connlimit.Limits{Total: 64, PerAddress: 64, Idle: idleTimeout}, ""},
-		{"5000", "600", 20000, connlimit.Limits{Total: 5000, PerAddress: 600, Idle: idleTimeout}, ""},
-		{"100", "", 20000, connlimit.Limits{Total: 100, PerAddress: 100, Idle: idleTimeout}, ""},
+		{"", "", 20000, withDefaults(connlimit.Limits{Total: 15000, PerAddress: 300, Idle: idleTimeout}), ""},
+		{"", "", 1024, withDefaults(connlimit.Limits{Total: 768, PerAddress: 300, Idle: idleTimeout}), ""},
+		{"", "", 1 << 20, withDefaults(connlimit.Limits{Total: 20000, PerAddress: 300, Idle: idleTimeout}), ""},
+		{"", "", 300, withDefaults(connlimit.Limits{Total: 64, PerAddress: 64, Idle: idleTimeout}), ""},
+		{"5000", "600", 20000, withDefaults(connlimit.Limits{Total: 5000, PerAddress: 600, Idle: idleTimeout}), ""},
+		{"100", "", 20000, withDefaults(connlimit.Limits{Total: 100, PerAddress: 100, Idle: idleTimeout}), ""},
 		{"15001", "", 20000, connlimit.Limits{}, "at most 15000"},
 		{"", "800", 1024, connlimit.Limits{}, "more than the 768 connections in all"},
 		{"many", "", 20000, connlimit.Limits{}, `--max-connections "many": give a whole number`},
@@ -100,6 +100,14 @@ func TestConnectionLimits(t *testing.T) {
 			t.Errorf("total %q, per address %q, %d files: %+v, %v; want %+v", tc.total, tc.perAddress, tc.files, got, err, tc.want)
 		}
 	}
+}
+
+// withDefaults is l with the defaults of what the settings leave alone:
+// the signed-in accounts' connections and the request bodies.
+func withDefaults(l connlimit.Limits) connlimit.Limits {
+	l.PerAccount = connlimit.DefaultPerAccount
+	l.BodyIdle, l.MinBodyRate, l.BodyGrace = connlimit.DefaultBodyIdle, connlimit.DefaultMinBodyRate, connlimit.DefaultBodyGrace
+	return l
 }
 
 // The trusted proxies are held to the total of connections alone: each
@@ -169,5 +177,59 @@ func TestServeCapsConnectionsPerAddress(t *testing.T) {
 	metrics, _ := io.ReadAll(res.Body)
 	if want := `adiukh_connections_refused_total{why="address"} 2`; !strings.Contains(string(metrics), want) {
 		t.Errorf("/metrics lacks %s", want)
+	}
+}
+
+// A signed-in account's connections count by the account, not by their
+// address: behind one address held to 3 connections, a player signed in
+// by an API token holds 6 (a hall behind one NAT), and the address still
+// has its own 3 for anyone else.
+func TestServeCountsSignedInConnectionsByAccount(t *testing.T) {
+	t.Parallel()
+	dsn := filepath.Join(t.TempDir(), "adiukh.db")
+	st, err := store.Open(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	accounts := accountService(st, account.Options{})
+	u, err := accounts.AddUser(context.Background(), account.NewUser{Email: "player@example.org", Role: "player", Password: "пароль игрока"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	token, _, err := accounts.CreateToken(context.Background(), account.NewToken{Email: u.Email})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	server := startChild(t, dsn, "--max-connections-per-address", "3")
+	addr := strings.TrimPrefix(server.base, "http://")
+	answered := func(request string) bool {
+		d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.4")}, Timeout: 5 * time.Second}
+		c, err := d.Dial("tcp", addr)
+		if err != nil {
+			return false
+		}
+		t.Cleanup(func() { _ = c.Close() })
+		_ = c.SetDeadline(time.Now().Add(5 * time.Second))
+		if _, err := io.WriteString(c, request); err != nil {
+			return false
+		}
+		res, err := http.ReadResponse(bufio.NewReader(c), nil)
+		return err == nil && res.StatusCode == http.StatusOK
+	}
+	signedIn := 0
+	for range 6 {
+		if answered("GET /api/v1/account HTTP/1.1\r\nHost: adiukh.test\r\nAuthorization: Bearer " + token + "\r\n\r\n") {
+			signedIn++
+		}
+	}
+	anonymous := 0
+	for range 3 {
+		if answered("GET /healthz HTTP/1.1\r\nHost: adiukh.test\r\n\r\n") {
+			anonymous++
+		}
+	}
+	if signedIn != 6 || anonymous != 3 {
+		t.Errorf("behind one address held to 3: %d of 6 signed-in connections and %d of 3 anonymous ones answered, want all", signedIn, anonymous)
 	}
 }

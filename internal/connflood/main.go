@@ -5,7 +5,11 @@
 // loopback address it asks the server meanwhile, a new connection a
 // request, and measures the answers. It prints both sides' figures and
 // exits 1 when the other address was not served, or the flooding address
-// held more connections than -cap. It talks to loopback addresses only.
+// held more connections than -cap. With -trickle each flooding connection
+// instead sends a form whose body comes one byte every -trickle and holds
+// it (issue 65: 52 addresses x 300 slow bodies), and the other address is
+// timed for -measure once the flood is in, and must be answered within
+// -within each time. It talks to loopback addresses only.
 package main
 
 import (
@@ -36,6 +40,11 @@ func main() {
 	workers := flag.Int("workers", 64, "attempts made at once")
 	every := flag.Duration("every", 20*time.Millisecond, "pause between the other client's requests")
 	most := flag.Int("cap", 0, "most connections each flooding address may hold; 0: not checked")
+	trickle := flag.Duration("trickle", 0, "send each flooding connection's body one byte every this long, to -form; 0: ask -path and hold the answered connection")
+	form := flag.String("form", "/login", "path the slow bodies are posted to, a form the server reads")
+	measure := flag.Duration("measure", 10*time.Second, "with -trickle: how long the other address is timed once the flood is in")
+	within := flag.Duration("within", 2*time.Second, "with -trickle: the longest the other address may wait for an answer")
+	settle := flag.Duration("settle", 6*time.Second, "with -trickle: how long the flood is in before the other address is timed (the server judges a body's rate after 5 s)")
 	flag.Parse()
 	first, err := netip.ParseAddr(*from)
 	if err != nil || !first.Is4() || !first.IsLoopback() {
@@ -61,6 +70,9 @@ func main() {
 		os.Exit(2)
 	}
 
+	if *trickle > 0 {
+		os.Exit(slowFlood(*target, *path, *form, sources, *other, *attempts, *workers, *trickle, *every, *settle, *measure, *within))
+	}
 	done := make(chan struct{})
 	otherDone := make(chan sample)
 	go func() { otherDone <- ask(*target, *path, *other, *every, done) }()
@@ -223,4 +235,79 @@ func serverOpen(target, from string) string {
 		}
 	}
 	return "?"
+}
+
+// slowBody is the body each slow connection declares: within the server's
+// 256 KB for a form, so that the form is read.
+const slowBody = 200 << 10
+
+// slowFlood holds attempts connections from sources, workers at once, each
+// sending the head of a form posted to form and then its body one byte
+// every trickle; once they have been in for settle, it times the other
+// address asking path every pause for measure, and returns the exit status: 1 when any answer
+// failed or took longer than within.
+func slowFlood(target, path, form string, sources []netip.Addr, other string, attempts, workers int, trickle, pause, settle, measure, within time.Duration) int {
+	stop := make(chan struct{})
+	var held, failed atomic.Int64
+	next := make(chan *net.Dialer)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for dialer := range next {
+				c, err := dialer.Dial("tcp", target)
+				if err == nil {
+					_, err = fmt.Fprintf(c, "POST %s HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: %d\r\n\r\n", form, slowBody)
+				}
+				if err != nil {
+					failed.Add(1)
+					if c != nil {
+						_ = c.Close()
+					}
+					continue
+				}
+				held.Add(1)
+				go dribble(c, trickle, stop)
+			}
+		})
+	}
+	began := time.Now()
+	for i := range attempts {
+		next <- &net.Dialer{LocalAddr: net.TCPAddrFromAddrPort(netip.AddrPortFrom(sources[i%len(sources)], 0)), Timeout: 10 * time.Second}
+	}
+	close(next)
+	wg.Wait()
+	fmt.Printf("slow flood from %s (%d addresses): %d attempts in %.1f s: %d heads sent and held, one body byte every %v; %d failed\n",
+		sources[0], len(sources), attempts, time.Since(began).Seconds(), held.Load(), trickle, failed.Load())
+	time.Sleep(settle)
+	done := make(chan struct{})
+	timer := time.AfterFunc(measure, func() { close(done) })
+	defer timer.Stop()
+	o := ask(target, path, other, pause, done)
+	fmt.Printf("the server held %s connections while the slow bodies came\n", serverOpen(target, other))
+	close(stop)
+	fmt.Printf("other address %s meanwhile: %d requests, %d failed; time to answer p50 %v, p99 %v, max %v\n",
+		other, len(o.times)+o.failed, o.failed, o.quantile(0.50), o.quantile(0.99), o.quantile(1))
+	if o.failed > 0 || len(o.times) == 0 || o.quantile(1) > within {
+		fmt.Printf("FAIL: the other address was not answered within %v throughout\n", within)
+		return 1
+	}
+	return 0
+}
+
+// dribble sends c's body one byte every pause until it is all sent, the
+// server closes c, or stop; then closes c.
+func dribble(c net.Conn, pause time.Duration, stop <-chan struct{}) {
+	defer c.Close()
+	tick := time.NewTicker(pause)
+	defer tick.Stop()
+	for range slowBody {
+		select {
+		case <-stop:
+			return
+		case <-tick.C:
+		}
+		if _, err := c.Write([]byte{'x'}); err != nil {
+			return
+		}
+	}
 }

@@ -57,10 +57,30 @@ func MaxTotal(files uint64) int {
 	return int(min(files-filesKept(files), maxTotal))
 }
 
+// DefaultPerAccount is how many connections of one signed-in account count
+// by the account instead of its address: a player's pages in a few tabs
+// (a browser opens up to six connections for each site) and a live game's
+// stream.
+const DefaultPerAccount = 30
+
+// Request bodies by default, as nginx's: a body that sends nothing for
+// DefaultBodyIdle is closed (client_body_timeout is 60 s; headers must
+// come within 10 s, the server's ReadHeaderTimeout), and an address whose
+// bodies come slower than DefaultMinBodyRate in all once they have come
+// for DefaultBodyGrace gives way to a newcomer when the server is full. A
+// club's slow line of 64 kbit/s uploads 8 KB a second.
+const (
+	DefaultBodyIdle    = 20 * time.Second
+	DefaultMinBodyRate = 1024
+	DefaultBodyGrace   = 5 * time.Second
+)
+
 // DefaultLimits are the limits of a server whose limit of open files is
 // files and whose idle timeout is idle: DefaultPerAddress, and in all
-// MaxTotal(files) (and no more per address than that).
+// MaxTotal(files) (and no more per address than that), DefaultPerAccount,
+// and the request bodies' defaults.
 func DefaultLimits(files uint64, idle time.Duration) Limits {
 	total := MaxTotal(files)
-	return Limits{PerAddress: min(DefaultPerAddress, total), Total: total, Idle: idle}
+	return Limits{PerAddress: min(DefaultPerAddress, total), Total: total, Idle: idle, PerAccount: DefaultPerAccount,
+		BodyIdle: DefaultBodyIdle, MinBodyRate: DefaultMinBodyRate, BodyGrace: DefaultBodyGrace}
 }

@@ -31,6 +31,26 @@ type Limits struct {
 	// the time left shrinks in step with the room left, to nothing at
 	// Total.
 	Idle time.Duration
+	// PerAccount is how many connections of one signed-in account
+	// (CountByAccount) are counted by the account instead of by their
+	// address: the players of a hall behind one NAT hold a page and a
+	// stream each, far more than PerAddress in all. 0: every connection
+	// counts by its address.
+	PerAccount int
+	// BodyIdle is how long a request body may send nothing before its
+	// connection is closed (nginx's client_body_timeout). 0: never.
+	BodyIdle time.Duration
+	// MinBodyRate is the least rate, in bytes a second, at which the
+	// bodies of one address arrive in all once they have come for
+	// BodyGrace: an address below it sends its bodies slowly, and its
+	// connections receiving them are closed, after the idle ones, to make
+	// room for a newcomer. It is counted by address, not by connection,
+	// so that a club uploading sheets on one slow line gets through as
+	// fast as its line goes. 0: no rate is asked.
+	MinBodyRate int64
+	// BodyGrace is how long the bodies of an address arrive before their
+	// rate is judged: a body's first bytes may come after a pause.
+	BodyGrace time.Duration
 }
 
 // sweepEvery is how often the waiting connections are looked over; only
@@ -53,10 +73,21 @@ type Listener struct {
 	mu        sync.Mutex
 	total     int
 	byAddress map[string]int
+	// byAccount counts the connections counted by their signed-in
+	// account (CountByAccount) instead of by their address.
+	byAccount map[string]int
 	// waiting are the connections that wait for a request, the longest
 	// waiting first: those a full server closes first.
 	waiting *list.List
-	stats   Stats
+	// receiving are the connections whose request body is arriving, and
+	// bodies what each address's bodies have sent since they began.
+	receiving map[*conn]struct{}
+	bodies    map[string]*addressBodies
+	// slow are the connections receiving the body of an address below
+	// MinBodyRate, the first judged so first: those a full server closes
+	// once no connection waits.
+	slow  *list.List
+	stats Stats
 
 	stop     chan struct{}
 	stopOnce sync.Once
@@ -79,6 +110,22 @@ type Stats struct {
 	// ClosedIdle counts the waiting connections closed early: to make room
 	// for a newcomer, or as the server filled up.
 	ClosedIdle int64
+	// Receiving is how many connections receive a request body now, Slow
+	// how many of them belong to an address below MinBodyRate, and
+	// ByAccount how many connections count by their signed-in account.
+	Receiving, Slow, ByAccount int
+	// ClosedSlow counts the connections closed while receiving a body:
+	// to make room for a newcomer (an address below MinBodyRate), or
+	// because the body sent nothing for BodyIdle.
+	ClosedSlow int64
+}
+
+// addressBodies is what the request bodies of one address have sent since
+// the address began to send them, with none arriving in between.
+type addressBodies struct {
+	receiving int
+	since     time.Time
+	bytes     int64
 }
 
 // conn is a connection the listener let in.
@@ -91,7 +138,16 @@ type conn struct {
 	waitingAt *list.Element
 	// since is when it began to wait. Guarded by l.mu.
 	since time.Time
-	once  sync.Once
+	// account is the signed-in account it counts by instead of its
+	// address; empty: it counts by address. Guarded by l.mu.
+	account string
+	// receiving tells whether its request body is arriving, lastBody
+	// when it last sent some of it, and slowAt its place in l.slow once
+	// its address is judged slow. Guarded by l.mu.
+	receiving bool
+	lastBody  time.Time
+	slowAt    *list.Element
+	once      sync.Once
 }
 
 // Close closes the connection and gives its place back, once.
@@ -112,7 +168,9 @@ func New(ln net.Listener, limits Limits, log *slog.Logger) *Listener {
 	}
 	l := &Listener{
 		Listener: ln, limits: limits, log: log, now: time.Now,
-		byAddress: map[string]int{}, waiting: list.New(), stop: make(chan struct{}),
+		byAddress: map[string]int{}, byAccount: map[string]int{}, waiting: list.New(),
+		receiving: map[*conn]struct{}{}, bodies: map[string]*addressBodies{}, slow: list.New(),
+		stop: make(chan struct{}),
 	}
 	go l.sweep()
 	return l
@@ -150,6 +208,10 @@ func (l *Listener) Stats() Stats {
 	defer l.mu.Unlock()
 	s := l.stats
 	s.Open, s.Waiting = l.total, l.waiting.Len()
+	s.Receiving, s.Slow = len(l.receiving), l.slow.Len()
+	for _, n := range l.byAccount {
+		s.ByAccount += n
+	}
 	return s
 }
 
@@ -164,9 +226,10 @@ func (l *Listener) isProxy(ip netip.Addr) bool {
 }
 
 // admit lets c in when its address (if capped) and the total have room,
-// making room in the total by the connection that has waited longest: that
-// one (outside the lock, since closing it takes the lock) is the caller's
-// to close.
+// making room in the total by the connection that has waited longest, or
+// with none waiting by the one receiving a slow address's body the
+// longest: that one (outside the lock, since closing it takes the lock) is
+// the caller's to close.
 func (l *Listener) admit(c net.Conn, address string, capped bool) (in *conn, makeRoom *conn) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -175,13 +238,16 @@ func (l *Listener) admit(c net.Conn, address string, capped bool) (in *conn, mak
 		return nil, nil
 	}
 	if l.total >= l.limits.Total {
-		oldest := l.waiting.Front()
-		if oldest == nil {
+		if oldest := l.waiting.Front(); oldest != nil {
+			makeRoom = l.stopWaiting(oldest)
+			l.stats.ClosedIdle++
+		} else if slowest := l.slow.Front(); slowest != nil {
+			makeRoom = l.stopReceiving(slowest.Value.(*conn))
+			l.stats.ClosedSlow++
+		} else {
 			l.stats.RefusedTotal++
 			return nil, nil
 		}
-		makeRoom = l.stopWaiting(oldest)
-		l.stats.ClosedIdle++
 	}
 	l.total++
 	l.byAddress[address]++
@@ -202,13 +268,22 @@ func (l *Listener) release(c *conn) func() {
 			l.waiting.Remove(c.waitingAt)
 			c.waitingAt = nil
 		}
+		l.stopReceiving(c)
 		l.total--
-		if l.byAddress[c.address] <= 1 {
-			delete(l.byAddress, c.address)
+		if c.account != "" {
+			decrement(l.byAccount, c.account)
 		} else {
-			l.byAddress[c.address]--
+			decrement(l.byAddress, c.address)
 		}
 	}
+}
+
+func decrement(m map[string]int, k string) {
+	if m[k] <= 1 {
+		delete(m, k)
+		return
+	}
+	m[k]--
 }
 
 // ConnState is the http.Server's ConnState hook of the listener: it
@@ -275,6 +350,9 @@ func (l *Listener) sweep() {
 		for _, c := range l.overstayed() {
 			_ = c.Close()
 		}
+		for _, c := range l.slowBodies() {
+			_ = c.Close()
+		}
 		if now := l.now(); now.Sub(lastReport) >= time.Minute {
 			lastReport = now
 			s := l.Stats()
@@ -291,14 +369,16 @@ func (l *Listener) sweep() {
 // longer than the server's load allows, the longest waiting first, each
 // judged by the load left once those before it are closed: so that the
 // server sheds what brings it back to what the load allows, not every
-// connection older than a moment's allowance at its fullest. The caller
-// closes them.
+// connection older than a moment's allowance at its fullest. The slow
+// bodies are no load: a newcomer closes one of them as it would an idle
+// connection, so that a server full of them leaves a newcomer's connection
+// the time to send its request. The caller closes them.
 func (l *Listener) overstayed() []*conn {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
 	var out []*conn
-	for open := l.total; ; open-- {
+	for open := l.total - l.slow.Len(); ; open-- {
 		e := l.waiting.Front()
 		if e == nil || now.Sub(e.Value.(*conn).since) <= l.limits.idleAllowed(open) {
 			break

@@ -43,7 +43,8 @@ func testServer(t *testing.T, limits Limits, handler http.Handler) (*Listener, s
 		handler = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = io.WriteString(w, "ok") })
 	}
 	l := New(ln, limits, nil)
-	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: limits.Idle, ConnState: l.ConnState}
+	srv := &http.Server{Handler: l.Handler(handler), ConnContext: ConnContext,
+		ReadHeaderTimeout: 10 * time.Second, IdleTimeout: limits.Idle, ConnState: l.ConnState}
 	go func() { _ = srv.Serve(l) }()
 	t.Cleanup(func() { _ = srv.Close() })
 	return l, ln.Addr().String()
@@ -302,7 +303,7 @@ func TestOverstayedAreTheLongestWaiting(t *testing.T) {
 	// Allowed: 100 s up to 5 open, then 20 s less for each more: 80 s at
 	// 6, 60 s at 7, 40 s at 8, 20 s at 9, nothing at 10.
 	l := &Listener{limits: Limits{PerAddress: 10, Total: 10, Idle: 100 * time.Second}, now: func() time.Time { return now },
-		byAddress: map[string]int{}, waiting: list.New()}
+		byAddress: map[string]int{}, waiting: list.New(), slow: list.New()}
 	var conns []*conn
 	for i := range 10 {
 		c, _ := l.admit(nil, netip.AddrFrom4([4]byte{192, 0, 2, byte(i)}).String(), true)

@@ -95,7 +95,8 @@ func parseRoundStart(in RoundStartInput, loc *time.Location) (time.Time, error) 
 	if err != nil {
 		return time.Time{}, tournament.Invalid("time", "%q is not an hour; write it as 10:00", clock)
 	}
-	return time.Date(day.Year(), day.Month(), day.Day(), hour.Hour(), hour.Minute(), 0, 0, loc), nil
+	at := time.Date(day.Year(), day.Month(), day.Day(), hour.Hour(), hour.Minute(), 0, 0, loc)
+	return at, tournament.CheckRoundStart("date", at)
 }
 
 // startText is a round's start as the audit log keeps it: RFC 3339 with

@@ -37,6 +37,11 @@ func roundStarts(t *testing.T, ctx context.Context, svc *tournament.Service, sta
 		{schedule.RoundStartInput{Time: "10:00"}, "date"},
 		{schedule.RoundStartInput{Date: "07.12.2026", Time: "10:00"}, "date"},
 		{schedule.RoundStartInput{Date: "2026-12-07", Time: "10 ч"}, "time"},
+		// Issue 65: past 9999 SQLite dropped the start and PostgreSQL kept
+		// it; a round starts in a sensible year on both.
+		{schedule.RoundStartInput{Date: "9999-12-31", Time: "23:30"}, "date"},
+		{schedule.RoundStartInput{Date: "2101-01-01", Time: "10:00"}, "date"},
+		{schedule.RoundStartInput{Date: "1899-12-31", Time: "10:00"}, "date"},
 	} {
 		_, err := starts.SetRoundStart(ctx, e.ID, 1, tc.in)
 		if tournament.ErrorCode(err) != tournament.EINVALID || err.(*tournament.Error).Field != tc.wantField {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/mattn/go-sqlite3"
@@ -13,10 +14,42 @@ import (
 // because someone else saved the same thing at the same moment.
 const conflictMessage = "this was changed at the same time by someone else; reload the page and try again"
 
+// cannotSaveMessage is what a user sees when the database refused a write
+// for want of room or permission: the transaction was rolled back whole.
+const cannotSaveMessage = "the server cannot save now, nothing was changed: its database refuses writes (a full disk, or a database made read-only); try again in a few minutes"
+
+// cannotSaveRetry is when a client refused so may try again.
+const cannotSaveRetry = time.Minute
+
+// cannotSave reports whether err is the database refusing a write for want
+// of room or permission, which no retry of the request mends until an
+// operator does: SQLite's full database or disk, read-only database or
+// failed I/O; PostgreSQL's disk_full, read_only_sql_transaction or io_error.
+func cannotSave(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		switch pgErr.Code {
+		case "53100", "25006", "58030":
+			return true
+		}
+		return false
+	}
+	var sqliteErr sqlite3.Error
+	if errors.As(err, &sqliteErr) {
+		switch sqliteErr.Code {
+		case sqlite3.ErrFull, sqlite3.ErrReadonly, sqlite3.ErrIoErr:
+			return true
+		}
+	}
+	return false
+}
+
 // domainError turns what a transaction returned into the error the service
 // expects: a unique-key violation, on either database, is an ECONFLICT (two
-// arbiters adding the same account, pairing the same round at once); a
-// *tournament.Error and anything else stay as they are.
+// arbiters adding the same account, pairing the same round at once), a
+// write the database refused for want of room or permission an
+// EUNAVAILABLE (cannotSave); a *tournament.Error and anything else stay as
+// they are.
 func domainError(err error) error {
 	var e *tournament.Error
 	if err == nil || errors.As(err, &e) {
@@ -24,6 +57,9 @@ func domainError(err error) error {
 	}
 	if uniqueViolation(err) {
 		return tournament.Conflict("", conflictMessage)
+	}
+	if cannotSave(err) {
+		return tournament.Unavailable(cannotSaveRetry, cannotSaveMessage)
 	}
 	return err
 }

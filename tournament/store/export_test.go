@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"testing"
 
 	"github.com/go-gormigrate/gormigrate/v2"
 	"gorm.io/driver/postgres"
@@ -88,4 +89,28 @@ func Column(s *Store, table, column, where string, args ...any) (string, error) 
 	var v string
 	err := s.db.Table(table).Select(column).Where(where, args...).Limit(1).Row().Scan(&v)
 	return v, err
+}
+
+// RefuseWrites returns refuse, which makes the store's database refuse
+// every write as a read-only database does (SQLite: its writing connection
+// query-only; PostgreSQL: its one writing connection read-only), and
+// allow, which undoes it.
+func RefuseWrites(t testing.TB, s *Store) (refuse, allow func()) {
+	t.Helper()
+	exec := func(sql string) {
+		t.Helper()
+		if err := s.db.Exec(sql).Error; err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	if s.sqlite {
+		return func() { exec("PRAGMA query_only = 1") }, func() { exec("PRAGMA query_only = 0") }
+	}
+	sqlDB, err := s.db.DB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sqlDB.SetMaxOpenConns(1)
+	return func() { exec("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY") },
+		func() { exec("SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE") }
 }

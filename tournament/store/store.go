@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"adiukh/tournament"
@@ -42,8 +43,12 @@ type Store struct {
 	// database in memory, which another connection would not see).
 	urgent *gorm.DB
 	writer writerGate // SQLite: the turns at the writing connection
-	sqlite bool
-	path   string // the SQLite file, for messages
+	// writesRefused is set when the database refused a write for want of
+	// room or permission (cannotSave), and cleared by the next write that
+	// commits: while it is set, Ping tries a write (probeWrite).
+	writesRefused atomic.Bool
+	sqlite        bool
+	path          string // the SQLite file, for messages
 	// inUse holds the shared lock that tells Restore the SQLite file is
 	// open (lockInUse); nil for PostgreSQL and a database in memory.
 	inUse *os.File
@@ -288,8 +293,17 @@ func redact(dsn string) string {
 	return dsn
 }
 
-// Ping checks that the database answers, for writing and for reading.
+// Ping checks that the database answers, for writing and for reading, and,
+// once it has refused a write for want of room or permission, that it
+// takes one again: /readyz asks it, so that a load balancer sends no
+// requests to an instance that cannot save, and sends them again by itself
+// once space returns.
 func (s *Store) Ping(ctx context.Context) error {
+	if s.writesRefused.Load() {
+		if err := s.probeWrite(ctx); err != nil {
+			return err
+		}
+	}
 	for _, db := range s.handles() {
 		sqlDB, err := db.DB()
 		if err != nil {
@@ -300,6 +314,29 @@ func (s *Store) Ping(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// probeRows and probeValue are what probeWrite writes: some 13 KB, more
+// than a few pages of either database, so that a database that cannot grow
+// refuses it.
+const probeRows = 64
+
+var probeValue = strings.Repeat("p", 200)
+
+// probeWrite writes rows into the secrets table and deletes them in one
+// transaction that commits, writing the database's pages and its journal
+// as a real write does; it touches no version.
+func (s *Store) probeWrite(ctx context.Context) error {
+	return s.runUnversioned(ctx, func(t *tx) error {
+		rows := make([]secretRow, probeRows)
+		for i := range rows {
+			rows[i] = secretRow{Name: fmt.Sprintf("write-probe-%d", i), Value: probeValue}
+		}
+		if err := t.db.Create(&rows).Error; err != nil {
+			return err
+		}
+		return t.db.Where("name LIKE ?", "write-probe-%").Delete(&secretRow{}).Error
+	})
 }
 
 // Close releases the database connections.

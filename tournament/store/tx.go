@@ -57,7 +57,7 @@ func (s *Store) run(ctx context.Context, db *gorm.DB, opts *sql.TxOptions, fn fu
 	if urgent && s.urgent != nil && (readOnly || !s.sqlite) {
 		db = s.urgent
 	}
-	return s.retry(ctx, func() error {
+	return s.retry(ctx, !readOnly, func() error {
 		if s.sqlite && db == s.db {
 			if err := s.writer.enter(ctx, urgent); err != nil {
 				return err
@@ -77,7 +77,7 @@ func (s *Store) run(ctx context.Context, db *gorm.DB, opts *sql.TxOptions, fn fu
 // runUnversioned runs a write transaction that changes no data a page
 // shows (the sign-in limits): the data version stays.
 func (s *Store) runUnversioned(ctx context.Context, fn func(t *tx) error) error {
-	return s.retry(ctx, func() error {
+	return s.retry(ctx, true, func() error {
 		if s.sqlite {
 			if err := s.writer.enter(ctx, false); err != nil {
 				return err
@@ -89,11 +89,20 @@ func (s *Store) runUnversioned(ctx context.Context, fn func(t *tx) error) error 
 }
 
 // retry runs a transaction again when SQLite answered that another program
-// held its lock too long, and maps the store's errors to domain errors.
-func (s *Store) retry(ctx context.Context, transaction func() error) error {
+// held its lock too long, and maps the store's errors to domain errors. A
+// write transaction (writes) that the database refused for want of room or
+// permission marks the database as refusing writes, and one that commits
+// clears the mark (Ping).
+func (s *Store) retry(ctx context.Context, writes bool, transaction func() error) error {
 	for attempt := 1; ; attempt++ {
 		err := transaction()
 		if !s.sqlite || !busy(err) {
+			switch {
+			case cannotSave(err):
+				s.writesRefused.Store(true)
+			case err == nil && writes:
+				s.writesRefused.Store(false)
+			}
 			return domainError(err)
 		}
 		if attempt == busyAttempts {
