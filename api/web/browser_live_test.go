@@ -151,7 +151,9 @@ func TestBrowserLiveGame(t *testing.T) {
 type liveTable struct {
 	gid          int64
 	white, black context.Context
-	run          func(ctx context.Context, what string, actions ...chromedp.Action)
+	// site is the address of the instance serving each window.
+	site map[context.Context]string
+	run  func(ctx context.Context, what string, actions ...chromedp.Action)
 }
 
 // openLiveGame starts a live blitz event of two players and opens their
@@ -168,6 +170,14 @@ func openLiveGame(t *testing.T, s *apitest.WebServer, second *store.Store) *live
 // openLiveGameOf is openLiveGame of an event with the fields of event
 // beside the live blitz's own ("game": "russian").
 func openLiveGameOf(t *testing.T, s *apitest.WebServer, second *store.Store, event map[string]any) *liveTable {
+	t.Helper()
+	return openLiveGameThrough(t, s, second, event, nil)
+}
+
+// openLiveGameThrough is openLiveGameOf with each instance's requests
+// passed through through (nil: none), the test's eye on them or its hand
+// in them.
+func openLiveGameThrough(t *testing.T, s *apitest.WebServer, second *store.Store, event map[string]any, through func(http.Handler) http.Handler) *liveTable {
 	t.Helper()
 	other := http.Handler(nil)
 	if second != nil {
@@ -206,11 +216,14 @@ func openLiveGameOf(t *testing.T, s *apitest.WebServer, second *store.Store, eve
 		tbl.gid = games[0].ID
 	}
 
-	srv := httptest.NewServer(s.Handler)
+	if through == nil {
+		through = func(h http.Handler) http.Handler { return h }
+	}
+	srv := httptest.NewServer(through(s.Handler))
 	t.Cleanup(srv.Close)
 	srv2 := srv
 	if other != nil {
-		srv2 = httptest.NewServer(other)
+		srv2 = httptest.NewServer(through(other))
 		t.Cleanup(srv2.Close)
 	}
 	// Each player has a Chromium of their own, with their own cookies.
@@ -251,6 +264,7 @@ func openLiveGameOf(t *testing.T, s *apitest.WebServer, second *store.Store, eve
 			chromedp.Poll(fmt.Sprintf(`document.getElementById("live-game").dataset.version === %q`, version), &settled, chromedp.WithPollingTimeout(15*time.Second)))
 	}
 	tbl.white, tbl.black = anna, boris
+	tbl.site = map[context.Context]string{anna: srv.URL, boris: srv2.URL}
 	var annaMoves bool
 	tbl.run(anna, "whose move", chromedp.Evaluate(`!document.getElementById("move-form").hidden`, &annaMoves))
 	if !annaMoves {
@@ -390,12 +404,13 @@ func liveGameInBrowsers(t *testing.T, s *apitest.WebServer) {
 	tbl.stayed(t, black, "Black")
 }
 
-// The clock a player sees on a slow line is the server's count now: a
-// reading is taken as made halfway through the round trip that brought
-// it, and the page shows that round trip. With 2.5 s of latency and the
-// server's clock standing still at the game's start, White's 3:00 shows
-// at most 2:58 (3:00 less half the round trip and what the page took to
-// load), where a clock run from the reading's arrival would show 2:59.
+// The clock a player sees on a slow line is at most the server's count
+// now: a reading that answers a request is run from the latest moment the
+// server can have made it, the request's sending, and the page shows the
+// round trip. With 2.5 s of latency and the server's clock standing still
+// at the game's start, White's 3:00 shows at most 2:58 (3:00 less the
+// round trip and what the page took to load), where a clock run from the
+// reading's arrival would show 2:59.
 func TestBrowserLiveClockLag(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
