@@ -704,33 +704,43 @@ func liveRussianGameInBrowsers(t *testing.T, s *apitest.WebServer) {
 	tbl.stayed(t, black, "Black")
 }
 
-// On a 390 × 844 phone a live game's board and both clocks fill the first
-// screen: nothing of them is below the fold, for White and for Black, and
-// nothing is wider than the screen.
+// On a phone a live game's board and both clocks fill the first screen:
+// nothing of them is below the fold or beyond the screen's right edge, for
+// White and for Black, and nothing is wider than the screen: on a 390 × 844
+// phone, on a small one (375 × 667), and on the small one held sideways
+// (667 × 375, issue 64), where the clocks stand beside the board.
 func TestBrowserLiveGamePhone(t *testing.T) {
 	t.Parallel()
 	tbl := openLiveGame(t, apitest.NewWebServerOn(t, storetest.SQLite(t)), nil)
-	for _, p := range []struct {
-		who string
-		ctx context.Context
-	}{{"White", tbl.white}, {"Black", tbl.black}} {
-		var bottoms []float64
-		var width int
-		tbl.run(p.ctx, p.who+" on a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
-			chromedp.Reload(), chromedp.WaitVisible(`#tap-board svg`),
-			chromedp.Evaluate(`[document.querySelector("#tap-board svg")].concat([...document.querySelectorAll("#live-game .live-clock")]).map(e => e.getBoundingClientRect().bottom)`, &bottoms),
-			chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
-			apitest.Shot("live-game-phone-"+p.who))
-		if len(bottoms) != 3 {
-			t.Fatalf("%s's page: the board and clocks end at %v", p.who, bottoms)
-		}
-		for i, what := range []string{"the board", "the first clock", "the second clock"} {
-			if bottoms[i] > 844 {
-				t.Errorf("%s's page: %s ends at %.0f px, below the fold of an 844 px screen", p.who, what, bottoms[i])
+	for _, screen := range []struct {
+		width, height int64
+		shot          string // the screenshot's name, less the player
+	}{{390, 844, "live-game-phone-"}, {375, 667, "live-game-phone-375x667-"}, {667, 375, "live-game-phone-sideways-"}} {
+		shot := screen.shot
+		for _, p := range []struct {
+			who string
+			ctx context.Context
+		}{{"White", tbl.white}, {"Black", tbl.black}} {
+			var boxes [][4]float64
+			var width int64
+			what := fmt.Sprintf("%s on a %d × %d phone", p.who, screen.width, screen.height)
+			tbl.run(p.ctx, what, chromedp.EmulateViewport(screen.width, screen.height, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
+				chromedp.Reload(), chromedp.WaitVisible(`#tap-board svg`),
+				chromedp.Evaluate(`[document.querySelector("#tap-board svg")].concat([...document.querySelectorAll("#live-game .live-clock")])
+					.map(e => e.getBoundingClientRect()).map(r => [r.top, r.right, r.bottom, r.left])`, &boxes),
+				chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
+				apitest.Shot(shot+p.who))
+			if len(boxes) != 3 {
+				t.Fatalf("%s: the board and clocks are at %v", what, boxes)
 			}
-		}
-		if width > 390 {
-			t.Errorf("%s's page is %d px wide on a 390 px screen", p.who, width)
+			for i, part := range []string{"the board", "the first clock", "the second clock"} {
+				if b := boxes[i]; b[0] < 0 || b[2] > float64(screen.height) || b[3] < 0 || b[1] > float64(screen.width) {
+					t.Errorf("%s: %s is at %.0f–%.0f px down, %.0f–%.0f px across, not all on the first screen", what, part, b[0], b[2], b[3], b[1])
+				}
+			}
+			if width > screen.width {
+				t.Errorf("%s: the page is %d px wide", what, width)
+			}
 		}
 	}
 }
