@@ -160,6 +160,18 @@
     return document.activeElement === input ? nextInput : null;
   }
 
+  // keepReturn carries the opponent's return into the new section: the
+  // server says they are connected, and the page, which saw them leave,
+  // says they are back, until they leave again.
+  function keepReturn(old, next) {
+    var was = old.querySelector("#opponent-connection"), now = next.querySelector("#opponent-connection");
+    if (!was || !now || now.dataset.presence !== "connected") return;
+    if (was.dataset.presence === "left" || was.dataset.shown === "back") {
+      now.textContent = now.dataset.back;
+      now.dataset.shown = "back";
+    }
+  }
+
   // moveSquares are the squares a move names, as its game names them:
   // "c3", "e5" of "c3:e5"; "28", "19" of international draughts' "28x19".
   function moveSquares(move) {
@@ -173,6 +185,7 @@
     var next = new DOMParser().parseFromString(html, "text/html").getElementById("live-game");
     if (!next) return;
     var typing = keepTyping(game, next);
+    keepReturn(game, next);
     game.replaceWith(next);
     game = next;
     if (typing) typing.focus();
@@ -461,6 +474,14 @@
       // What drawing the event took, from its arrival: the page's own
       // measure, which the browser tests read.
       game.dataset.drawnMs = String(Math.round((pageNow() - arrived) * 10) / 10);
+    });
+    // The player opened the game again elsewhere (another tab), whose
+    // stream took this one's place: this page asks for the game every
+    // few seconds instead, rather than take the place back.
+    stream.addEventListener("replaced", function () {
+      stream.close();
+      stream = null;
+      poll();
     });
     stream.addEventListener("error", function () {
       // A refused stream (429: too many open) is closed for good; one that

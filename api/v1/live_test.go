@@ -118,7 +118,8 @@ func TestLiveGameThroughTheAPI(t *testing.T) {
 			t.Fatalf("the stream ended: %v", events.Err())
 			return nil
 		}
-		if first := next(); apitest.Num(first["ply"]) != 1 {
+		// White's stream connects White (issue 64); Black has none open.
+		if first := next(); apitest.Num(first["ply"]) != 1 || first["white_connection"] != "connected" || first["black_connection"] != nil {
 			t.Fatalf("the stream's first event: %v", first)
 		}
 		s.Clock.Set(start.Add(12500 * time.Millisecond))

@@ -148,6 +148,10 @@ func TestBrowserLivePageLeftClosesItsStream(t *testing.T) {
 
 	tbl.run(tbl.black, "Black goes to the calendar", chromedp.Navigate(tbl.site[tbl.black]+"/calendar"), chromedp.WaitVisible(`main`))
 	gate.waitStreams(t, 1, "Black's game page was left")
+	// White's page hears of it (a change of the game) before White moves.
+	if err := evaluateUntil(tbl.white, `document.querySelector("#opponent-connection[data-presence=left]") !== null`); err != nil {
+		t.Fatalf("White's page shows Black gone: %v", err)
+	}
 	tbl.run(tbl.white, "White moves", chromedp.Click(`#tap-board rect[data-sq="c3"]`), chromedp.Click(`#tap-board rect[data-sq="d4"]`),
 		chromedp.WaitVisible(`#wait-hint`))
 	// Back as the browser's button goes: a page taken out of the
@@ -187,4 +191,39 @@ func evaluateUntil(ctx context.Context, expr string) error {
 		err = fmt.Errorf("%s is still false after 15 s", expr)
 	}
 	return err
+}
+
+// Issue 64: a live game's player sees whether the opponent is connected:
+// connected while the opponent's page is open, gone when they leave it,
+// back when they return, each as it happens, without a reload. The two
+// players' pages are served by two instances over one PostgreSQL
+// database: the opponent's connection reaches the other instance as a
+// move does.
+func TestBrowserLiveOpponentConnection(t *testing.T) {
+	t.Parallel()
+	storetest.SkipWithoutPostgres(t)
+	stores := storetest.TwoInstances(t, storetest.DSNs(t)["postgres"])
+	s := apitest.NewWebServerOn(t, stores[0])
+	tbl := openLiveGameThrough(t, s, stores[1], nil, nil)
+	shows := func(ctx context.Context, who, presence, text, when string) {
+		t.Helper()
+		expr := fmt.Sprintf(`(function () {
+			var p = document.getElementById("opponent-connection");
+			return p !== null && !p.hidden && p.dataset.presence === %q && p.textContent.trim() === %q;
+		})()`, presence, text)
+		if err := evaluateUntil(ctx, expr); err != nil {
+			var shown string
+			_ = chromedp.Run(ctx, chromedp.Evaluate(`(document.getElementById("opponent-connection") || {}).outerHTML || "nothing"`, &shown))
+			t.Fatalf("%s, %s's page shows %s, want %q: %v", when, who, shown, text, err)
+		}
+	}
+	shows(tbl.white, "White", "connected", apitest.RuT("live.opponent_connected"), "both pages open")
+	shows(tbl.black, "Black", "connected", apitest.RuT("live.opponent_connected"), "both pages open")
+
+	tbl.run(tbl.black, "Black goes to the calendar", chromedp.Navigate(tbl.site[tbl.black]+"/calendar"), chromedp.WaitVisible(`main`))
+	shows(tbl.white, "White", "left", apitest.RuT("live.opponent_left"), "Black gone")
+
+	tbl.run(tbl.black, "Black comes back", chromedp.Evaluate(`history.back()`, nil))
+	shows(tbl.white, "White", "connected", apitest.RuT("live.opponent_back"), "Black back")
+	tbl.stayed(t, tbl.white, "White")
 }

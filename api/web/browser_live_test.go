@@ -247,15 +247,28 @@ func openLiveGameThrough(t *testing.T, s *apitest.WebServer, second *store.Store
 	// A mark on each window's page: it is gone if the page is loaded anew.
 	tbl.run(anna, "Anna opens the game", chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(`#live-game`), chromedp.Evaluate(`window.sameLoad = true`, nil))
 	tbl.run(boris, "Boris opens the game", chromedp.Navigate(srv2.URL+path), chromedp.WaitVisible(`#live-game`), chromedp.Evaluate(`window.sameLoad = true`, nil))
-	// Boris's arrival changed the game (his presence): Anna's page hears
-	// it on the stream and puts its game section in place anew. Both
+	// Boris's arrival changed the game (his presence, his connection):
+	// Anna's page hears it on the stream and puts its game section in
+	// place anew. Both
 	// pages are first let come to the game as the server has it (a
 	// section's data-version is the version it shows, set once the new
 	// section is in place), so that nothing is typed or dragged on a
 	// section about to be replaced, or read from it.
-	code, g := s.Do(tournament.ArbiterRole, "GET", "/api/v1"+path, nil)
-	if code != http.StatusOK {
-		t.Fatalf("the live game: %d %v", code, g)
+	// Each page's stream, once open, connects its player (a change of
+	// the game too): the game's version is read once both are.
+	var code int
+	var g map[string]any
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		code, g = s.Do(tournament.ArbiterRole, "GET", "/api/v1"+path, nil)
+		if code != http.StatusOK {
+			t.Fatalf("the live game: %d %v", code, g)
+		}
+		if g["white_connection"] == "connected" && g["black_connection"] == "connected" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the players' streams do not connect them: %v", g)
+		}
 	}
 	version := fmt.Sprintf("%d", int64(apitest.Num(g["version"])))
 	for who, ctx := range map[string]context.Context{"Anna": anna, "Boris": boris} {
@@ -329,6 +342,9 @@ func liveGameInBrowsers(t *testing.T, s *apitest.WebServer) {
 	tbl := openLiveGame(t, s, nil)
 	white, black, run, gid := tbl.white, tbl.black, tbl.run, tbl.gid
 
+	// What the pages fetched to come to the game's version (the players'
+	// connections) is forgotten: from here, the move.
+	run(black, "Black's page forgets its fetches", chromedp.Evaluate(`performance.clearResourceTimings()`, nil))
 	run(white, "White types a move and confirms it",
 		chromedp.SendKeys(`#move-input`, "c3-d4"),
 		chromedp.Click(`#move-confirm`),

@@ -203,7 +203,10 @@ type corrGamePageData struct {
 	// "black"; "" otherwise): its page keeps the move form, hidden while
 	// the opponent is to move, and live.js shows it when the stream says
 	// it is the viewer's turn, with no request.
-	LiveSide  string
+	LiveSide string
+	// Opponent is how the opponent of the viewer's live game is connected
+	// to it (PresenceOf): shown beside the clocks.
+	Opponent  correspondence.Presence
 	NextGame  int64  // the micro-match's second game the viewer is due at (GamePage.NextGame): live.js goes there
 	Offer     string // "mine", "theirs" or ""
 	CanClaim  bool   // the viewer's live game, the opponent's clock running: the claim is on the page
@@ -292,6 +295,7 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 	data.CanMove, data.CanClaim, data.FlagDown, data.Offer = gp.CanMove, gp.CanClaim, gp.FlagDown, gp.Offer
 	if gp.AtTheBoard {
 		data.LiveSide = gp.Side.String()
+		data.Opponent = v.PresenceOf(gp.Side.Opponent())
 	}
 	data.NextGame = gp.NextGame
 	if data.CanMove {
