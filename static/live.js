@@ -172,6 +172,37 @@
     }
   }
 
+  // showOpponent shows how the opponent is connected ("connected",
+  // "left", or "" before they came): back, once the page saw them leave.
+  function showOpponent(presence) {
+    var el = document.getElementById("opponent-connection");
+    if (!el) return;
+    var back = presence === "connected" && (el.dataset.presence === "left" || el.dataset.shown === "back");
+    el.dataset.presence = presence;
+    el.hidden = !presence;
+    el.textContent = back ? el.dataset.back : presence ? el.dataset[presence] : "";
+    if (back) el.dataset.shown = "back";
+    else delete el.dataset.shown;
+  }
+
+  // connected draws the event g of version, the next after the section's,
+  // when it only changed a player's connection: the transaction that
+  // connects one (or records them gone) changes nothing else, so the
+  // section is the game but for that, and is not fetched again (each
+  // player's own stream, as it opens, makes such a version). It reports
+  // whether it did.
+  function connected(g, version) {
+    var white = g.white_connection || "", black = g.black_connection || "";
+    if (Number(version) !== Number(game.dataset.version) + 1 || g.status !== "running" || game.dataset.status !== "running" ||
+        white === game.dataset.whiteConnection && black === game.dataset.blackConnection) {
+      return false;
+    }
+    game.dataset.whiteConnection = white;
+    game.dataset.blackConnection = black;
+    if (game.dataset.side) showOpponent(game.dataset.side === "white" ? black : white);
+    return true;
+  }
+
   // moveSquares are the squares a move names, as its game names them:
   // "c3", "e5" of "c3:e5"; "28", "19" of international draughts' "28x19".
   function moveSquares(move) {
@@ -189,21 +220,31 @@
     game.replaceWith(next);
     game = next;
     if (typing) typing.focus();
+    lastMove();
     measured(arrived - sent);
     readServerClock(Number(game.dataset.clockAt), sent, arrived);
     if (typeof setUpTapBoard === "function") setUpTapBoard();
   }
 
-  // refresh fetches the page and puts its new game section in place.
-  var fetching = false;
+  // refresh fetches the page and puts its new game section in place. A
+  // change heard while a fetch is on its way may be newer than what it
+  // brings: the page is fetched again after it.
+  var fetching = false, again = false;
   function refresh() {
-    if (fetching) return;
+    if (fetching) {
+      again = true;
+      return;
+    }
     fetching = true;
+    again = false;
     var sent = pageNow();
     fetch(location.pathname, { credentials: "same-origin", headers: { "Accept": "text/html" } })
       .then(function (r) { return r.text(); })
       .then(function (html) { place(html, sent); })
-      .finally(function () { fetching = false; });
+      .finally(function () {
+        fetching = false;
+        if (again) refresh();
+      });
   }
 
   // send posts the move form without leaving the page. The move is drawn
@@ -333,7 +374,10 @@
     var ply = Number(game.dataset.ply);
     var wrap = document.getElementById("tap-board");
     var clocks = document.querySelectorAll("#live-game .live-clock");
+    // A connection changed with it (versions run together on the stream)
+    // fetches the section anew too.
     if (g.status !== "running" || g.ply !== ply + 1 || (g.draw_offer || "") !== game.dataset.offer ||
+        (g.white_connection || "") !== game.dataset.whiteConnection || (g.black_connection || "") !== game.dataset.blackConnection ||
         !wrap || clocks.length !== 2 || !g.moves || g.moves.length !== g.ply || typeof drawTowers !== "function") {
       return false;
     }
@@ -392,7 +436,15 @@
     var small = document.createElement("small");
     small.textContent = text(m.clock_ms);
     cell.append(strong, m.draw_offer ? " =" : "", document.createElement("br"), small);
+    lastMove();
   }
+
+  // lastMove scrolls the moves to the last one played.
+  function lastMove() {
+    var box = document.getElementById("moves-box");
+    if (box) box.scrollTop = box.scrollHeight;
+  }
+  lastMove();
 
   // secondGame takes a player at the board of a micro-match's first game,
   // which has just ended, to its second, whose clocks run from that end:
@@ -415,7 +467,7 @@
   function show(g, version, sent, arrived) {
     if (secondGame(g)) return;
     if (String(version) !== game.dataset.version) {
-      if (!moved(g)) {
+      if (!moved(g) && !connected(g, version)) {
         refresh();
         return;
       }

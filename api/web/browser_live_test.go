@@ -345,6 +345,8 @@ func liveGameInBrowsers(t *testing.T, s *apitest.WebServer) {
 	// What the pages fetched to come to the game's version (the players'
 	// connections) is forgotten: from here, the move.
 	run(black, "Black's page forgets its fetches", chromedp.Evaluate(`performance.clearResourceTimings()`, nil))
+	// Black's moves box is made low enough for one move to overflow it.
+	run(black, "Black's moves box is low", chromedp.Evaluate(`document.getElementById("moves-box").style.maxHeight = "2.5rem"`, nil))
 	run(white, "White types a move and confirms it",
 		chromedp.SendKeys(`#move-input`, "c3-d4"),
 		chromedp.Click(`#move-confirm`),
@@ -363,6 +365,12 @@ func liveGameInBrowsers(t *testing.T, s *apitest.WebServer) {
 	}
 	if fetched {
 		t.Error("Black's page fetched the game's page again after White's move, instead of drawing it from the stream")
+	}
+	// The moves are scrolled to the last (issue 64).
+	var box []float64
+	run(black, "Black's moves box", chromedp.Evaluate(`(function () { var b = document.getElementById("moves-box"); return [b.scrollTop, b.clientHeight, b.scrollHeight]; })()`, &box))
+	if box[2] <= box[1] || box[0]+box[1] < box[2]-1 {
+		t.Errorf("Black's moves box (scrolled, shown, whole height) %v: not scrolled to White's move", box)
 	}
 	var pushed bool
 	run(white, "White's ping is the push channel's round trip, their move's there and back",

@@ -78,9 +78,12 @@ type corrRow struct {
 	// and, before its start, the time to it (StartsInMs, StartsIn), which
 	// the page counts down.
 	WhiteMs, BlackMs int64
-	StartsInMs       int64
-	StartsIn         string
-	Urgent           bool // under two days left for the side to move
+	// A live game's players' connections (PresenceOf), which live.js
+	// compares with the stream's.
+	WhiteConnection, BlackConnection correspondence.Presence
+	StartsInMs                       int64
+	StartsIn                         string
+	Urgent                           bool // under two days left for the side to move
 	// A player's own game: their side, whether it is their move, their
 	// time left, the opponent and the event.
 	Mine, MyMove        bool
@@ -96,6 +99,7 @@ func newCorrRow(t *translator, v correspondence.View, names map[int64]string) co
 	if v.Live {
 		r.WhiteLeft, r.BlackLeft = liveClockText(v.Left[rules.White]), liveClockText(v.Left[rules.Black])
 		r.WhiteMs, r.BlackMs = v.Left[rules.White].Milliseconds(), v.Left[rules.Black].Milliseconds()
+		r.WhiteConnection, r.BlackConnection = v.PresenceOf(rules.White), v.PresenceOf(rules.Black)
 	}
 	if v.NotStarted {
 		r.StartsInMs, r.StartsIn = v.StartedAt.Sub(v.At).Milliseconds(), countdownText(v.StartedAt.Sub(v.At))
