@@ -120,6 +120,13 @@ func (h *handler) streamGame(c *gin.Context) error {
 			}
 			c.Writer.Flush()
 		case <-f.Changes:
+			select {
+			case <-slot.Closed:
+				// Replaced meanwhile: the newer stream's connection
+				// is its own to send, not this one's.
+				continue
+			default:
+			}
 			if next := f.Next(sent); next != nil {
 				if err := send(next); err != nil {
 					return nil
