@@ -111,7 +111,7 @@ func (h *handler) streamGame(c *gin.Context) error {
 			// The same player opened the game again elsewhere: this
 			// stream's page is told not to come back for it (a browser
 			// reconnects by itself), and asks for the game instead.
-			_, _ = fmt.Fprint(c.Writer, "event: replaced\ndata: \n\n")
+			_, _ = fmt.Fprint(c.Writer, "event: replaced\ndata: replaced\n\n")
 			c.Writer.Flush()
 			return nil
 		case <-ping.C:
