@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"adiukh/api/apitest"
@@ -21,9 +22,10 @@ import (
 // server writes on them, which reaches the pages when it opens, late by
 // the time it was shut, as over a connection that stalled.
 type streamGate struct {
-	mu   sync.Mutex
-	shut chan struct{} // nil while open
-	open int
+	mu     sync.Mutex
+	shut   chan struct{} // nil while open
+	open   int           // streams being served
+	opened int           // streams served in all
 }
 
 func (g *streamGate) through(next http.Handler) http.Handler {
@@ -34,6 +36,7 @@ func (g *streamGate) through(next http.Handler) http.Handler {
 		}
 		g.mu.Lock()
 		g.open++
+		g.opened++
 		g.mu.Unlock()
 		defer func() {
 			g.mu.Lock()
@@ -63,6 +66,13 @@ func (g *streamGate) streams() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.open
+}
+
+// streamsOpened is how many streams the server has served in all.
+func (g *streamGate) streamsOpened() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.opened
 }
 
 // waitStreams waits until the server serves n streams, and says how many
@@ -226,4 +236,49 @@ func TestBrowserLiveOpponentConnection(t *testing.T) {
 	tbl.run(tbl.black, "Black comes back", chromedp.Evaluate(`history.back()`, nil))
 	shows(tbl.white, "White", "connected", apitest.RuT("live.opponent_back"), "Black back")
 	tbl.stayed(t, tbl.white, "White")
+}
+
+// Issue 64: a player who opens their game in a second tab moves the
+// stream there; the first tab, told it was replaced, asks for the game
+// every few seconds instead of taking the stream back (which would close
+// the second's, and so on), and still follows the game.
+func TestBrowserLiveGameInASecondTab(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServerOn(t, storetest.SQLite(t))
+	gate := &streamGate{}
+	tbl := openLiveGameThrough(t, s, nil, nil, gate.through)
+	gate.waitStreams(t, 2, "both players' pages are open")
+	before := gate.streamsOpened()
+
+	var cookies []*network.Cookie
+	tbl.run(tbl.black, "Black's cookies", chromedp.ActionFunc(func(ctx context.Context) error {
+		var err error
+		cookies, err = network.GetCookies().WithURLs([]string{tbl.site[tbl.black]}).Do(ctx)
+		return err
+	}))
+	second := apitest.Browser(t)
+	tbl.run(second, "Black opens the game in a second tab", chromedp.ActionFunc(func(ctx context.Context) error {
+		for _, c := range cookies {
+			if err := network.SetCookie(c.Name, c.Value).WithURL(tbl.site[tbl.black]).Do(ctx); err != nil {
+				return err
+			}
+		}
+		return nil
+	}), chromedp.Navigate(fmt.Sprintf("%s/games/%d", tbl.site[tbl.black], tbl.gid)), chromedp.WaitVisible(`#live-game`))
+	// The first tab's stream is closed and not opened again (a browser
+	// reconnects after 3 s): two streams stay, White's and the second
+	// tab's, one opened since.
+	gate.waitStreams(t, 2, "Black's second tab took the stream")
+	time.Sleep(5 * time.Second)
+	if n := gate.streamsOpened() - before; n != 1 || gate.streams() != 2 {
+		t.Errorf("5 s after Black's second tab opened, %d streams were opened since and %d are open; want 1 and 2", n, gate.streams())
+	}
+
+	tbl.run(tbl.white, "White moves", chromedp.Click(`#tap-board rect[data-sq="c3"]`), chromedp.Click(`#tap-board rect[data-sq="d4"]`),
+		chromedp.WaitVisible(`#wait-hint`))
+	for who, ctx := range map[string]context.Context{"Black's first tab": tbl.black, "Black's second tab": second} {
+		if err := evaluateUntil(ctx, `document.getElementById("live-game").dataset.ply === "1"`); err != nil {
+			t.Errorf("%s does not show White's move: %v", who, err)
+		}
+	}
 }
