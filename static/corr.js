@@ -159,11 +159,18 @@ function setUpTapBoard() {
     if (confirm) confirm.focus();
   }
 
+  // refuse answers a tap on the player's own piece that may not move now
+  // (another must: a capture is compulsory, of the most pieces where the
+  // game's rules say so), rather than ignore it.
+  function refuse(name) {
+    if (owns(name)) say("notThis");
+  }
+
   function tap(name) {
     var starts = moves.some(function (m) { return m.path[0] === name; });
     if (taps.length === 0 || (taps.length === 1 && name === taps[0])) {
       if (taps.length === 1) { clear(); return; }
-      if (!starts) return;
+      if (!starts) { refuse(name); return; }
       taps = [name];
       input.value = "";
       say("next");
@@ -172,7 +179,7 @@ function setUpTapBoard() {
     }
     var next = taps.concat([name]);
     if (matching(next).length === 0) {
-      if (starts) { taps = [name]; input.value = ""; say("next"); paint(); }
+      if (starts) { taps = [name]; input.value = ""; say("next"); paint(); } else refuse(name);
       return;
     }
     taps = next;

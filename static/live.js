@@ -7,16 +7,22 @@
 // it in place. A stream the server refuses (too many open) or that keeps
 // failing gives way to asking for the game every few seconds.
 //
-// Lag: a reading of the clocks is already old when it arrives, by the trip
-// from the server. A reading that answers a request (the page's own load,
-// each fetch of the game) is taken as made halfway between the request
-// sent and its answer received; one pushed on the stream as made half the
-// last round trip before it arrived. The round trip shown beside the
-// clocks ("ping") is the push channel's own once the player has moved:
-// from their move sent to the stream bringing it back; until then the
-// page load's. The clocks run from the moment the reading was made, not
-// from the moment it arrived: the clock shown is the server's count now,
-// never more.
+// The server's clock: a reading of the clocks is the server's count at
+// its moment (clock_at), and the page runs the clocks from that moment by
+// the server's clock, never from when the reading arrived: a reading held
+// up on the way (a stalled connection delivering a pushed move seconds
+// late) is already that much older, and a clock run from its arrival
+// would show the player time the server no longer gives them. The page
+// knows the server's clock through the readings that answer its requests
+// (the page's own load, each fetch of the game): each was made between
+// the request sent and its answer received, which bounds how far the
+// server's clock is ahead of the page's; a pushed reading, whose send is
+// unknown, bounds it from below only. The clocks run on the upper bound,
+// the latest the server's clock can be, so that the clock shown is at
+// most the server's count now. The round trip shown beside the clocks
+// ("ping") is the push channel's own once the player has moved: from
+// their move sent to the stream bringing it back; until then the page
+// load's.
 "use strict";
 
 (function () {
@@ -30,23 +36,55 @@
   }
   var id = game.dataset.game;
   var api = "/api/v1/games/" + id;
-  // lag is the one-way trip of a reading, in ms; readAt is when, on this
-  // page's clock (performance.now), the reading shown was made.
-  var lag = 0;
-  var readAt = performance.now();
+  // ahead bounds how far the server's clock is ahead of this page's (ms,
+  // lo ≤ ahead ≤ hi); null until a reading came.
+  var ahead = null;
   // pushTrip is the player's move on its way: the ply it makes and when
   // it was sent, until the stream brings it back.
   var pushTrip = null;
+
+  // pageNow is this page's clock, in ms since 1970 as the server's
+  // readings are, but steady: it does not jump when the computer's clock
+  // is set.
+  var origin = performance.timeOrigin || Date.now() - performance.now();
+  function pageNow() { return origin + performance.now(); }
+
+  // serverNow is the latest the server's clock can read now.
+  function serverNow() { return pageNow() + (ahead ? ahead.hi : 0); }
+
+  // readServerClock takes in a reading the server made at its moment at
+  // (ms since 1970), which arrived at arrived (pageNow) in answer to a
+  // request sent at sent, or pushed (sent undefined). A reading that does
+  // not fit the bounds known (the server's clock set, or this computer's)
+  // starts them anew.
+  function readServerClock(at, sent, arrived) {
+    if (!isFinite(at)) return;
+    var lo = at - arrived, hi = sent === undefined ? null : at - sent;
+    if (!ahead || lo > ahead.hi || hi !== null && hi < ahead.lo) {
+      ahead = { lo: lo, hi: hi === null ? lo : hi };
+      return;
+    }
+    ahead.lo = Math.max(ahead.lo, lo);
+    if (hi !== null) ahead.hi = Math.min(ahead.hi, hi);
+  }
+
+  // elapsed is how long ago, by the server's clock, the game section's
+  // reading was made.
+  function elapsed() {
+    return Math.max(0, serverNow() - Number(game.dataset.clockAt));
+  }
+
   var nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
   if (nav && nav.responseEnd > nav.requestStart) {
     measured(nav.responseEnd - nav.requestStart);
-    readAt = nav.responseEnd - lag;
+    readServerClock(Number(game.dataset.clockAt), origin + nav.requestStart, origin + nav.responseEnd);
+  } else {
+    readServerClock(Number(game.dataset.clockAt), undefined, pageNow());
   }
 
-  // measured takes a round trip in: the new lag, and the ping shown, with
-  // what it measured ("push": the push channel's; a request's otherwise).
+  // measured shows a round trip, with what it measured ("push": the push
+  // channel's; a request's otherwise).
   function measured(rtt, what) {
-    lag = rtt / 2;
     showPing(rtt, what || "request");
   }
 
@@ -68,7 +106,7 @@
   }
 
   function tick() {
-    var elapsed = performance.now() - readAt;
+    var since = elapsed();
     var side = game.dataset.side;
     var claim = document.getElementById("claim-form");
     var flag = false;
@@ -76,7 +114,7 @@
     document.querySelectorAll("#live-game .live-clock").forEach(function (el, i) {
       var ms = Number(el.dataset.ms);
       var running = el.hasAttribute("data-running");
-      if (running) ms -= elapsed;
+      if (running) ms -= since;
       el.textContent = text(ms);
       el.classList.toggle("urgent", ms < 10000);
       // The claim is the player's while the opponent's clock runs.
@@ -85,7 +123,7 @@
     });
     if (claim && flag) claim.hidden = false;
     lowTime(own);
-    countdown(elapsed);
+    countdown(since);
   }
   setInterval(tick, 100);
 
@@ -93,10 +131,10 @@
   // clocks stand still till then. At the start the server tells the page
   // (a new version of the game on the stream), which puts its game anew,
   // the clocks running and the move form.
-  function countdown(elapsed) {
+  function countdown(since) {
     var el = document.getElementById("live-countdown");
     if (!el) return;
-    var ms = Number(el.dataset.ms) - elapsed;
+    var ms = Number(el.dataset.ms) - since;
     if (ms <= 0) {
       el.textContent = el.dataset.starting;
       return;
@@ -122,6 +160,49 @@
     return document.activeElement === input ? nextInput : null;
   }
 
+  // keepReturn carries the opponent's return into the new section: the
+  // server says they are connected, and the page, which saw them leave,
+  // says they are back, until they leave again.
+  function keepReturn(old, next) {
+    var was = old.querySelector("#opponent-connection"), now = next.querySelector("#opponent-connection");
+    if (!was || !now || now.dataset.presence !== "connected") return;
+    if (was.dataset.presence === "left" || was.dataset.shown === "back") {
+      now.textContent = now.dataset.back;
+      now.dataset.shown = "back";
+    }
+  }
+
+  // showOpponent shows how the opponent is connected ("connected",
+  // "left", or "" before they came): back, once the page saw them leave.
+  function showOpponent(presence) {
+    var el = document.getElementById("opponent-connection");
+    if (!el) return;
+    var back = presence === "connected" && (el.dataset.presence === "left" || el.dataset.shown === "back");
+    el.dataset.presence = presence;
+    el.hidden = !presence;
+    el.textContent = back ? el.dataset.back : presence ? el.dataset[presence] : "";
+    if (back) el.dataset.shown = "back";
+    else delete el.dataset.shown;
+  }
+
+  // connected draws the event g of version, the next after the section's,
+  // when it only changed a player's connection: the transaction that
+  // connects one (or records them gone) changes nothing else, so the
+  // section is the game but for that, and is not fetched again (each
+  // player's own stream, as it opens, makes such a version). It reports
+  // whether it did.
+  function connected(g, version) {
+    var white = g.white_connection || "", black = g.black_connection || "";
+    if (Number(version) !== Number(game.dataset.version) + 1 || g.status !== "running" || game.dataset.status !== "running" ||
+        white === game.dataset.whiteConnection && black === game.dataset.blackConnection) {
+      return false;
+    }
+    game.dataset.whiteConnection = white;
+    game.dataset.blackConnection = black;
+    if (game.dataset.side) showOpponent(game.dataset.side === "white" ? black : white);
+    return true;
+  }
+
   // moveSquares are the squares a move names, as its game names them:
   // "c3", "e5" of "c3:e5"; "28", "19" of international draughts' "28x19".
   function moveSquares(move) {
@@ -131,28 +212,39 @@
   // place puts the game section of a page, asked for at sent, in place of
   // the old one.
   function place(html, sent) {
-    var arrived = performance.now();
+    var arrived = pageNow();
     var next = new DOMParser().parseFromString(html, "text/html").getElementById("live-game");
     if (!next) return;
     var typing = keepTyping(game, next);
+    keepReturn(game, next);
     game.replaceWith(next);
     game = next;
     if (typing) typing.focus();
+    lastMove();
     measured(arrived - sent);
-    readAt = arrived - lag;
+    readServerClock(Number(game.dataset.clockAt), sent, arrived);
     if (typeof setUpTapBoard === "function") setUpTapBoard();
   }
 
-  // refresh fetches the page and puts its new game section in place.
-  var fetching = false;
+  // refresh fetches the page and puts its new game section in place. A
+  // change heard while a fetch is on its way may be newer than what it
+  // brings: the page is fetched again after it.
+  var fetching = false, again = false;
   function refresh() {
-    if (fetching) return;
+    if (fetching) {
+      again = true;
+      return;
+    }
     fetching = true;
-    var sent = performance.now();
+    again = false;
+    var sent = pageNow();
     fetch(location.pathname, { credentials: "same-origin", headers: { "Accept": "text/html" } })
       .then(function (r) { return r.text(); })
       .then(function (html) { place(html, sent); })
-      .finally(function () { fetching = false; });
+      .finally(function () {
+        fetching = false;
+        if (again) refresh();
+      });
   }
 
   // send posts the move form without leaving the page. The move is drawn
@@ -184,7 +276,7 @@
     if (wait) wait.hidden = false;
     if (wrap) delete wrap.dataset.legal;
     tapBoardChanged();
-    var sent = performance.now();
+    var sent = pageNow();
     pushTrip = { ply: Number(ply) + 1, sent: sent };
     fetch(form.action, { method: "POST", body: body, credentials: "same-origin", redirect: "manual", headers: { "Accept": "text/html" } })
       .then(function (r) { return r.type === "opaqueredirect" ? "" : r.text(); })
@@ -204,7 +296,7 @@
     var button = form.querySelector("button");
     if (button.disabled) return;
     button.disabled = true;
-    var sent = performance.now();
+    var sent = pageNow();
     fetch(form.action, { method: "POST", body: new URLSearchParams(new FormData(form)), credentials: "same-origin", headers: { "Accept": "text/html" } })
       .then(function (r) { return r.text(); })
       .then(function (html) { place(html, sent); })
@@ -282,7 +374,10 @@
     var ply = Number(game.dataset.ply);
     var wrap = document.getElementById("tap-board");
     var clocks = document.querySelectorAll("#live-game .live-clock");
+    // A connection changed with it (versions run together on the stream)
+    // fetches the section anew too.
     if (g.status !== "running" || g.ply !== ply + 1 || (g.draw_offer || "") !== game.dataset.offer ||
+        (g.white_connection || "") !== game.dataset.whiteConnection || (g.black_connection || "") !== game.dataset.blackConnection ||
         !wrap || clocks.length !== 2 || !g.moves || g.moves.length !== g.ply || typeof drawTowers !== "function") {
       return false;
     }
@@ -341,7 +436,15 @@
     var small = document.createElement("small");
     small.textContent = text(m.clock_ms);
     cell.append(strong, m.draw_offer ? " =" : "", document.createElement("br"), small);
+    lastMove();
   }
+
+  // lastMove scrolls the moves to the last one played.
+  function lastMove() {
+    var box = document.getElementById("moves-box");
+    if (box) box.scrollTop = box.scrollHeight;
+  }
+  lastMove();
 
   // secondGame takes a player at the board of a micro-match's first game,
   // which has just ended, to its second, whose clocks run from that end:
@@ -354,14 +457,17 @@
     return true;
   }
 
-  // show takes a reading of the game in: a move drawn in place, any other
-  // change the page's section fetched again, the same version only the
-  // clocks set anew. The section's data-version is the version it shows:
-  // a move drawn in place sets it, a section fetched again brings its own.
-  function show(g, version, tripMs) {
+  // show takes a reading of the game in, which arrived at arrived
+  // (pageNow) in answer to a request sent at sent, or pushed (sent
+  // undefined): a move drawn in place, any other change the page's section
+  // fetched again, the same version only the clocks set anew. The
+  // section's data-version is the version it shows: a move drawn in place
+  // sets it, a section fetched again brings its own; its data-clock-at is
+  // the moment of the clocks' reading it shows.
+  function show(g, version, sent, arrived) {
     if (secondGame(g)) return;
     if (String(version) !== game.dataset.version) {
-      if (!moved(g)) {
+      if (!moved(g) && !connected(g, version)) {
         refresh();
         return;
       }
@@ -369,9 +475,12 @@
     }
     var clocks = document.querySelectorAll("#live-game .live-clock");
     if (clocks.length === 2) {
+      var at = Date.parse(g.clock_at);
+      if (!isFinite(at)) return;
+      readServerClock(at, sent, arrived);
       clocks[0].dataset.ms = g.white_left_ms;
       clocks[1].dataset.ms = g.black_left_ms;
-      readAt = performance.now() - (tripMs === undefined ? lag : tripMs / 2);
+      game.dataset.clockAt = String(at);
     }
   }
 
@@ -381,14 +490,14 @@
     if (polling) return;
     polling = true;
     (function again() {
-      var sent = performance.now();
+      var sent = pageNow();
       fetch(api, { credentials: "same-origin", headers: { "Accept": "application/json" } })
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (g) {
           if (!g) return;
-          var trip = performance.now() - sent;
-          measured(trip);
-          show(g, g.version, trip);
+          var arrived = pageNow();
+          measured(arrived - sent);
+          show(g, g.version, sent, arrived);
         })
         .catch(function () {})
         .finally(function () { setTimeout(again, 3000); });
@@ -400,28 +509,53 @@
     return;
   }
   var failures = 0;
-  var stream = new EventSource(api + "/stream");
-  stream.addEventListener("game", function (e) {
-    failures = 0;
-    var arrived = performance.now();
-    var g = JSON.parse(e.data);
-    // The player's own move coming back on the stream closes a round
-    // trip through the push channel: the lag its readings carry.
-    if (pushTrip && g.ply >= pushTrip.ply) {
-      measured(arrived - pushTrip.sent, "push");
-      pushTrip = null;
-    }
-    show(g, e.lastEventId);
-    // What drawing the event took, from its arrival: the page's own
-    // measure, which the browser tests read.
-    game.dataset.drawnMs = String(Math.round((performance.now() - arrived) * 10) / 10);
-  });
-  stream.addEventListener("error", function () {
-    // A refused stream (429: too many open) is closed for good; one that
-    // keeps breaking is given up for the polls.
-    if (stream.readyState === EventSource.CLOSED || ++failures >= 5) {
+  var stream = null;
+  function listen() {
+    stream = new EventSource(api + "/stream");
+    stream.addEventListener("game", function (e) {
+      failures = 0;
+      var arrived = pageNow();
+      var g = JSON.parse(e.data);
+      // The player's own move coming back on the stream closes a round
+      // trip through the push channel: the ping shown.
+      if (pushTrip && g.ply >= pushTrip.ply) {
+        measured(arrived - pushTrip.sent, "push");
+        pushTrip = null;
+      }
+      show(g, e.lastEventId, undefined, arrived);
+      // What drawing the event took, from its arrival: the page's own
+      // measure, which the browser tests read.
+      game.dataset.drawnMs = String(Math.round((pageNow() - arrived) * 10) / 10);
+    });
+    // The player opened the game again elsewhere (another tab), whose
+    // stream took this one's place: this page asks for the game every
+    // few seconds instead, rather than take the place back.
+    stream.addEventListener("replaced", function () {
       stream.close();
+      stream = null;
       poll();
-    }
+    });
+    stream.addEventListener("error", function () {
+      // A refused stream (429: too many open) is closed for good; one that
+      // keeps breaking is given up for the polls.
+      if (stream.readyState === EventSource.CLOSED || ++failures >= 5) {
+        stream.close();
+        stream = null;
+        poll();
+      }
+    });
+  }
+  listen();
+  // A page left for another may be kept whole to come back to (the
+  // back/forward cache), and its stream open with it: over plain HTTP a
+  // browser holds six connections to a site, so five game pages left so
+  // would keep a sixth page from loading at all. The stream is closed as
+  // the page is left and opened anew when the page is shown again; its
+  // first event brings the game as it is then.
+  addEventListener("pagehide", function () {
+    if (stream) stream.close();
+  });
+  addEventListener("pageshow", function (e) {
+    if (e.persisted && stream) listen();
   });
 })();

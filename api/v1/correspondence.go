@@ -27,7 +27,9 @@ func (h *handler) correspondenceRoutesV1(read, write *gin.RouterGroup) {
 	read.GET("/events/:id/correspondence", h.JSON(h.getCorrSettings))
 	read.GET("/events/:id/leave", h.JSON(h.getLeaves))
 	read.GET("/games/:gid", h.JSON(h.getCorrGame))
-	read.GET("/games/:gid/stream", h.JSON(h.streamGame))
+	// A game's page follows its stream with the browser's session: its
+	// player's stream is theirs (connected, never refused).
+	read.GET("/games/:gid/stream", h.SessionReader, h.JSON(h.streamGame))
 	read.GET("/events/:id/games/pdn", h.JSON(h.getSectionPDN))
 	read.GET("/games/:gid/pdn", h.JSON(h.getGamePDN))
 
@@ -102,16 +104,21 @@ type corrGameView struct {
 	BlackLeftSeconds int64 `json:"black_left_seconds"`
 	// A live game's clocks to the millisecond, as of ClockAt (the
 	// server's time of the answer), and when its clocks start.
-	Live        bool            `json:"live,omitempty"`
-	WhiteLeftMs int64           `json:"white_left_ms"`
-	BlackLeftMs int64           `json:"black_left_ms"`
-	ClockAt     string          `json:"clock_at,omitempty"`
-	StartsAt    string          `json:"starts_at,omitempty"`
-	Deadline    string          `json:"deadline,omitempty"`
-	DrawOffer   string          `json:"draw_offer,omitempty"`
-	Result      *corrResultView `json:"result,omitempty"`
-	Note        string          `json:"note,omitempty"`
-	Moves       []corrMoveView  `json:"moves,omitempty"`
+	Live        bool   `json:"live,omitempty"`
+	WhiteLeftMs int64  `json:"white_left_ms"`
+	BlackLeftMs int64  `json:"black_left_ms"`
+	ClockAt     string `json:"clock_at,omitempty"`
+	// Each side's player's connection to a live game being played:
+	// "connected" (a stream of the game open), "left" (none open now);
+	// absent before they first came.
+	WhiteConnection string          `json:"white_connection,omitempty"`
+	BlackConnection string          `json:"black_connection,omitempty"`
+	StartsAt        string          `json:"starts_at,omitempty"`
+	Deadline        string          `json:"deadline,omitempty"`
+	DrawOffer       string          `json:"draw_offer,omitempty"`
+	Result          *corrResultView `json:"result,omitempty"`
+	Note            string          `json:"note,omitempty"`
+	Moves           []corrMoveView  `json:"moves,omitempty"`
 	// MicroMatch is the micro-match the game is one of two of.
 	MicroMatch *corrMicroMatchView `json:"micro_match,omitempty"`
 }
@@ -148,6 +155,7 @@ func newCorrGameView(l *catalog.Localizer, v *correspondence.View) corrGameView 
 		WhiteLeftMs: v.Left[rules.White].Milliseconds(), BlackLeftMs: v.Left[rules.Black].Milliseconds()}
 	if v.Live {
 		g.ClockAt, g.StartsAt = v.At.UTC().Format(time.RFC3339Nano), v.StartedAt.UTC().Format(time.RFC3339Nano)
+		g.WhiteConnection, g.BlackConnection = string(v.PresenceOf(rules.White)), string(v.PresenceOf(rules.Black))
 	}
 	g.Towers, g.Legal, _ = core.GameCodes(v.Kind, v.Position, v.ToMove, v.Status == correspondence.Running)
 	if v.Status == correspondence.Running {

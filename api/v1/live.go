@@ -32,7 +32,8 @@ const streamPing = 15 * time.Second
 // version it last saw (Last-Event-ID, as EventSource sends it, or ?since=)
 // is sent the game at once only when it changed meanwhile. The watch is
 // registered before the game is read (Follow), so that no change falls
-// between the two. A player who opens it has shown up for the game. A
+// between the two. A player who opens it has shown up for the game, and
+// is connected to it while it is open (Connect). A
 // spectator over the limits of open streams is refused with 429 and
 // Retry-After; the page then asks for the game every few seconds.
 func (h *handler) streamGame(c *gin.Context) error {
@@ -58,6 +59,15 @@ func (h *handler) streamGame(c *gin.Context) error {
 		return err
 	}
 	defer slot.Release()
+	if player {
+		// The opponent's page shows the player connected while the
+		// stream is open; the stream's first event says so already.
+		leave, err := h.Correspondence.Connect(ctx, gid)
+		if err != nil {
+			return err
+		}
+		defer leave()
+	}
 	f, err := h.Correspondence.Follow(ctx, gid, player)
 	if err != nil {
 		return err
@@ -98,13 +108,25 @@ func (h *handler) streamGame(c *gin.Context) error {
 		case <-ctx.Done():
 			return nil
 		case <-slot.Closed:
-			return nil // the same player opened the game again elsewhere
+			// The same player opened the game again elsewhere: this
+			// stream's page is told not to come back for it (a browser
+			// reconnects by itself), and asks for the game instead.
+			_, _ = fmt.Fprint(c.Writer, "event: replaced\ndata: replaced\n\n")
+			c.Writer.Flush()
+			return nil
 		case <-ping.C:
 			if _, err := fmt.Fprint(c.Writer, ": ping\n\n"); err != nil {
 				return nil
 			}
 			c.Writer.Flush()
 		case <-f.Changes:
+			select {
+			case <-slot.Closed:
+				// Replaced meanwhile: the newer stream's connection
+				// is its own to send, not this one's.
+				continue
+			default:
+			}
 			if next := f.Next(sent); next != nil {
 				if err := send(next); err != nil {
 					return nil

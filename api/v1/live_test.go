@@ -125,7 +125,8 @@ func TestLiveGameThroughTheAPI(t *testing.T) {
 			t.Fatalf("the stream ended: %v", events.Err())
 			return nil
 		}
-		if first := next(); apitest.Num(first["ply"]) != 1 {
+		// White's stream connects White (issue 64); Black has none open.
+		if first := next(); apitest.Num(first["ply"]) != 1 || first["white_connection"] != "connected" || first["black_connection"] != nil {
 			t.Fatalf("the stream's first event: %v", first)
 		}
 		s.Clock.Set(start.Add(12500 * time.Millisecond))
@@ -665,6 +666,35 @@ func (s *rawStream) events() <-chan streamEvent {
 type streamEvent struct {
 	ply int
 	at  time.Time
+}
+
+// Issue 64: a player's stream closed by their newer one is told so, with
+// an event "replaced" whose data is not empty (a browser dispatches no
+// event without data): the page then asks for the game instead of taking
+// the stream back, which would close the newer in turn.
+func TestLiveStreamReplacedIsTold(t *testing.T) {
+	t.Parallel()
+	s, sec, srv := streamServer(t, "sqlite", core.DefaultStreamLimits(), 2)
+	g := sec.Games(s)[0]
+	path := fmt.Sprintf("/api/v1/games/%d/stream", int(apitest.Num(g["id"])))
+	white := sec.Tokens[int(apitest.Num(g["white"]))]
+	older := openStream(t, srv, path, "10.0.0.1", white)
+	// A stream not closed ends the test at the deadline, not hung.
+	if err := older.conn.SetReadDeadline(time.Now().Add(15 * time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	lines := bufio.NewScanner(older.body)
+	for lines.Scan() && !strings.HasPrefix(lines.Text(), "data: ") {
+		// up to the first event: the game
+	}
+	openStream(t, srv, path, "10.0.0.1", white)
+	var rest []string
+	for lines.Scan() {
+		rest = append(rest, lines.Text())
+	}
+	if got := strings.Join(rest, "\n"); !strings.HasSuffix(strings.TrimSpace(got), "event: replaced\ndata: replaced") {
+		t.Errorf("the older stream ended with:\n%s\nwant the event replaced, with data", got)
+	}
 }
 
 // streamServer serves a live blitz event of players, the client's address

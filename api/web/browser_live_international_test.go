@@ -111,6 +111,14 @@ func liveInternationalGameInBrowsers(t *testing.T, s *apitest.WebServer) {
 	if legal != "28 19=28x19" {
 		t.Errorf("White's legal moves with a capture to make: %q", legal)
 	}
+	// A tap on another man of White's, which may not move while the
+	// capture is compulsory, is answered (issue 64), not ignored.
+	tap("White", "31")
+	var refused string
+	run(white, "the hint after the tap on 31", chromedp.Text(`#tap-hint`, &refused))
+	if refused != apitest.RuT("corr.tap_not_this") {
+		t.Errorf("after a tap on a man that may not move White's page says %q, want %q", refused, apitest.RuT("corr.tap_not_this"))
+	}
 	tap("White", "28", "19")
 	shows("Black", "28x19", 3)
 	run(black, "Black's page has the taken man gone",

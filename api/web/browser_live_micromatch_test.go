@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -49,8 +50,32 @@ func TestBrowserLiveMicroMatch(t *testing.T) {
 					t.Fatalf("%s's window is not taken to game 2", who)
 				}
 			}
+			// Both pages are let come to game 2 as the server has it, the
+			// players arrived and connected (each a change the pages put
+			// in place), so that nothing is tapped on a section about to
+			// be replaced.
+			var second string
+			run(mover, "game 2's ID", chromedp.Evaluate(`document.getElementById("live-game").dataset.game`, &second))
+			var version string
+			for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+				g := s.Must(http.StatusOK, "", "GET", "/api/v1/games/"+second, nil)
+				if g["white_connection"] == "connected" && g["black_connection"] == "connected" {
+					version = fmt.Sprint(int(apitest.Num(g["version"])))
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("game 2's players do not both connect: %v", g)
+				}
+			}
+			for who, window := range map[string]context.Context{"the mover": mover, "the resigner": resigner} {
+				if err := evaluateUntil(window, fmt.Sprintf(`document.getElementById("live-game").dataset.version === %q`, version)); err != nil {
+					t.Fatalf("%s's page does not come to game 2's version %s: %v", who, version, err)
+				}
+			}
+			// Read in one evaluation: the page may put its game section
+			// anew as the players arrive (a node read apart may be gone).
 			var text string
-			run(mover, "game 2's page", chromedp.Text(`#micro-match`, &text))
+			run(mover, "game 2's page", chromedp.Evaluate(`document.getElementById("micro-match").textContent`, &text))
 			if !strings.Contains(text, "2:0") && !strings.Contains(text, "0:2") {
 				t.Errorf("game 2's page does not give game 1's result: %q", text)
 			}

@@ -151,7 +151,9 @@ func TestBrowserLiveGame(t *testing.T) {
 type liveTable struct {
 	gid          int64
 	white, black context.Context
-	run          func(ctx context.Context, what string, actions ...chromedp.Action)
+	// site is the address of the instance serving each window.
+	site map[context.Context]string
+	run  func(ctx context.Context, what string, actions ...chromedp.Action)
 }
 
 // openLiveGame starts a live blitz event of two players and opens their
@@ -168,6 +170,14 @@ func openLiveGame(t *testing.T, s *apitest.WebServer, second *store.Store) *live
 // openLiveGameOf is openLiveGame of an event with the fields of event
 // beside the live blitz's own ("game": "russian").
 func openLiveGameOf(t *testing.T, s *apitest.WebServer, second *store.Store, event map[string]any) *liveTable {
+	t.Helper()
+	return openLiveGameThrough(t, s, second, event, nil)
+}
+
+// openLiveGameThrough is openLiveGameOf with each instance's requests
+// passed through through (nil: none), the test's eye on them or its hand
+// in them.
+func openLiveGameThrough(t *testing.T, s *apitest.WebServer, second *store.Store, event map[string]any, through func(http.Handler) http.Handler) *liveTable {
 	t.Helper()
 	other := http.Handler(nil)
 	if second != nil {
@@ -206,11 +216,14 @@ func openLiveGameOf(t *testing.T, s *apitest.WebServer, second *store.Store, eve
 		tbl.gid = games[0].ID
 	}
 
-	srv := httptest.NewServer(s.Handler)
+	if through == nil {
+		through = func(h http.Handler) http.Handler { return h }
+	}
+	srv := httptest.NewServer(through(s.Handler))
 	t.Cleanup(srv.Close)
 	srv2 := srv
 	if other != nil {
-		srv2 = httptest.NewServer(other)
+		srv2 = httptest.NewServer(through(other))
 		t.Cleanup(srv2.Close)
 	}
 	// Each player has a Chromium of their own, with their own cookies.
@@ -234,15 +247,28 @@ func openLiveGameOf(t *testing.T, s *apitest.WebServer, second *store.Store, eve
 	// A mark on each window's page: it is gone if the page is loaded anew.
 	tbl.run(anna, "Anna opens the game", chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(`#live-game`), chromedp.Evaluate(`window.sameLoad = true`, nil))
 	tbl.run(boris, "Boris opens the game", chromedp.Navigate(srv2.URL+path), chromedp.WaitVisible(`#live-game`), chromedp.Evaluate(`window.sameLoad = true`, nil))
-	// Boris's arrival changed the game (his presence): Anna's page hears
-	// it on the stream and puts its game section in place anew. Both
+	// Boris's arrival changed the game (his presence, his connection):
+	// Anna's page hears it on the stream and puts its game section in
+	// place anew. Both
 	// pages are first let come to the game as the server has it (a
 	// section's data-version is the version it shows, set once the new
 	// section is in place), so that nothing is typed or dragged on a
 	// section about to be replaced, or read from it.
-	code, g := s.Do(tournament.ArbiterRole, "GET", "/api/v1"+path, nil)
-	if code != http.StatusOK {
-		t.Fatalf("the live game: %d %v", code, g)
+	// Each page's stream, once open, connects its player (a change of
+	// the game too): the game's version is read once both are.
+	var code int
+	var g map[string]any
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		code, g = s.Do(tournament.ArbiterRole, "GET", "/api/v1"+path, nil)
+		if code != http.StatusOK {
+			t.Fatalf("the live game: %d %v", code, g)
+		}
+		if g["white_connection"] == "connected" && g["black_connection"] == "connected" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the players' streams do not connect them: %v", g)
+		}
 	}
 	version := fmt.Sprintf("%d", int64(apitest.Num(g["version"])))
 	for who, ctx := range map[string]context.Context{"Anna": anna, "Boris": boris} {
@@ -251,6 +277,7 @@ func openLiveGameOf(t *testing.T, s *apitest.WebServer, second *store.Store, eve
 			chromedp.Poll(fmt.Sprintf(`document.getElementById("live-game").dataset.version === %q`, version), &settled, chromedp.WithPollingTimeout(15*time.Second)))
 	}
 	tbl.white, tbl.black = anna, boris
+	tbl.site = map[context.Context]string{anna: srv.URL, boris: srv2.URL}
 	var annaMoves bool
 	tbl.run(anna, "whose move", chromedp.Evaluate(`!document.getElementById("move-form").hidden`, &annaMoves))
 	if !annaMoves {
@@ -315,6 +342,11 @@ func liveGameInBrowsers(t *testing.T, s *apitest.WebServer) {
 	tbl := openLiveGame(t, s, nil)
 	white, black, run, gid := tbl.white, tbl.black, tbl.run, tbl.gid
 
+	// What the pages fetched to come to the game's version (the players'
+	// connections) is forgotten: from here, the move.
+	run(black, "Black's page forgets its fetches", chromedp.Evaluate(`performance.clearResourceTimings()`, nil))
+	// Black's moves box is made low enough for one move to overflow it.
+	run(black, "Black's moves box is low", chromedp.Evaluate(`document.getElementById("moves-box").style.maxHeight = "2.5rem"`, nil))
 	run(white, "White types a move and confirms it",
 		chromedp.SendKeys(`#move-input`, "c3-d4"),
 		chromedp.Click(`#move-confirm`),
@@ -333,6 +365,12 @@ func liveGameInBrowsers(t *testing.T, s *apitest.WebServer) {
 	}
 	if fetched {
 		t.Error("Black's page fetched the game's page again after White's move, instead of drawing it from the stream")
+	}
+	// The moves are scrolled to the last (issue 64).
+	var box []float64
+	run(black, "Black's moves box", chromedp.Evaluate(`(function () { var b = document.getElementById("moves-box"); return [b.scrollTop, b.clientHeight, b.scrollHeight]; })()`, &box))
+	if box[2] <= box[1] || box[0]+box[1] < box[2]-1 {
+		t.Errorf("Black's moves box (scrolled, shown, whole height) %v: not scrolled to White's move", box)
 	}
 	var pushed bool
 	run(white, "White's ping is the push channel's round trip, their move's there and back",
@@ -390,12 +428,13 @@ func liveGameInBrowsers(t *testing.T, s *apitest.WebServer) {
 	tbl.stayed(t, black, "Black")
 }
 
-// The clock a player sees on a slow line is the server's count now: a
-// reading is taken as made halfway through the round trip that brought
-// it, and the page shows that round trip. With 2.5 s of latency and the
-// server's clock standing still at the game's start, White's 3:00 shows
-// at most 2:58 (3:00 less half the round trip and what the page took to
-// load), where a clock run from the reading's arrival would show 2:59.
+// The clock a player sees on a slow line is at most the server's count
+// now: a reading that answers a request is run from the latest moment the
+// server can have made it, the request's sending, and the page shows the
+// round trip. With 2.5 s of latency and the server's clock standing still
+// at the game's start, White's 3:00 shows at most 2:58 (3:00 less the
+// round trip and what the page took to load), where a clock run from the
+// reading's arrival would show 2:59.
 func TestBrowserLiveClockLag(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
@@ -689,33 +728,43 @@ func liveRussianGameInBrowsers(t *testing.T, s *apitest.WebServer) {
 	tbl.stayed(t, black, "Black")
 }
 
-// On a 390 × 844 phone a live game's board and both clocks fill the first
-// screen: nothing of them is below the fold, for White and for Black, and
-// nothing is wider than the screen.
+// On a phone a live game's board and both clocks fill the first screen:
+// nothing of them is below the fold or beyond the screen's right edge, for
+// White and for Black, and nothing is wider than the screen: on a 390 × 844
+// phone, on a small one (375 × 667), and on the small one held sideways
+// (667 × 375, issue 64), where the clocks stand beside the board.
 func TestBrowserLiveGamePhone(t *testing.T) {
 	t.Parallel()
 	tbl := openLiveGame(t, apitest.NewWebServerOn(t, storetest.SQLite(t)), nil)
-	for _, p := range []struct {
-		who string
-		ctx context.Context
-	}{{"White", tbl.white}, {"Black", tbl.black}} {
-		var bottoms []float64
-		var width int
-		tbl.run(p.ctx, p.who+" on a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
-			chromedp.Reload(), chromedp.WaitVisible(`#tap-board svg`),
-			chromedp.Evaluate(`[document.querySelector("#tap-board svg")].concat([...document.querySelectorAll("#live-game .live-clock")]).map(e => e.getBoundingClientRect().bottom)`, &bottoms),
-			chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
-			apitest.Shot("live-game-phone-"+p.who))
-		if len(bottoms) != 3 {
-			t.Fatalf("%s's page: the board and clocks end at %v", p.who, bottoms)
-		}
-		for i, what := range []string{"the board", "the first clock", "the second clock"} {
-			if bottoms[i] > 844 {
-				t.Errorf("%s's page: %s ends at %.0f px, below the fold of an 844 px screen", p.who, what, bottoms[i])
+	for _, screen := range []struct {
+		width, height int64
+		shot          string // the screenshot's name, less the player
+	}{{390, 844, "live-game-phone-"}, {375, 667, "live-game-phone-375x667-"}, {667, 375, "live-game-phone-sideways-"}} {
+		shot := screen.shot
+		for _, p := range []struct {
+			who string
+			ctx context.Context
+		}{{"White", tbl.white}, {"Black", tbl.black}} {
+			var boxes [][4]float64
+			var width int64
+			what := fmt.Sprintf("%s on a %d × %d phone", p.who, screen.width, screen.height)
+			tbl.run(p.ctx, what, chromedp.EmulateViewport(screen.width, screen.height, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
+				chromedp.Reload(), chromedp.WaitVisible(`#tap-board svg`),
+				chromedp.Evaluate(`[document.querySelector("#tap-board svg")].concat([...document.querySelectorAll("#live-game .live-clock")])
+					.map(e => e.getBoundingClientRect()).map(r => [r.top, r.right, r.bottom, r.left])`, &boxes),
+				chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
+				apitest.Shot(shot+p.who))
+			if len(boxes) != 3 {
+				t.Fatalf("%s: the board and clocks are at %v", what, boxes)
 			}
-		}
-		if width > 390 {
-			t.Errorf("%s's page is %d px wide on a 390 px screen", p.who, width)
+			for i, part := range []string{"the board", "the first clock", "the second clock"} {
+				if b := boxes[i]; b[0] < 0 || b[2] > float64(screen.height) || b[3] < 0 || b[1] > float64(screen.width) {
+					t.Errorf("%s: %s is at %.0f–%.0f px down, %.0f–%.0f px across, not all on the first screen", what, part, b[0], b[2], b[3], b[1])
+				}
+			}
+			if width > screen.width {
+				t.Errorf("%s: the page is %d px wide", what, width)
+			}
 		}
 	}
 }

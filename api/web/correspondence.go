@@ -78,9 +78,12 @@ type corrRow struct {
 	// and, before its start, the time to it (StartsInMs, StartsIn), which
 	// the page counts down.
 	WhiteMs, BlackMs int64
-	StartsInMs       int64
-	StartsIn         string
-	Urgent           bool // under two days left for the side to move
+	// A live game's players' connections (PresenceOf), which live.js
+	// compares with the stream's.
+	WhiteConnection, BlackConnection correspondence.Presence
+	StartsInMs                       int64
+	StartsIn                         string
+	Urgent                           bool // under two days left for the side to move
 	// A player's own game: their side, whether it is their move, their
 	// time left, the opponent and the event.
 	Mine, MyMove        bool
@@ -96,6 +99,7 @@ func newCorrRow(t *translator, v correspondence.View, names map[int64]string) co
 	if v.Live {
 		r.WhiteLeft, r.BlackLeft = liveClockText(v.Left[rules.White]), liveClockText(v.Left[rules.Black])
 		r.WhiteMs, r.BlackMs = v.Left[rules.White].Milliseconds(), v.Left[rules.Black].Milliseconds()
+		r.WhiteConnection, r.BlackConnection = v.PresenceOf(rules.White), v.PresenceOf(rules.Black)
 	}
 	if v.NotStarted {
 		r.StartsInMs, r.StartsIn = v.StartedAt.Sub(v.At).Milliseconds(), countdownText(v.StartedAt.Sub(v.At))
@@ -204,7 +208,10 @@ type corrGamePageData struct {
 	// "black"; "" otherwise): its page keeps the move form, hidden while
 	// the opponent is to move, and live.js shows it when the stream says
 	// it is the viewer's turn, with no request.
-	LiveSide  string
+	LiveSide string
+	// Opponent is how the opponent of the viewer's live game is connected
+	// to it (PresenceOf): shown beside the clocks.
+	Opponent  correspondence.Presence
 	NextGame  int64  // the micro-match's second game the viewer is due at (GamePage.NextGame): live.js goes there
 	Offer     string // "mine", "theirs" or ""
 	CanClaim  bool   // the viewer's live game, the opponent's clock running: the claim is on the page
@@ -291,6 +298,7 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 	data.CanMove, data.CanClaim, data.FlagDown, data.Offer = gp.CanMove, gp.CanClaim, gp.FlagDown, gp.Offer
 	if gp.AtTheBoard {
 		data.LiveSide = gp.Side.String()
+		data.Opponent = v.PresenceOf(gp.Side.Opponent())
 	}
 	data.NextGame = gp.NextGame
 	if data.CanMove {

@@ -83,6 +83,11 @@ type Game struct {
 	// until then): a side that has not shown by the no-show time loses by
 	// forfeit.
 	Shown [2]time.Time
+	// Connection is each side's player's newest stream of the live game,
+	// by the game's version its opening saved: while it is open, and
+	// negated once it closed; 0 before their first. The opponent's page
+	// shows whether they are connected (Connect, PresenceOf).
+	Connection [2]int
 	// Stopped is how long the live game's clocks stood still after its
 	// start: adjourned by the arbiter, or the server away. The no-show
 	// time counts only while they run (NoShowAt).
@@ -96,6 +101,32 @@ type Game struct {
 	// opening, a live round's thematic start (the next round may have
 	// another), in the notation of the event's game; "" otherwise.
 	Start string
+}
+
+// Presence is how a live game's player is connected to it while it is
+// played, as the opponent's page shows it.
+type Presence string
+
+const (
+	// PresenceNone: not come yet, or a game not live or not played.
+	PresenceNone Presence = ""
+	// PresenceConnected: a stream of theirs of the game is open.
+	PresenceConnected Presence = "connected"
+	// PresenceLeft: they had a stream of the game open, and have none now.
+	PresenceLeft Presence = "left"
+)
+
+// PresenceOf is how side's player is connected to the live game.
+func (g *Game) PresenceOf(side rules.Color) Presence {
+	switch {
+	case !g.Live || g.Status != Running && !adjourned(g):
+		return PresenceNone
+	case g.Connection[side] > 0:
+		return PresenceConnected
+	case g.Connection[side] < 0:
+		return PresenceLeft
+	}
+	return PresenceNone
 }
 
 // NoShowAt is when a live game's player who has not shown up loses by

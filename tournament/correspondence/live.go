@@ -235,6 +235,71 @@ func (s *Service) Present(ctx context.Context, gameID int64) error {
 	return err
 }
 
+// Connect records that the signed-in player's stream of their live game
+// has opened: the opponent's page shows them connected. The function it
+// returns records that the stream closed (the page left, the connection
+// lost), when it is still the player's newest: one opened meanwhile (the
+// page in another tab, the browser reconnecting through another instance)
+// keeps them connected. Anyone else, and a game not live or over, changes
+// nothing, and so does the function. The record is the game's, so every
+// instance's watchers hear of it as of a move.
+func (s *Service) Connect(ctx context.Context, gameID int64) (func(), error) {
+	side, connection, err := s.connect(ctx, gameID, func(g *Game, side rules.Color) bool {
+		g.Connection[side] = g.Version + 1 // the version this save makes
+		return true
+	})
+	if err != nil || connection == 0 {
+		return func() {}, err
+	}
+	// The stream's request is over when this runs: the record is made
+	// for its user all the same.
+	left := context.WithoutCancel(ctx)
+	return func() {
+		_, _, _ = s.connect(left, gameID, func(g *Game, _ rules.Color) bool {
+			if g.Connection[side] != connection {
+				return false
+			}
+			g.Connection[side] = -connection
+			return true
+		})
+	}, nil
+}
+
+// connect changes the signed-in player's connection to their live game,
+// while it is played, by change, which reports whether it changed
+// anything. It returns the player's side and their connection after it.
+func (s *Service) connect(ctx context.Context, gameID int64, change func(g *Game, side rules.Color) bool) (rules.Color, int, error) {
+	if tournament.UserFromContext(ctx) == nil {
+		return 0, 0, nil
+	}
+	var side rules.Color
+	var connection int
+	changed := false
+	err := s.updateStaged(ctx, func(tx Tx, eventLock bool) error {
+		changed = false
+		p, err := s.loadLocked(ctx, tx, gameID, false, eventLock)
+		if err != nil {
+			return err
+		}
+		if !p.g.Live || p.g.Status != Running && !adjourned(p.g) || !change(p.g, p.side) {
+			return nil
+		}
+		side, changed = p.side, true
+		if err := tx.SaveGame(p.g); err != nil {
+			return err
+		}
+		connection = p.g.Connection[side]
+		return nil
+	})
+	if code := tournament.ErrorCode(err); code == tournament.EFORBIDDEN || code == tournament.ECONFLICT || code == tournament.ENOTFOUND {
+		return 0, 0, nil // a reader who does not play, or a game just over
+	}
+	if err == nil && changed {
+		s.changed(gameID) // the opponent's page shows it
+	}
+	return side, connection, err
+}
+
 // adjourned reports whether a live game waits for the arbiter, who stopped
 // its clocks (Adjourn), to resume or decide it.
 func adjourned(g *Game) bool {

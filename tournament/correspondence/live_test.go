@@ -143,6 +143,10 @@ func TestLiveBlitzGame(t *testing.T) {
 			if v.Status != correspondence.Finished || v.Result == nil || v.Result.Score() != "0:24" || v.Result.EndReason != tournament.LossOnTime {
 				t.Fatalf("after the flag: %s %+v, want White lost on time", v.Status, v.Result)
 			}
+			// Issue 64: the note says the flag fell, in live play's words.
+			if note := tournament.NoteMessage(v.Note); note.Format != "note.game.flag.white" {
+				t.Errorf("the note of White's flag: %+v, want note.game.flag.white", note)
+			}
 			_, err = svc.Move(white, correspondence.MoveInput{GameID: g.ID, Move: "d4:f6", Ply: 2})
 			var refused *tournament.Error
 			if !errors.As(err, &refused) || refused.Code != tournament.ECONFLICT || !strings.Contains(catalog.For(catalog.English).Phrase(refused), "0:24") {

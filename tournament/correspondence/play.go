@@ -273,8 +273,17 @@ func (s *Service) expire(tx Tx, p *play, now time.Time) (bool, error) {
 		layout, action = "2006-01-02 15:04:05 MST", ActionFlag // a blitz flag falls to the second
 	}
 	at := deadline.In(p.e.Location()).Format(layout)
-	note := tournament.Note("note.game.time_out.white", at)
-	if g.ToMove == rules.Black {
+	// A live game's note speaks of a flag, not of correspondence's time
+	// limit.
+	var note string
+	switch {
+	case g.Live && g.ToMove == rules.White:
+		note = tournament.Note("note.game.flag.white", at)
+	case g.Live:
+		note = tournament.Note("note.game.flag.black", at)
+	case g.ToMove == rules.White:
+		note = tournament.Note("note.game.time_out.white", at)
+	default:
 		note = tournament.Note("note.game.time_out.black", at)
 	}
 	u, action := p.endedBy(action)

@@ -60,9 +60,12 @@ type corrGameRow struct {
 	Live           bool
 	WhiteShown     *time.Time
 	BlackShown     *time.Time
-	StoppedMs      int64
-	MicroGame      int
-	StartPosition  string
+	// WhiteConnection and BlackConnection: Game.Connection.
+	WhiteConnection int
+	BlackConnection int
+	StoppedMs       int64
+	MicroGame       int
+	StartPosition   string
 }
 
 func (corrGameRow) TableName() string { return "correspondence_games" }
@@ -243,6 +246,7 @@ func corrGameToRow(g *correspondence.Game) corrGameRow {
 	}
 	row.Live = g.Live
 	row.WhiteShown, row.BlackShown = optionalTime(g.Shown[rules.White]), optionalTime(g.Shown[rules.Black])
+	row.WhiteConnection, row.BlackConnection = g.Connection[rules.White], g.Connection[rules.Black]
 	row.StoppedMs = g.Stopped.Milliseconds()
 	row.MicroGame, row.StartPosition = g.MicroGame, g.Start
 	return row
@@ -267,6 +271,7 @@ func rowToCorrGame(r *corrGameRow) correspondence.Game {
 	}
 	g.Live = r.Live
 	g.Shown = [2]time.Time{rules.White: fromOptional(r.WhiteShown), rules.Black: fromOptional(r.BlackShown)}
+	g.Connection = [2]int{rules.White: r.WhiteConnection, rules.Black: r.BlackConnection}
 	g.Stopped = time.Duration(r.StoppedMs) * time.Millisecond
 	g.MicroGame, g.Start = r.MicroGame, r.StartPosition
 	return g
