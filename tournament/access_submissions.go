@@ -89,20 +89,36 @@ func RecordReport(tx Tx, now time.Time, u *User, e *Event, rounds []Round, sub *
 	if g == nil || g.ID != sub.GameID {
 		return Conflict("", "board %d of round %d was paired again; the report no longer fits", sub.Board, sub.Round)
 	}
-	if g.Result != nil {
-		return Conflict("", "board %d of round %d already has a result", sub.Board, sub.Round)
-	}
 	res, err := e.ParseResult(sub.Score, sub.EndReason)
 	if err != nil {
 		return err
 	}
 	before := *g
-	if sub.Sheet != "" {
+	sheetChanged := sub.Sheet != "" && sameSheet(sub.Sheet) != sameSheet(g.Sheet)
+	if sheetChanged {
 		rep := checkSheet(e.Game, sub.Sheet)
 		g.Sheet, g.SheetReport = sub.Sheet, &rep
 	}
-	if problem := sheetProblem(e, res, g); problem.Format != "" {
+	if g.Sheet != "" && g.SheetReport == nil {
+		rep := checkSheet(e.Game, g.Sheet)
+		g.SheetReport = &rep
+	}
+	problem := sheetProblem(e, res, g)
+	// A report carries no reason of the arbiter's: it never corrects a
+	// result nor overrides its sheet. The result the board has by now
+	// (the arbiter entered it meanwhile), reported, changes nothing.
+	change, err := DecideResult(ResultEntry{Round: sub.Round, Board: sub.Board, Old: before.Result, New: res,
+		SheetChanged: sheetChanged, HadSheet: before.Sheet != "", Problem: problem,
+		SheetValid: g.Sheet != "" && g.SheetReport.Valid})
+	switch {
+	case err == nil && change == ResultUnchanged:
+		return nil
+	case before.Result != nil:
+		return Conflict("", "board %d of round %d already has a result", sub.Board, sub.Round)
+	case problem.Format != "":
 		return Invalid("sheet", "%s; the report cannot be confirmed", problem)
+	case err != nil:
+		return err
 	}
 	g.Result = &res
 	if err := StoreGame(tx, round, g); err != nil {

@@ -2,7 +2,6 @@ package tournament
 
 import (
 	"fmt"
-	"strings"
 
 	"adiukh/rules"
 	"adiukh/rules/games"
@@ -110,22 +109,11 @@ func (k GameKind) ParseResult(score, endReason string) (Result, error) {
 	if v.Scale.Graded {
 		return ParseResult(score, endReason)
 	}
-	reason := EndReason(strings.TrimSpace(endReason))
-	if !isEndReason(reason) {
-		return Result{}, Invalid("end_reason", "unknown end reason %q; use one of %s", endReason, joinQuoted(EndReasons))
+	r, err := readResult(score, endReason, v.Scale)
+	if err != nil || r.EndReason == Bye {
+		return r, err
 	}
-	score = strings.TrimSpace(score)
-	if reason == Bye {
-		if score != "" {
-			return Result{}, Invalid("score", "a bye has no score; leave it empty (got %q)", score)
-		}
-		return Result{EndReason: Bye}, nil
-	}
-	w, b, err := parseScore(score, v.Scale.Example)
-	if err != nil {
-		return Result{}, err
-	}
-	r := Result{White: w, Black: b, EndReason: reason}
+	w, b, reason := r.White, r.Black, r.EndReason
 	sc := rules.Score{White: w, Black: b}
 	win, loss, draw := v.Scale.Win(true), v.Scale.Win(false), v.Scale.Draw()
 	decisive := sc == win || sc == loss

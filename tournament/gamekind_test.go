@@ -21,6 +21,21 @@ func TestRussianResults(t *testing.T) {
 		{"2:0", "forfeit", "2:0", true},
 		{"0:0", "double_forfeit", "0:0", true},
 		{"", "bye", "", true},
+		// As the game's sheets write them (issue 64): kept in its points.
+		{"2-0", "final_position", "2:0", true},
+		{"1-1", "agreement", "1:1", true},
+		{"0-2", "resignation", "0:2", true},
+		{"1-0", "final_position", "2:0", true},
+		{"0-1", "time", "0:2", true},
+		{"½-½", "agreement", "1:1", true},
+		{"1/2-1/2", "final_position", "1:1", true},
+		{"+:-", "forfeit", "2:0", true},
+		{"-:+", "final_position", "0:2", true},
+		{"+-", "", "2:0", true},
+		{"-+", "forfeit", "0:2", true},
+		{"+:-", "resignation", "end_reason: +:- is written for a forfeit", false},
+		{"½", "final_position", "like 2:0, or as the sheet writes it: 1-0, ½-½", false},
+		{"a:b", "final_position", "each side scores a whole number from 0 to 2, like 2:0", false},
 		{"17:7", "final_position", "scores 2:0, 1:1 or 0:2", false},
 		{"24:0", "resignation", "scores 2:0, 1:1 or 0:2", false},
 		{"1:1", "resignation", "lost by resignation scores 2:0 or 0:2", false},
@@ -28,6 +43,9 @@ func TestRussianResults(t *testing.T) {
 		{"2:0", "double_forfeit", "double forfeit scores 0:0", false},
 	} {
 		r, err := GameKind("russian").ParseResult(tc.score, tc.reason)
+		if tc.ok && (tc.score == "+:-" || tc.score == "-:+" || tc.score == "+-" || tc.score == "-+") && r.EndReason != Forfeit {
+			t.Errorf("%s %s: ended by %s, not by forfeit", tc.score, tc.reason, r.EndReason)
+		}
 		switch {
 		case tc.ok && err != nil:
 			t.Errorf("%s %s: %v", tc.score, tc.reason, err)

@@ -94,22 +94,11 @@ const (
 // ParseResult reads a score like "17:7" together with its end reason and
 // checks that they belong together. A bye takes an empty score.
 func ParseResult(score, endReason string) (Result, error) {
-	reason := EndReason(strings.TrimSpace(endReason))
-	if !isEndReason(reason) {
-		return Result{}, Invalid("end_reason", "unknown end reason %q; use one of %s", endReason, joinQuoted(EndReasons))
+	r, err := readResult(score, endReason, rules.Adiukh.Scale)
+	if err != nil || r.EndReason == Bye {
+		return r, err
 	}
-	score = strings.TrimSpace(score)
-	if reason == Bye {
-		if score != "" {
-			return Result{}, Invalid("score", "a bye has no score; leave it empty (got %q)", score)
-		}
-		return Result{EndReason: Bye}, nil
-	}
-	w, b, err := parseScore(score, rules.Adiukh.Scale.Example)
-	if err != nil {
-		return Result{}, err
-	}
-	r := Result{White: w, Black: b, EndReason: reason}
+	w, b, reason := r.White, r.Black, r.EndReason
 	switch reason {
 	case DoubleForfeit:
 		if w != 0 || b != 0 {
@@ -131,6 +120,41 @@ func ParseResult(score, endReason string) (Result, error) {
 	return r, nil
 }
 
+// readResult reads a score as the game's sheets write it (readScore) with
+// its end reason, which a written forfeit gives: +:- is a forfeit whether
+// the reason is left empty, at the form's first (final_position) or named.
+// A bye takes an empty score. What the game's scale allows of the score is
+// its caller's to check.
+func readResult(score, endReason string, scale rules.Scale) (Result, error) {
+	reason := EndReason(strings.TrimSpace(endReason))
+	if reason != "" && !isEndReason(reason) {
+		return Result{}, Invalid("end_reason", "unknown end reason %q; use one of %s", endReason, joinQuoted(EndReasons))
+	}
+	score = strings.TrimSpace(score)
+	if reason == Bye {
+		if score != "" {
+			return Result{}, Invalid("score", "a bye has no score; leave it empty (got %q)", score)
+		}
+		return Result{EndReason: Bye}, nil
+	}
+	ws, err := readScore(score, scale)
+	if err != nil {
+		return Result{}, err
+	}
+	if ws.Forfeit {
+		switch reason {
+		case "", FinalPosition, Forfeit:
+			reason = Forfeit
+		default:
+			return Result{}, Invalid("end_reason", "%s is written for a forfeit; its end reason is forfeit, not %s", score, reason)
+		}
+	}
+	if reason == "" {
+		return Result{}, Invalid("end_reason", "unknown end reason %q; use one of %s", endReason, joinQuoted(EndReasons))
+	}
+	return Result{White: ws.White, Black: ws.Black, EndReason: reason}, nil
+}
+
 func isEndReason(reason EndReason) bool {
 	for _, r := range EndReasons {
 		if r == reason {
@@ -140,20 +164,64 @@ func isEndReason(reason EndReason) bool {
 	return false
 }
 
-// parseScore reads "white:black"; example is a score of the game, for the
-// message of a score that is not written so.
-func parseScore(score, example string) (white, black int, err error) {
-	w, b, ok := strings.Cut(score, ":")
-	if !ok {
-		return 0, 0, Invalid("score", "write the score as white:black, like %s; got %q", example, score)
-	}
-	white, errW := strconv.Atoi(strings.TrimSpace(w))
-	black, errB := strconv.Atoi(strings.TrimSpace(b))
-	if errW != nil || errB != nil || white < 0 || black < 0 || white > 24 || black > 24 {
-		return 0, 0, Invalid("score", "each side scores a whole number from 0 to 24; got %q", score)
-	}
-	return white, black, nil
+// writtenOutcomes are the results a sheet writes by who won rather than by
+// points (PDN's 1-0, ½-½ and 0-1), read in any game as its win, draw or
+// loss.
+var writtenOutcomes = map[string]int{
+	"1-0": 1, "0-1": -1,
+	"½-½": 0, "1/2-1/2": 0, "½:½": 0, "1/2:1/2": 0,
 }
+
+// writtenForfeits are a forfeit as sheets write it: + for the side present,
+// - for the absent one.
+var writtenForfeits = map[string]bool{"+:-": true, "+-": true, "-:+": false, "-+": false}
+
+// writtenScore is a score as the sheet wrote it, read on the game's scale.
+type writtenScore struct {
+	White, Black int
+	// Forfeit: the sheet wrote a forfeit (+:-), whose end reason it is.
+	Forfeit bool
+}
+
+// readScore reads a score as the game's sheets write it: its points
+// ("17:7", "2-0", "1-1"), who won ("1-0", "½-½", "1/2-1/2", "0-1"), or a
+// forfeit ("+:-", "-:+", "+-", "-+"); each kept as the scale's own score
+// (a Russian game's 1-0 is 2:0). The scale's example names the way to
+// write it in the message of a score that is not written so.
+func readScore(score string, scale rules.Scale) (writtenScore, error) {
+	written := strings.ReplaceAll(strings.ReplaceAll(score, " ", ""), "–", "-")
+	if white, ok := writtenForfeits[written]; ok {
+		win := scale.Win(white)
+		return writtenScore{White: win.White, Black: win.Black, Forfeit: true}, nil
+	}
+	if outcome, ok := writtenOutcomes[written]; ok {
+		sc := scale.Draw()
+		if outcome != 0 {
+			sc = scale.Win(outcome > 0)
+		}
+		return writtenScore{White: sc.White, Black: sc.Black}, nil
+	}
+	w, b, ok := strings.Cut(written, ":")
+	if !ok {
+		w, b, ok = strings.Cut(written, "-")
+	}
+	if !ok {
+		return writtenScore{}, Invalid("score", "write the score as white:black, like %s, or as the sheet writes it: %s; got %q", scale.Example, writtenForms, score)
+	}
+	white, errW := strconv.Atoi(w)
+	black, errB := strconv.Atoi(b)
+	// A game of a win, a draw or a loss names its three scores when the
+	// score is none of them, which its caller checks.
+	tooMany := scale.Graded && (white > scale.Points || black > scale.Points)
+	if errW != nil || errB != nil || white < 0 || black < 0 || tooMany {
+		return writtenScore{}, Invalid("score", "each side scores a whole number from 0 to %d, like %s; got %q", scale.Points, scale.Example, score)
+	}
+	return writtenScore{White: white, Black: black}, nil
+}
+
+// writtenForms are the ways besides points a sheet may write a result, as
+// the message of a score written none of them lists them.
+const writtenForms = "1-0, ½-½, 0-1, +:-, -:+"
 
 // Words writes an end reason as English words ("both flags"), as the
 // English messages name it.

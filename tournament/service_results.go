@@ -53,6 +53,8 @@ type RecordedResult struct {
 //     is stored and a warning says so;
 //   - a stale version is refused, not overwritten;
 //   - the same result with an unchanged sheet changes nothing.
+//
+// DecideResult takes these decisions, for this door as for the others.
 func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedResult, error) {
 	if err := checkSheetBytes(in.Sheet); err != nil {
 		return nil, err
@@ -94,16 +96,6 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 		if g == nil {
 			return NotFound("board %d of round %d not found", in.Board, in.Round)
 		}
-		if g.Version != in.Version {
-			if g.Result != nil && *g.Result == res && (in.Sheet == "" || sameSheet(in.Sheet) == sameSheet(g.Sheet)) {
-				// The result the board has, sent again from the same
-				// page (a form sent twice, the back button): it stands,
-				// and nothing is lost to report.
-				out = &RecordedResult{Game: g}
-				return nil
-			}
-			return Conflict("version", "board %d of round %d was changed after the page was opened (by another entry, or by this one sent before); reload it to see its result, and enter the result again if it is still wrong", in.Board, in.Round)
-		}
 		switch {
 		case g.IsBye():
 			return Conflict("", "board %d of round %d is the bye; its result follows from the pairing", in.Board, in.Round)
@@ -114,11 +106,6 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 		}
 		before := *g
 		sheetChanged := in.Sheet != "" && sameSheet(in.Sheet) != sameSheet(g.Sheet)
-		correction := g.Result != nil && (*g.Result != res || (sheetChanged && g.Sheet != ""))
-		if g.Result != nil && *g.Result == res && !sheetChanged {
-			out = &RecordedResult{Game: g}
-			return nil // nothing changes: no new version, nothing to log
-		}
 		if sheetChanged {
 			g.Sheet, g.SheetReport = in.Sheet, nil
 		}
@@ -127,21 +114,17 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 			g.SheetReport = &report
 		}
 		problem := sheetProblem(e, res, g)
-		if correction && problem.Format != "" && in.Reason == "" {
-			return Invalid("reason", "the game already has the result %s; say why it is corrected (and: %s)", before.Result.Score(), problem)
+		change, err := DecideResult(ResultEntry{Round: in.Round, Board: in.Board, Stored: g.Version, Sent: in.Version,
+			Old: before.Result, New: res, SheetChanged: sheetChanged, HadSheet: before.Sheet != "",
+			Problem: problem, SheetValid: g.Sheet != "" && g.SheetReport.Valid, Reason: in.Reason})
+		if err != nil {
+			return err
 		}
-		if problem.Format != "" && in.Reason == "" {
-			field := "score"
-			if g.Sheet == "" || !g.SheetReport.Valid {
-				field = "sheet"
-			}
-			return Invalid(field, "%s; correct the score or the sheet, or override with a reason", problem)
+		if change == ResultUnchanged {
+			out = &RecordedResult{Game: &before}
+			return nil // nothing changes: no new version, nothing to log
 		}
-		if correction && in.Reason == "" {
-			// A correction never overwrites silently: its reason goes to
-			// the audit log with the old and the new result.
-			return Invalid("reason", "the game already has the result %s; say why it is corrected", before.Result.Score())
-		}
+		correction := change == ResultCorrected
 		g.Result = &res
 		g.OverrideReason = ""
 		action, reason := ResultAudit(correction, problem, in.Reason)

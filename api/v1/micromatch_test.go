@@ -67,10 +67,16 @@ func TestMicroMatchesAPI(t *testing.T) {
 		if board["score"] != nil {
 			t.Errorf("after game 1 the board scores %v, want nothing yet", board["score"])
 		}
+		// Sent again from the same page, a stale version now: nothing
+		// changed (200), as at a board's door (issue 64).
+		if again := s.Must(http.StatusOK, arbiter, "PUT", base+"/rounds/1/games/1/micro/1", map[string]any{"score": "2:0", "end_reason": "resignation", "version": apitest.Num(first["version"])}); apitest.Num(again["version"]) != apitest.Num(board["version"]) {
+			t.Errorf("game 1 sent again: version %v, want %v unchanged", again["version"], board["version"])
+		}
 		if code, out := s.Do(arbiter, "PUT", base+"/rounds/1/games/1/micro/3", map[string]any{"score": "2:0", "end_reason": "resignation", "version": apitest.Num(board["version"])}); code != http.StatusBadRequest || out["field"] != "game" {
 			t.Errorf("game 3: %d %v, want 400 at game", code, out)
 		}
-		board = s.Must(http.StatusOK, arbiter, "PUT", base+"/rounds/1/games/1/micro/2", map[string]any{"score": "1:1", "end_reason": "agreement", "version": apitest.Num(board["version"])})
+		// ½-½ as the sheet writes it is the game's 1:1 (issue 64).
+		board = s.Must(http.StatusOK, arbiter, "PUT", base+"/rounds/1/games/1/micro/2", map[string]any{"score": "½-½", "end_reason": "agreement", "version": apitest.Num(board["version"])})
 		if board["score"] != "3:1" {
 			t.Errorf("the board's score after 2:0 and 1:1: %v, want 3:1", board["score"])
 		}

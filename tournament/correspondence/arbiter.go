@@ -39,8 +39,18 @@ func (s *Service) Decide(ctx context.Context, in DecisionInput) (*View, error) {
 		if res.EndReason.IsBye() || res.EndReason == tournament.DoubleForfeit || res.EndReason == tournament.BothFlags {
 			return tournament.Invalid("end_reason", "a correspondence game cannot end by %s", res.EndReason)
 		}
-		if err := s.finish(tx, p, p.user, res, ActionDecision, reason); err != nil {
-			return err
+		// The decision a finished game has, sent again, is nothing changed,
+		// as at every door of a result: no new end, notice or audit entry.
+		change := tournament.ResultFirst
+		if p.g.Status == Finished && p.g.Result != nil {
+			if change, err = tournament.DecideResult(tournament.ResultEntry{Round: p.g.Round, Board: p.g.Board, Old: p.g.Result, New: res, Reason: reason}); err != nil {
+				return err
+			}
+		}
+		if change != tournament.ResultUnchanged {
+			if err := s.finish(tx, p, p.user, res, ActionDecision, reason); err != nil {
+				return err
+			}
 		}
 		views, err := s.views(tx, []Game{*p.g}, p.e)
 		if err != nil {

@@ -105,6 +105,15 @@ func TestRussianCorrespondenceGames(t *testing.T) {
 			if v, err := svc.Decide(sec.ctx, correspondence.DecisionInput{GameID: g4.ID, Score: "0:2", EndReason: "arbiter", Reason: "нарушение"}); err != nil || v.Result.Score() != "0:2" {
 				t.Errorf("the arbiter's 0:2: %+v, %v", v, err)
 			}
+			// The same decision sent again is nothing changed (issue 64):
+			// no error, and no second entry in the audit log.
+			logged, _ := sec.events.Audit(sec.ctx, sec.eventID)
+			if v, err := svc.Decide(sec.ctx, correspondence.DecisionInput{GameID: g4.ID, Score: "0:2", EndReason: "arbiter", Reason: "нарушение"}); err != nil || v.Result.Score() != "0:2" {
+				t.Errorf("the arbiter's 0:2 sent again: %+v, %v", v, err)
+			}
+			if again, _ := sec.events.Audit(sec.ctx, sec.eventID); len(again) != len(logged) {
+				t.Errorf("the same decision sent again logged %d entries more", len(again)-len(logged))
+			}
 
 			// The two games left: White's ten days run out, 0:2 on time.
 			if _, err := svc.Expire(context.Background(), t0.Add(10*correspondence.Day+time.Minute)); err != nil {

@@ -308,8 +308,6 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Rec
 			return tournament.NotFound("board %d of round %d not found", in.Board, in.Round)
 		case g.IsBye():
 			return tournament.Conflict("", "board %d of round %d is the bye; its result follows from the pairing", in.Board, in.Round)
-		case g.Version != in.Version:
-			return tournament.Conflict("version", "board %d of round %d was changed meanwhile (version %d, you sent %d); reload it and enter the result again", in.Board, in.Round, g.Version, in.Version)
 		}
 		old, sheet := g.MicroGames[in.Game-1], g.MicroSheets[in.Game-1]
 		sheetChanged := strings.TrimSpace(in.Sheet) != "" && !sheet.Same(in.Sheet)
@@ -334,25 +332,19 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Rec
 			return tournament.Invalid("end_reason", "a game of a micro-match cannot end by %s", res.EndReason)
 		}
 		before := *g
-		if old != nil && *old == res && !sheetChanged {
+		problem := sheet.Problem(res)
+		change, err := tournament.DecideResult(tournament.ResultEntry{Round: in.Round, Board: in.Board, Game: in.Game,
+			Stored: g.Version, Sent: in.Version, Old: old, New: res,
+			SheetChanged: sheetChanged, HadSheet: g.MicroSheets[in.Game-1].Sheet != "",
+			Problem: problem, SheetValid: sheet.Report != nil && sheet.Report.Valid, Reason: in.Reason})
+		if err != nil {
+			return err
+		}
+		if change == tournament.ResultUnchanged {
 			out = &tournament.RecordedResult{Game: g}
 			return nil // nothing changes: no new version, nothing to log
 		}
-		correction := old != nil && (*old != res || (sheetChanged && g.MicroSheets[in.Game-1].Sheet != ""))
-		problem := sheet.Problem(res)
-		if correction && problem.Format != "" && in.Reason == "" {
-			return tournament.Invalid("reason", "game %d of board %d already has the result %s; say why it is corrected (and: %s)", in.Game, in.Board, old.Score(), problem)
-		}
-		if problem.Format != "" && in.Reason == "" {
-			field := "score"
-			if !sheet.Report.Valid {
-				field = "sheet"
-			}
-			return tournament.Invalid(field, "game %d: %s; correct the score or the sheet, or override with a reason", in.Game, problem)
-		}
-		if correction && in.Reason == "" {
-			return tournament.Invalid("reason", "game %d of board %d already has the result %s; say why it is corrected", in.Game, in.Board, old.Score())
-		}
+		correction := change == tournament.ResultCorrected
 		sheet.OverrideReason = ""
 		if problem.Format != "" {
 			sheet.OverrideReason = in.Reason

@@ -175,7 +175,7 @@ func TestMicroMatchScores(t *testing.T) {
 				if _, err := svc.RecordGame(ctx, micromatch.GameInput{EventID: e.ID, Round: 1, Board: 1, Game: 2, Score: "0:2", EndReason: "resignation", Version: g.Version}); code(err) != tournament.EINVALID {
 					t.Errorf("a correction without a reason: %v, want EINVALID", err)
 				}
-				if _, err := svc.RecordGame(ctx, micromatch.GameInput{EventID: e.ID, Round: 1, Board: 1, Game: 1, Score: "2:0", EndReason: "resignation", Version: g.Version - 1}); code(err) != tournament.ECONFLICT {
+				if _, err := svc.RecordGame(ctx, micromatch.GameInput{EventID: e.ID, Round: 1, Board: 1, Game: 1, Score: "0:2", EndReason: "resignation", Reason: "misread", Version: g.Version - 1}); code(err) != tournament.ECONFLICT {
 					t.Errorf("a stale version: %v, want ECONFLICT", err)
 				}
 				if _, err := events.RecordResult(ctx, tournament.ResultInput{EventID: e.ID, Round: 1, Board: 2, Score: "2:0", EndReason: "resignation", Version: r.Games[1].Version}); code(err) != tournament.ECONFLICT {

@@ -148,6 +148,25 @@ func TestPlayerSubmissions(t *testing.T) {
 			if len(arbiterView.Submissions) != 2 || arbiterView.Submissions[1].Status != tournament.Rejected || len(arbiterView.Accounts) != 4 {
 				t.Errorf("the arbiter's view = %+v; want both reports, the second rejected, and 4 accounts", arbiterView)
 			}
+
+			// Board 2 reported again, and the arbiter enters the same
+			// result before the report is decided: confirming it changes
+			// nothing and is no error, as the same result sent again is
+			// at every door (issue 64).
+			sub3, err := subs.SubmitResult(as[reporter], submissions.Input{EventID: e.ID, Round: 1, Board: 2, Score: "12:12", EndReason: "agreement"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			entered, err := svc.RecordResult(arbiter, tournament.ResultInput{EventID: e.ID, Round: 1, Board: 2, Score: "12:12", EndReason: "agreement", Version: round.Games[1].Version})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if decided, err := subs.DecideSubmission(arbiter, e.ID, sub3.ID, true, ""); err != nil || decided.Status != tournament.Confirmed {
+				t.Errorf("confirming the result the board has: %+v, %v; want it confirmed", decided, err)
+			}
+			if round, err = svc.Round(arbiter, e.ID, 1); err != nil || round.Games[1].Version != entered.Version {
+				t.Errorf("confirming the result the board has stored it again: version %d, want %d (%v)", round.Games[1].Version, entered.Version, err)
+			}
 		})
 	}
 }
