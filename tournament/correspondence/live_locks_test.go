@@ -33,8 +33,8 @@ func TestLiveMoveAfterTheFlag(t *testing.T) {
 			clk.Set(t0.Add(61 * time.Second))
 			_, err := svc.Move(sec.as(g.WhiteID), correspondence.MoveInput{GameID: g.ID, Move: "c3-d4", Ply: 0})
 			var refused *tournament.Error
-			if !errors.As(err, &refused) || refused.Code != tournament.ECONFLICT || !strings.Contains(catalog.For(catalog.English).Phrase(refused), "White's time ran out") {
-				t.Fatalf("a move a second after the flag: %v, want refused: White's time ran out", err)
+			if !errors.As(err, &refused) || refused.Code != tournament.ECONFLICT || !strings.Contains(catalog.For(catalog.English).Phrase(refused), "White's flag fell") {
+				t.Fatalf("a move a second after the flag: %v, want refused: White's flag fell", err)
 			}
 			r, err := sec.events.Round(sec.ctx, sec.eventID, 1)
 			if err != nil || r.Status != tournament.Done || r.Games[0].Result == nil || r.Games[0].Result.EndReason != tournament.LossOnTime {
