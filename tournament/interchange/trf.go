@@ -79,8 +79,8 @@ func (s *Service) ImportTRF(ctx context.Context, r io.Reader) (*tournament.Event
 	}
 	players := make([]tournament.Player, len(imp.Players))
 	for i, src := range imp.Players {
-		p := tournament.Player{StartNo: src.StartNo, FirstRound: 1, ByeRound: src.ByeRound, ByeKind: src.ByeKind}
-		details := tournament.PlayerInput{Name: &src.Name, Rating: &src.Rating, BirthYear: &src.BirthYear, FederationID: &src.FederationID, Title: &src.Title}
+		p := tournament.Player{StartNo: src.StartNo, FirstRound: 1, ByeRound: src.ByeRound, ByeKind: src.ByeKind, WithdrawnFrom: src.WithdrawnFrom, Sex: src.Sex, BirthDate: src.BirthDate}
+		details := tournament.PlayerInput{Name: &src.Name, Rating: &src.Rating, BirthYear: &src.BirthYear, FederationID: &src.FederationID, Federation: &src.Federation, Title: &src.Title}
 		if err := details.ApplyDetails(&p, e.Game); err != nil {
 			var bad *tournament.Error
 			if errors.As(err, &bad) {
