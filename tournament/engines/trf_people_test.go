@@ -14,7 +14,9 @@ import (
 // player's absence from the rounds after it: adiukh reads them all (issue
 // 64).
 func TestTRFImportReadsPeople(t *testing.T) {
-	res := func(opp int, colour, code byte) trf.Result { return trf.Result{Opponent: opp, Color: colour, Code: code} }
+	res := func(opp int, colour, code byte) trf.Result {
+		return trf.Result{Opponent: opp, Color: colour, Code: code}
+	}
 	file := &trf.Tournament{
 		Info:        []trf.InfoLine{{Code: "012", Text: "Open"}},
 		TotalRounds: 3,
