@@ -184,7 +184,12 @@ func trfScores(extra []string, game tournament.GameKind) map[[3]int]tournament.R
 // comment (as WriteTRF writes them) when that agrees with who won, and are
 // otherwise unknown (ScoreUnknown: a win's or a draw's points standing for
 // the outcome); a forfeit is a forfeit's points.
-func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
+//
+// The file is of the game asked for ("" when none is), which its own
+// game comment ("### game: russian", as adiukh writes it) must not
+// contradict; a file without one is of the game asked for, or of the
+// default game.
+func ReadTRF(r io.Reader, asked tournament.GameKind) (*interchange.EventImport, error) {
 	t, err := trf.Read(r)
 	var syntax *trf.Error
 	if errors.As(err, &syntax) {
@@ -224,7 +229,10 @@ func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
 	blackFirst := initial == 'B'
 	imp.Event = tournament.EventInput{Name: &name, Discipline: &discipline, System: &system, Rounds: &rounds, Baku: &baku, BlackFirst: &blackFirst}
 	trfHeader(t.Info, &imp.Event)
-	game := trfGame(t.Extra)
+	game, err := trfImportGame(trfGame(t.Extra), asked)
+	if err != nil {
+		return nil, err
+	}
 	if game != "" {
 		name := string(game)
 		imp.Event.Game = &name
@@ -410,6 +418,21 @@ func trfTitles(extra []string) map[int]string {
 		}
 	}
 	return out
+}
+
+// trfImportGame is the game of an imported file: the one its comment
+// names (inFile) and the one the import asks for, which must be the same
+// when both are given.
+func trfImportGame(inFile, asked tournament.GameKind) (tournament.GameKind, error) {
+	switch {
+	case asked == "":
+		return inFile, nil
+	case inFile == "":
+		return asked, nil
+	case inFile.OrDefault() != asked.OrDefault():
+		return "", tournament.Invalid("game", "the file is of %s (its \"### game:\" comment), not of %s as the import asks", inFile, asked)
+	}
+	return inFile, nil
 }
 
 // trfGame is the game a file's comment names ("### game: russian", as

@@ -31,7 +31,7 @@ func TestTRFImportReadsPeople(t *testing.T) {
 	if err := trf.Write(&buf, file); err != nil {
 		t.Fatal(err)
 	}
-	imp, err := engines.ReadTRF(&buf)
+	imp, err := engines.ReadTRF(&buf, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestPairingTRFKeepsPeople(t *testing.T) {
 	if err := engines.WriteTRF(&file, in); err != nil {
 		t.Fatal(err)
 	}
-	imp, err := engines.ReadTRF(bytes.NewReader(file.Bytes()))
+	imp, err := engines.ReadTRF(bytes.NewReader(file.Bytes()), "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,7 +53,7 @@ func TestTRFRoundTrip(t *testing.T) {
 			if n := strings.Count(file.String(), "\n001 "); n != len(players) {
 				t.Errorf("%d player lines for %d players:\n%s", n, len(players), file.String())
 			}
-			back, err := f.trfs.ImportTRF(f.ctx, bytes.NewReader(file.Bytes()))
+			back, err := f.trfs.ImportTRF(f.ctx, bytes.NewReader(file.Bytes()), "")
 			if err != nil {
 				t.Fatalf("adiukh cannot read its own TRF: %v\n%s", err, file.String())
 			}
