@@ -18,7 +18,7 @@ import (
 
 // playerInput reads the fields of a player; an empty number is left out.
 func playerInput(values map[string]string) (tournament.PlayerInput, error) {
-	in := tournament.PlayerInput{Name: ptr(values["name"]), Club: ptr(values["club"]), City: ptr(values["city"]), FederationID: ptr(values["federation_id"]), Title: ptr(values["title"])}
+	in := tournament.PlayerInput{Name: ptr(values["name"]), Club: ptr(values["club"]), City: ptr(values["city"]), FederationID: ptr(values["federation_id"]), Federation: ptr(values["federation"]), Title: ptr(values["title"])}
 	for _, n := range []struct {
 		field string
 		to    **int
