@@ -92,6 +92,9 @@ type Player struct {
 	Club         string
 	City         string
 	FederationID string
+	// Federation is the three letters of the player's federation (RUS),
+	// which lists print beside the name as the FMJD's do; "" when unknown.
+	Federation string
 	// Title is the sports rank or title as the game's rule book writes it
 	// («КМС», «GMI»); names print it before them, as chess-results does.
 	Title     string
