@@ -35,7 +35,7 @@ func playerInput(values map[string]string) (tournament.PlayerInput, error) {
 	return in, nil
 }
 
-var playerFields = []string{"name", "rating", "birth_year", "club", "city", "federation_id", "title"}
+var playerFields = []string{"name", "rating", "birth_year", "club", "city", "federation_id", "federation", "title"}
 
 // personField names the person of the register a new player is, by
 // federation ID: the player takes the person's details where the form

@@ -1,0 +1,61 @@
+package web_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"adiukh/api/apitest"
+	"adiukh/tournament"
+)
+
+// A player's federation, typed at the desk in any case or sent by the API,
+// is shown beside the name where FMJD lists show it: the player list, the
+// pairings, the standings, the crosstable and the player's card (issue
+// 64); one that is not three letters is told next to the field.
+func TestDeskFederations(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	a := s.SignIn(arbiter)
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок наций", "game": "international", "discipline": "rapid",
+		"system": "round-robin", "visibility": "public"})["id"])
+	rec := a.Post(fmt.Sprintf("/events/%d/players", id), url.Values{"name": {"Baliakin Alexander"}, "federation": {"ned"}})
+	apitest.MustStatus(t, "a player of «ned»", rec.Code, http.StatusSeeOther, apitest.PageText(rec))
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": "Ndiaye Mamadou", "federation": "SEN"})
+
+	rec = a.Post(fmt.Sprintf("/events/%d/players", id), url.Values{"name": {"Иванов Иван"}, "federation": {"Россия"}})
+	body := apitest.PageText(rec)
+	apitest.MustStatus(t, "a federation of more than three letters", rec.Code, http.StatusBadRequest, body)
+	refusal := apitest.RuF("a federation is three Latin letters, as FMJD lists write it (RUS, NED, SEN); got %q", "Россия")
+	if !strings.Contains(body, refusal) || !strings.Contains(body, `name="federation" value="Россия"`) {
+		t.Errorf("the desk after a bad federation lacks the refusal %q or the text typed", refusal)
+	}
+
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	for _, page := range []string{"/events/%d", "/events/%d?round=1", "/events/%d/standings", "/events/%d/crosstable"} {
+		path := fmt.Sprintf(page, id)
+		rec := a.Get(path)
+		body := apitest.PageText(rec)
+		apitest.MustStatus(t, path, rec.Code, http.StatusOK, body)
+		for _, want := range []string{`Baliakin Alexander</a> <abbr class="federation">NED</abbr>`, `Ndiaye Mamadou</a> <abbr class="federation">SEN</abbr>`} {
+			if !strings.Contains(body, want) {
+				t.Errorf("%s lacks %q", path, want)
+			}
+		}
+	}
+	var pid int
+	for _, p := range s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any) {
+		if p := p.(map[string]any); p["name"] == "Baliakin Alexander" {
+			pid = apitest.Num(p["id"])
+		}
+	}
+	if body := apitest.PageText(a.Get(fmt.Sprintf("/events/%d/players/%d", id, pid))); !strings.Contains(body, `Baliakin Alexander <abbr class="federation">NED</abbr>`) {
+		t.Error("the player's card does not show the federation beside the name")
+	}
+	if body := apitest.PageText(a.Get(fmt.Sprintf("/events/%d/players/%d/edit", id, pid))); !strings.Contains(body, `name="federation" value="NED"`) {
+		t.Error("the player's form does not offer the federation to change")
+	}
+}
