@@ -296,7 +296,16 @@ func entrantCells(e entrant, withPlace bool) []cell {
 // has withdrawn; on an English document in Latin letters with the name as
 // written after.
 func nameCell(loc catalog.Lang, p Player) string {
-	return markWithdrawn(loc, titled(p.Title, listedName(loc, p.Name, p.Latin)), p.Withdrawn)
+	return markWithdrawn(loc, withFederation(titled(p.Title, listedName(loc, p.Name, p.Latin)), p.Federation), p.Withdrawn)
+}
+
+// withFederation puts the federation, if known, after the name, as FMJD
+// lists print it: «Baliakin Alexander NED».
+func withFederation(name, federation string) string {
+	if federation == "" {
+		return name
+	}
+	return name + " " + federation
 }
 
 // titled puts the title, if any, before the name: «КМС Хуаде Аскер».
