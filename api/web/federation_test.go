@@ -59,3 +59,37 @@ func TestDeskFederations(t *testing.T) {
 		t.Error("the player's form does not offer the federation to change")
 	}
 }
+
+// The register's person form keeps the person's federation, told at the
+// field when it is not three letters; the person's page shows it, the API
+// answers it, and a player registered from the register takes it (issue
+// 64).
+func TestRegisterFederation(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	arbiter := s.SignIn(tournament.ArbiterRole)
+	form := url.Values{"surname": {"Ндиайе"}, "given_names": {"Мамаду"}, "birth_year": {"1992"}, "federation": {"Сенегал"}}
+	rec := arbiter.Post("/people", form)
+	body := apitest.PageText(rec)
+	apitest.MustStatus(t, "a person of «Сенегал»", rec.Code, http.StatusBadRequest, body)
+	if refusal := apitest.RuF("a federation is three Latin letters, as FMJD lists write it (RUS, NED, SEN); got %q", "Сенегал"); !strings.Contains(body, refusal) {
+		t.Errorf("the person form does not tell the federation %q", refusal)
+	}
+	form.Set("federation", "sen")
+	rec = arbiter.Post("/people", form)
+	apitest.MustStatus(t, "a person of «sen»", rec.Code, http.StatusSeeOther, apitest.PageText(rec))
+	path := rec.Header().Get("Location")
+	body = apitest.PageText(s.SignIn(tournament.Admin).Get(path))
+	if !strings.Contains(body, `<abbr class="federation">SEN</abbr>`) || !strings.Contains(body, `name="federation" value="SEN"`) {
+		t.Error("the person's page does not show the federation SEN, or its form does not offer it")
+	}
+	person := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", "/api/v1"+path, nil)["person"].(map[string]any)
+	if person["federation"] != "SEN" {
+		t.Errorf("the API answers the person's federation as %v", person["federation"])
+	}
+	id := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "round-robin"})["id"])
+	player := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"person_id": apitest.Num(person["id"])})
+	if player["federation"] != "SEN" {
+		t.Errorf("a player registered from the register plays for %v; want SEN", player["federation"])
+	}
+}
