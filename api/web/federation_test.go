@@ -1,8 +1,11 @@
 package web_test
 
 import (
+	"bytes"
 	"fmt"
+	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -92,4 +95,39 @@ func TestRegisterFederation(t *testing.T) {
 	if player["federation"] != "SEN" {
 		t.Errorf("a player registered from the register plays for %v; want SEN", player["federation"])
 	}
+}
+
+// The upload form of a TRF file names the event's game: the file's own
+// comment must agree, or the form tells both games at the field, with the
+// game chosen kept (issue 64).
+func TestImportTRFOfAGame(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	arbiter := s.SignIn(tournament.ArbiterRole)
+	id, _ := swissOfSix(s, "rapid", "15+10")
+	file := arbiter.Get(fmt.Sprintf("/api/v1/events/%d/pairing.trf", id)).Body.String()
+	send := func(game string) *httptest.ResponseRecorder {
+		var body bytes.Buffer
+		w := multipart.NewWriter(&body)
+		w.WriteField("game", game)
+		part, err := w.CreateFormFile("file", "event.trf")
+		if err != nil {
+			t.Fatal(err)
+		}
+		part.Write([]byte(file))
+		w.Close()
+		req := httptest.NewRequest(http.MethodPost, "/manage/events/import.trf", &body)
+		req.Header.Set("Content-Type", w.FormDataContentType())
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		req.Header.Set("Origin", "http://example.com")
+		return arbiter.Do(req)
+	}
+	rec := send("russian")
+	body := apitest.PageText(rec)
+	apitest.MustStatus(t, "an Adiukh file imported as Russian draughts", rec.Code, http.StatusBadRequest, body)
+	refusal := apitest.RuF("the file is of %s (its \"### game:\" comment), not of %s as the import asks", tournament.GameKind("adiukh"), tournament.GameKind("russian"))
+	if !strings.Contains(body, refusal) || !strings.Contains(body, `<option value="russian" selected>`) {
+		t.Errorf("the upload form does not tell %q, or lost the game chosen", refusal)
+	}
+	apitest.MustStatus(t, "an Adiukh file imported as Adiukh checkers", send("adiukh").Code, http.StatusSeeOther, "")
 }
