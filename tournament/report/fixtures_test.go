@@ -41,6 +41,7 @@ func testPlayer(no int) Player {
 		FederationID: fmt.Sprintf("RUS-%05d", no),
 		Federation:   []string{"RUS", "NED", "", "SEN"}[no%4],
 		Title:        []string{"КМС", "", "I", "1ю"}[no%4],
+		LatinTitle:   []string{"KMS", "", "I", "1j"}[no%4],
 	}
 }
 

@@ -593,3 +593,22 @@ func TestPairingsPDFNamesRequestedByes(t *testing.T) {
 		}
 	}
 }
+
+// An English crosstable prints the national ranks in their Latin form,
+// never in Cyrillic (issue 64).
+func TestCrosstablePDFInEnglishPrintsLatinRanks(t *testing.T) {
+	t.Parallel()
+	s := testStandings(6, 5)
+	text := pdfText(t, "crosstable-en", render(t, func(b *bytes.Buffer) error { return CrosstablePDF(b, catalog.English, s) }))
+	name := func(no int) string { return listedName(catalog.English, testPlayer(no).Name, testPlayer(no).Latin) }
+	for _, want := range []string{"KMS " + name(4), "1j " + name(3), "I " + name(2)} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the English crosstable lacks %q", want)
+		}
+	}
+	for _, cyrillic := range []string{"КМС", "1ю"} {
+		if strings.Contains(text, cyrillic) {
+			t.Errorf("the English crosstable prints the rank %q in Cyrillic", cyrillic)
+		}
+	}
+}

@@ -97,8 +97,10 @@ type Player struct {
 	Federation string
 	// Title is the sports rank or title as the game's rule book writes it
 	// («КМС», «GMI»); names print it before them, as chess-results does.
-	Title     string
-	Withdrawn bool
+	Title string
+	// LatinTitle is the title as documents in English print it («KMS»).
+	LatinTitle string
+	Withdrawn  bool
 }
 
 // TieBreak is one column of tie-breaks, in the event's order. Its names
