@@ -38,7 +38,7 @@ func BenchmarkHostileRequestsOfAHugeEvent(b *testing.B) {
 	h := apitest.NewRouter(api.Deps{DB: st, Events: events, Accounts: accounts, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	arbiter := storetest.Arbiter(b, st)
 	importTRF := func(players, rounds int) int64 {
-		e, err := interchange.NewService(st.Interchange(), events, engines.InterchangeOptions()).ImportTRF(arbiter, bytes.NewReader(testcorpus.BigTRF(b, players, rounds)))
+		e, err := interchange.NewService(st.Interchange(), events, engines.InterchangeOptions()).ImportTRF(arbiter, bytes.NewReader(testcorpus.BigTRF(b, players, rounds)), "")
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -29,8 +29,9 @@ func pagedEvent(t *testing.T) (h http.Handler, id int64, importTRF func(players,
 		Accounts: apitest.Accounts(st, account.Options{}), Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	arbiter := storetest.Arbiter(t, st)
 	importTRF = func(players, rounds int) int64 {
-		e, err := interchange.NewService(st.Interchange(), tournament.NewService(st, engines.Options()), engines.InterchangeOptions()).
-			ImportTRF(arbiter, bytes.NewReader(testcorpus.BigTRF(t, players, rounds)))
+		e, err := interchange.NewService(st.Interchange(), tournament.NewService(st, engines.Options()), engines.InterchangeOptions()).ImportTRF(
+			arbiter, bytes.NewReader(testcorpus.BigTRF(t, players, rounds)), "")
+
 		if err != nil {
 			t.Fatal(err)
 		}

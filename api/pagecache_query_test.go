@@ -182,7 +182,7 @@ func BenchmarkJunkParametersOfAHugeEvent(b *testing.B) {
 	st := storetest.SQLite(b)
 	h := apitest.NewRouter(api.Deps{DB: st, Events: tournament.NewService(st, engines.Options()),
 		Accounts: apitest.Accounts(st, account.Options{}), Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	e, err := interchange.NewService(st.Interchange(), tournament.NewService(st, engines.Options()), engines.InterchangeOptions()).ImportTRF(storetest.Arbiter(b, st), bytes.NewReader(testcorpus.BigTRF(b, 4096, 9)))
+	e, err := interchange.NewService(st.Interchange(), tournament.NewService(st, engines.Options()), engines.InterchangeOptions()).ImportTRF(storetest.Arbiter(b, st), bytes.NewReader(testcorpus.BigTRF(b, 4096, 9)), "")
 	if err != nil {
 		b.Fatal(err)
 	}

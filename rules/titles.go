@@ -18,6 +18,9 @@ type Title struct {
 	// FMJD: a title of the FMJD, which a TRF carries in its title field;
 	// a national rank travels in our own record of the file.
 	FMJD bool
+	// Latin is how documents in English print a national rank («KMS» for
+	// «КМС»); "" when the notation is in Latin letters already.
+	Latin string
 	// forms are the other ways people type it, folded as Parse folds
 	// what it reads.
 	forms []string
@@ -31,16 +34,16 @@ type Titles []Title
 // the titles ГР, МСМК, МС, the candidate master КМС, the adult ranks I,
 // II, III and the youth ranks 1ю, 2ю, 3ю.
 var NationalTitles = Titles{
-	{Notation: "ГР", Level: 100, forms: []string{"гроссмейстер", "гроссмейстер россии", "gr"}},
-	{Notation: "МСМК", Level: 90, forms: []string{"мастер спорта международного класса", "msmk"}},
-	{Notation: "МС", Level: 80, forms: []string{"мастер спорта", "мастер спорта россии", "ms"}},
-	{Notation: "КМС", Level: 70, forms: []string{"кандидат в мастера спорта", "kms"}},
+	{Notation: "ГР", Latin: "GR", Level: 100, forms: []string{"гроссмейстер", "гроссмейстер россии", "gr"}},
+	{Notation: "МСМК", Latin: "MSMK", Level: 90, forms: []string{"мастер спорта международного класса", "msmk"}},
+	{Notation: "МС", Latin: "MS", Level: 80, forms: []string{"мастер спорта", "мастер спорта россии", "ms"}},
+	{Notation: "КМС", Latin: "KMS", Level: 70, forms: []string{"кандидат в мастера спорта", "kms"}},
 	{Notation: "I", Level: 60, forms: []string{"1", "1р", "первый"}},
 	{Notation: "II", Level: 50, forms: []string{"2", "2р", "второй"}},
 	{Notation: "III", Level: 40, forms: []string{"3", "3р", "третий"}},
-	{Notation: "1ю", Level: 30, forms: []string{"первый ю", "1юн", "iю"}},
-	{Notation: "2ю", Level: 20, forms: []string{"второй ю", "2юн", "iiю"}},
-	{Notation: "3ю", Level: 10, forms: []string{"третий ю", "3юн", "iiiю"}},
+	{Notation: "1ю", Latin: "1j", Level: 30, forms: []string{"первый ю", "1юн", "iю"}},
+	{Notation: "2ю", Latin: "2j", Level: 20, forms: []string{"второй ю", "2юн", "iiю"}},
+	{Notation: "3ю", Latin: "3j", Level: 10, forms: []string{"третий ю", "3юн", "iiiю"}},
 }
 
 // FMJDTitles are the FMJD's titles, the women's in their own forms.
@@ -114,4 +117,16 @@ func foldTitle(text string) string {
 		}
 	}
 	return strings.Join(words, "")
+}
+
+// LatinNotation is how documents in English print a rank or title stored
+// as notation: a national rank's Latin form, the FMJD's titles and the
+// adult ranks (I, II, III) as they are.
+func LatinNotation(notation string) string {
+	for _, t := range NationalTitles {
+		if t.Notation == notation && t.Latin != "" {
+			return t.Latin
+		}
+	}
+	return notation
 }

@@ -27,6 +27,9 @@ const (
 type Person struct {
 	ID           int64
 	FederationID string
+	// Federation is the three letters of the federation the person plays
+	// for (ParseFederation); "" when not known.
+	Federation string
 	// Surname and GivenNames are in Cyrillic; LatinSurname and
 	// LatinGivenNames their Latin form, transliterated by LatinSystem
 	// (ICAO or GOST) unless typed by hand.
@@ -192,6 +195,7 @@ func personDetails(in *PlayerInput, p *Person) {
 	fill(&in.Club, p.Club)
 	fill(&in.City, p.Region)
 	fill(&in.FederationID, p.FederationID)
+	fill(&in.Federation, p.Federation)
 	if in.BirthYear == nil && p.BirthYear != 0 {
 		y := p.BirthYear
 		in.BirthYear = &y
@@ -235,6 +239,7 @@ func LinkPerson(tx PersonLinkWriter, at time.Time, u *User, game GameKind, playe
 		p.BirthYear = cmp.Or(p.BirthYear, person.BirthYear)
 		p.Club = cmp.Or(p.Club, person.Club)
 		p.City = cmp.Or(p.City, person.Region)
+		p.Federation = cmp.Or(p.Federation, person.Federation)
 		p.Title = cmp.Or(p.Title, person.TitleIn(game))
 	}
 	if err := tx.UpdatePlayer(p); err != nil {

@@ -17,6 +17,14 @@ type Player struct {
 	Club         string
 	City         string
 	FederationID string
+	// Federation is the three letters of the federation the player plays
+	// for (ParseFederation); "" when not known.
+	Federation string
+	// Sex is Men or Women as a TRF's 001 line gives it, and BirthDate the
+	// full date of birth (YYYY-MM-DD) a TRF gives beside the year; "" when
+	// not known.
+	Sex       string
+	BirthDate string
 	// Title is the player's sports rank or title in the event's game, as
 	// its rule book writes it (ParseTitle); "" for none.
 	Title string
@@ -49,6 +57,9 @@ type PlayerInput struct {
 	Club         *string
 	City         *string
 	FederationID *string
+	// Federation is the three letters of the player's federation, in
+	// any case.
+	Federation *string
 	// Title is the sports rank or title, in any form ParseTitle reads.
 	Title *string
 	// StartNo sets the start number by hand; the player who had it takes
@@ -104,6 +115,13 @@ func (in PlayerInput) applyDetails(p *Player, game GameKind) error {
 			return err
 		}
 		*text.out = v
+	}
+	if in.Federation != nil {
+		federation, err := ParseFederation("federation", *in.Federation)
+		if err != nil {
+			return err
+		}
+		p.Federation = federation
 	}
 	if in.Title != nil {
 		title, err := ParseTitle(game, *in.Title)

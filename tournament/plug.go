@@ -88,14 +88,16 @@ func (s *Standings) Incomplete() []TieBreakInfo {
 // and every tie-break) have the same Rank; RankTo is the last place of the
 // group (equal to Rank when the place is not shared).
 type StandingsRow struct {
-	Rank      int
-	RankTo    int
-	PlayerID  int64
-	StartNo   int
-	Name      string
-	Title     string // the sports rank or title, as Player.Title
-	Club      string
-	Rating    int
-	Score     float64 // in the event's scoring table
-	TieBreaks map[string]float64
+	Rank     int
+	RankTo   int
+	PlayerID int64
+	StartNo  int
+	Name     string
+	Title    string // the sports rank or title, as Player.Title
+	Club     string
+	// Federation is the player's federation (RUS), as Player.Federation.
+	Federation string
+	Rating     int
+	Score      float64 // in the event's scoring table
+	TieBreaks  map[string]float64
 }

@@ -348,6 +348,7 @@ func (s *Service) standings(e *Event, players []Player, rounds []Round, afterRou
 			return nil, fmt.Errorf("standings of event %d name unknown player %d", e.ID, rows[i].PlayerID)
 		}
 		rows[i].StartNo, rows[i].Name, rows[i].Title, rows[i].Club, rows[i].Rating = p.StartNo, p.Name, p.Title, p.Club, p.Rating
+		rows[i].Federation = p.Federation
 		for id := range rows[i].TieBreaks {
 			if !e.Game.OffersTieBreak(id) {
 				// The checkers won count Adiukh's games only: a row of

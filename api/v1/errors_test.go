@@ -41,6 +41,11 @@ func TestAPIErrors(t *testing.T) {
 		s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 		result := fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id)
 
+		// A federation is read in any case and kept in capitals (issue 64).
+		if p := s.Must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d/players/%d", swiss, swissPlayer), map[string]any{"federation": "ned"}); p["federation"] != "NED" {
+			t.Errorf("a player sent with federation «ned» answers %v; want NED", p["federation"])
+		}
+
 		for _, tc := range []struct {
 			name         string
 			role         tournament.Role
@@ -68,6 +73,8 @@ func TestAPIErrors(t *testing.T) {
 			{"other arbiter's event, player", player, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"name": "y"}, 403, "EFORBIDDEN", "", "event's own arbiter"},
 			{"requested bye in a round robin", arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/1/bye", id), map[string]any{"round": 3, "kind": "half"}, 400, "EINVALID", "system", "Swiss events"},
 			{"unknown bye kind", arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/bye", swiss, swissPlayer), map[string]any{"round": 1, "kind": "full"}, 400, "EINVALID", "kind", `"full"`},
+			{"bad federation", arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d/players/%d", swiss, swissPlayer), map[string]any{"federation": "Россия"}, 400, "EINVALID", "federation", `"Россия"`},
+			{"TRF import of an unknown game", arbiter, "POST", "/api/v1/events/import.trf?game=chess", "001    1      A", 400, "EINVALID", "game", `"chess"`},
 			{"TRF import with a bad line", arbiter, "POST", "/api/v1/events/import.trf", nil, 400, "EINVALID", "file", "no players"},
 			{"result in a draft round", arbiter, "PUT", result, map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1}, 409, "ECONFLICT", "", "not published"},
 			{"late entry in a round robin", arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": "Опоздавший"}, 409, "ECONFLICT", "", "late entry"},

@@ -197,6 +197,25 @@ func fmjdSwissEvent(t *testing.T, s *apitest.Server, gm fmjdGame) {
 	if imported["game"] != gm.key {
 		t.Errorf("the imported event: game %v", imported["game"])
 	}
+	// The game asked for: the file's own is taken when they agree; a
+	// file naming another game is refused with both named; another
+	// program's file, without the comment, is of the game asked for.
+	if again := s.Must(http.StatusCreated, apitest.Arbiter, "POST", "/api/v1/events/import.trf?game="+gm.key, trfFile); again["game"] != gm.key {
+		t.Errorf("imported asking for %s: game %v", gm.key, again["game"])
+	}
+	code, refused := s.Do(apitest.Arbiter, "POST", "/api/v1/events/import.trf?game=adiukh", trfFile)
+	if msg, _ := refused["message"].(string); code != http.StatusBadRequest || refused["field"] != "game" || !strings.Contains(msg, games.Of(gm.key).English) || !strings.Contains(msg, games.Of("adiukh").English) {
+		t.Errorf("a file of %s imported as Adiukh checkers: %d %v; want 400 naming both games", gm.key, code, refused)
+	}
+	var foreign []string
+	for _, line := range strings.Split(trfFile, "\n") {
+		if !strings.HasPrefix(line, "###") {
+			foreign = append(foreign, line)
+		}
+	}
+	if other := s.Must(http.StatusCreated, apitest.Arbiter, "POST", "/api/v1/events/import.trf?game="+gm.key, strings.Join(foreign, "\n")); other["game"] != gm.key {
+		t.Errorf("another program's file imported asking for %s: game %v", gm.key, other["game"])
+	}
 	for _, r := range s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/standings", apitest.Num(imported["id"])), nil)["rows"].([]any) {
 		r := r.(map[string]any)
 		if no := apitest.Num(r["start_no"]); r["score"] != points[no] {

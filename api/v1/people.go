@@ -34,6 +34,7 @@ type personView struct {
 	Club            string `json:"club"`
 	Region          string `json:"region"`
 	Rank            string `json:"rank"`
+	Federation      string `json:"federation,omitempty"`
 	// Titles are the person's ranks and titles, each of a game.
 	Titles     []personTitleView `json:"titles"`
 	MergedInto int64             `json:"merged_into,omitempty"`
@@ -43,7 +44,7 @@ type personView struct {
 func newPersonView(p *tournament.Person) personView {
 	return personView{ID: p.ID, FederationID: p.FederationID, Surname: p.Surname, GivenNames: p.GivenNames, Patronymic: p.Patronymic,
 		LatinSurname: p.LatinSurname, LatinGivenNames: p.LatinGivenNames, LatinSystem: p.LatinSystem, Sex: p.Sex,
-		BirthYear: p.BirthYear, Club: p.Club, Region: p.Region, Rank: p.Rank, Titles: personTitleViews(p.Titles), MergedInto: p.MergedInto, CreatedAt: p.CreatedAt}
+		BirthYear: p.BirthYear, Club: p.Club, Region: p.Region, Rank: p.Rank, Federation: p.Federation, Titles: personTitleViews(p.Titles), MergedInto: p.MergedInto, CreatedAt: p.CreatedAt}
 }
 
 // personTitleView is a rank or title of a person in a game, as answered
@@ -76,6 +77,7 @@ type personBody struct {
 	Club            *string `json:"club"`
 	Region          *string `json:"region"`
 	Rank            *string `json:"rank"`
+	Federation      *string `json:"federation"`
 	// Titles, when sent, replace the person's titles.
 	Titles *[]personTitleView `json:"titles"`
 }
@@ -83,7 +85,7 @@ type personBody struct {
 func (b *personBody) input() people.PersonInput {
 	return people.PersonInput{Surname: b.Surname, GivenNames: b.GivenNames, Patronymic: b.Patronymic, LatinSurname: b.LatinSurname,
 		LatinGivenNames: b.LatinGivenNames, LatinSystem: b.LatinSystem, Sex: b.Sex, BirthYear: b.BirthYear,
-		Club: b.Club, Region: b.Region, Rank: b.Rank, Titles: b.titles()}
+		Club: b.Club, Region: b.Region, Rank: b.Rank, Federation: b.Federation, Titles: b.titles()}
 }
 
 func (b *personBody) titles() *[]tournament.PersonTitle {

@@ -19,6 +19,7 @@ type playerView struct {
 	Club              string `json:"club"`
 	City              string `json:"city"`
 	FederationID      string `json:"federation_id"`
+	Federation        string `json:"federation,omitempty"`
 	Title             string `json:"title,omitempty"`
 	FirstRound        int    `json:"first_round"`
 	WithdrawFromRound int    `json:"withdraw_from_round,omitempty"`
@@ -28,7 +29,7 @@ type playerView struct {
 func newPlayerView(p *tournament.Player) playerView {
 	return playerView{
 		ID: p.ID, StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear, Club: p.Club,
-		City: p.City, FederationID: p.FederationID, Title: p.Title, FirstRound: p.FirstRound, WithdrawFromRound: p.WithdrawnFrom, PersonID: p.PersonID,
+		City: p.City, FederationID: p.FederationID, Federation: p.Federation, Title: p.Title, FirstRound: p.FirstRound, WithdrawFromRound: p.WithdrawnFrom, PersonID: p.PersonID,
 	}
 }
 
@@ -49,6 +50,7 @@ type playerBody struct {
 	Club              *string `json:"club"`
 	City              *string `json:"city"`
 	FederationID      *string `json:"federation_id"`
+	Federation        *string `json:"federation"`
 	Title             *string `json:"title"`
 	StartNo           *int    `json:"start_no"`
 	WithdrawFromRound *int    `json:"withdraw_from_round"`
@@ -58,7 +60,7 @@ type playerBody struct {
 func (b *playerBody) input() tournament.PlayerInput {
 	return tournament.PlayerInput{
 		Name: b.Name, Rating: b.Rating, BirthYear: b.BirthYear, Club: b.Club, City: b.City,
-		FederationID: b.FederationID, Title: b.Title, StartNo: b.StartNo, WithdrawFromRound: b.WithdrawFromRound,
+		FederationID: b.FederationID, Federation: b.Federation, Title: b.Title, StartNo: b.StartNo, WithdrawFromRound: b.WithdrawFromRound,
 	}
 }
 

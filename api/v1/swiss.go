@@ -42,7 +42,8 @@ func (h *handler) getPairingTRF(c *gin.Context) error {
 	return nil
 }
 
-// postTRF imports the TRF file in the request body as a new event.
+// postTRF imports the TRF file in the request body as a new event of the
+// game ?game=KEY names, else of the file's own.
 func (h *handler) postTRF(c *gin.Context) error {
 	data, err := io.ReadAll(io.LimitReader(c.Request.Body, core.MaxTRF+1))
 	var tooLarge *http.MaxBytesError
@@ -55,7 +56,7 @@ func (h *handler) postTRF(c *gin.Context) error {
 	case len(data) > core.MaxTRF:
 		return tournament.Invalid("body", "the file is larger than %d MB", core.MaxTRF>>20)
 	}
-	e, err := h.Interchange.ImportTRF(c.Request.Context(), bytes.NewReader(data))
+	e, err := h.Interchange.ImportTRF(c.Request.Context(), bytes.NewReader(data), c.Query("game"))
 	if err != nil {
 		return err
 	}

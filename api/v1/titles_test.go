@@ -54,7 +54,7 @@ func TestTitlesThroughTheAPI(t *testing.T) {
 		s.Must(http.StatusCreated, arbiter, "POST", base+"/rounds", nil)
 		s.Must(http.StatusOK, arbiter, "POST", base+"/rounds/1/publish", nil)
 		csv := string(s.MustDownload(base+"/standings.csv", "text/csv; charset=utf-8"))
-		if !strings.Contains(csv, ",federation_id,title,") || !strings.Contains(csv, ",КМС,") {
+		if !strings.Contains(csv, ",federation_id,federation,title,") || !strings.Contains(csv, ",КМС,") {
 			t.Errorf("standings.csv lacks the title column or Тлехас's КМС:\n%s", csv)
 		}
 		if doc := string(s.MustDownload(base+"/standings.json", "application/json")); !strings.Contains(doc, `"title": "КМС"`) {

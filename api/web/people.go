@@ -25,7 +25,7 @@ func (h *handler) peopleRoutesWeb(g, m *gin.RouterGroup) {
 
 // personFields are the person form's fields; titleRows rows of titles
 // follow them (titleFields).
-var personFields = append([]string{"surname", "given_names", "patronymic", "latin_surname", "latin_given_names", "latin_system", "sex", "birth_year", "club", "region", "rank"},
+var personFields = append([]string{"surname", "given_names", "patronymic", "latin_surname", "latin_given_names", "latin_system", "sex", "birth_year", "club", "region", "rank", "federation"},
 	titleFields()...)
 
 // titleRows is how many ranks and titles the person form has rows for: a
@@ -55,6 +55,7 @@ func personInput(f *form) (people.PersonInput, error) {
 		return &v
 	}
 	in.Surname, in.GivenNames, in.Patronymic, in.Sex, in.Club, in.Region, in.Rank = text("surname"), text("given_names"), text("patronymic"), text("sex"), text("club"), text("region"), text("rank")
+	in.Federation = text("federation")
 	if v := f.Values["latin_system"]; v != "" {
 		in.LatinSystem = &v
 	}
@@ -168,7 +169,7 @@ func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge
 		p := v.Person
 		data.Form = newForm()
 		for k, val := range map[string]string{"surname": p.Surname, "given_names": p.GivenNames, "patronymic": p.Patronymic, "latin_surname": p.LatinSurname,
-			"latin_given_names": p.LatinGivenNames, "latin_system": p.LatinSystem, "sex": p.Sex, "club": p.Club, "region": p.Region, "rank": p.Rank} {
+			"latin_given_names": p.LatinGivenNames, "latin_system": p.LatinSystem, "sex": p.Sex, "club": p.Club, "region": p.Region, "rank": p.Rank, "federation": p.Federation} {
 			data.Form.Values[k] = val
 		}
 		if p.BirthYear != 0 {

@@ -42,7 +42,7 @@ func (h *handler) renderPlayerEdit(c *gin.Context, f *form, status int) error {
 	}
 	if f == nil {
 		f = newForm()
-		f.Values = map[string]string{"name": p.Name, "club": p.Club, "city": p.City, "federation_id": p.FederationID, "title": p.Title,
+		f.Values = map[string]string{"name": p.Name, "club": p.Club, "city": p.City, "federation_id": p.FederationID, "federation": p.Federation, "title": p.Title,
 			"rating": numberOrEmpty(p.Rating), "birth_year": numberOrEmpty(p.BirthYear)}
 	}
 	h.renderWith(c, h.translator(c), status, "player_edit", d.Event.Name, playerEditData{eventHeader: h.header(c, d.Event, "manage"), Player: p, Form: f})

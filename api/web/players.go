@@ -18,7 +18,7 @@ import (
 
 // playerInput reads the fields of a player; an empty number is left out.
 func playerInput(values map[string]string) (tournament.PlayerInput, error) {
-	in := tournament.PlayerInput{Name: ptr(values["name"]), Club: ptr(values["club"]), City: ptr(values["city"]), FederationID: ptr(values["federation_id"]), Title: ptr(values["title"])}
+	in := tournament.PlayerInput{Name: ptr(values["name"]), Club: ptr(values["club"]), City: ptr(values["city"]), FederationID: ptr(values["federation_id"]), Federation: ptr(values["federation"]), Title: ptr(values["title"])}
 	for _, n := range []struct {
 		field string
 		to    **int
@@ -35,7 +35,7 @@ func playerInput(values map[string]string) (tournament.PlayerInput, error) {
 	return in, nil
 }
 
-var playerFields = []string{"name", "rating", "birth_year", "club", "city", "federation_id", "title"}
+var playerFields = []string{"name", "rating", "birth_year", "club", "city", "federation_id", "federation", "title"}
 
 // personField names the person of the register a new player is, by
 // federation ID: the player takes the person's details where the form

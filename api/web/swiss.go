@@ -130,7 +130,7 @@ func (h *handler) importTRF(c *gin.Context) error {
 			return tournament.Invalid("file", "the file could not be read: %v", err)
 		}
 		defer f.Close()
-		e, err := h.Interchange.ImportTRF(c.Request.Context(), io.LimitReader(f, core.MaxTRF))
+		e, err := h.Interchange.ImportTRF(c.Request.Context(), io.LimitReader(f, core.MaxTRF), c.PostForm("game"))
 		if err != nil {
 			return err
 		}
@@ -145,6 +145,7 @@ func (h *handler) importTRF(c *gin.Context) error {
 	f.Values["time_zone"] = h.Events.TimeZone()
 	data := h.eventFormData(f)
 	data.Import = newForm()
+	data.Import.Values["game"] = c.PostForm("game")
 	if err := data.Import.fail(err, h.translator(c)); err != nil {
 		return err
 	}

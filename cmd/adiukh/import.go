@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	commands["import"] = command{phrase("import a TRF file as a new event: import --trf FILE --owner EMAIL"), importCommand}
+	commands["import"] = command{phrase("import a TRF file as a new event: import --trf FILE --owner EMAIL [--game KEY]"), importCommand}
 }
 
 // importCommand creates an event from a TRF file, owned by an existing
@@ -20,6 +20,7 @@ func importCommand(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("import", stderr)
 	file := fs.String("trf", "", "tournament report `FILE` (TRF-16/TRF-2026)")
 	owner := fs.String("owner", "", "e-mail `ADDRESS` of the arbiter or administrator who will own the event")
+	game := fs.String("game", "", "the event's game, by its `KEY`; the file's own when not given")
 	dsn := &fs.settings("db").DB
 	if err := fs.Parse(args); err != nil {
 		return parseStatus(err)
@@ -28,7 +29,7 @@ func importCommand(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() > 0 {
-		say(stderr, "usage: adiukh import --trf FILE --owner EMAIL [--db DSN]")
+		say(stderr, "usage: adiukh import --trf FILE --owner EMAIL [--game KEY] [--db DSN]")
 		return 2
 	}
 	f, err := os.Open(*file)
@@ -52,7 +53,7 @@ func importCommand(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	svc := interchange.NewService(st.Interchange(), tournament.NewService(st, engines.Options()), engines.InterchangeOptions())
-	e, err := svc.ImportTRF(tournament.NewContextWithUser(context.Background(), u), f)
+	e, err := svc.ImportTRF(tournament.NewContextWithUser(context.Background(), u), f, *game)
 	if err != nil {
 		fail(stderr, "adiukh import: "+*file, err)
 		return 1

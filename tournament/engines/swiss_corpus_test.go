@@ -48,7 +48,7 @@ func importAndPair(t *testing.T, corpus, tournaments string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e, err := trfs.ImportTRF(ctx, f)
+		e, err := trfs.ImportTRF(ctx, f, "")
 		f.Close()
 		if err != nil {
 			t.Errorf("%s: import: %v", name, err)

@@ -207,7 +207,7 @@ func TestTRFImport(t *testing.T) {
 	if err := trfs.ExportTRF(ctx, id, &buf); err != nil {
 		t.Fatal(err)
 	}
-	imported, err := trfs.ImportTRF(ctx, &buf)
+	imported, err := trfs.ImportTRF(ctx, &buf, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,7 +263,7 @@ func TestTRFImportErrors(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, trfs, ctx := swissService(t)
-			_, err := trfs.ImportTRF(ctx, strings.NewReader(tc.file))
+			_, err := trfs.ImportTRF(ctx, strings.NewReader(tc.file), "")
 			var te *tournament.Error
 			if !errors.As(err, &te) || te.Code != tournament.EINVALID || !strings.Contains(te.Message, tc.want) {
 				t.Fatalf("ImportTRF error = %v, want EINVALID containing %q", err, tc.want)

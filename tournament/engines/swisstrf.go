@@ -1,13 +1,13 @@
 package engines
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -58,14 +58,15 @@ func WriteTRF(w io.Writer, in tournament.PairingInput) error {
 	index := make(map[int64]int, len(in.Players))
 	for i, p := range in.Players {
 		index[p.ID] = i
-		tp := trf.Player{StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, Results: make([]trf.Result, len(in.Rounds))}
-		if p.BirthYear != 0 {
-			tp.BirthDate = strconv.Itoa(p.BirthYear)
-		}
+		tp := trf.Player{StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, Federation: p.Federation, Results: make([]trf.Result, len(in.Rounds))}
+		tp.SetPersonal(p.Sex, p.BirthDate, p.BirthYear)
 		if id := p.FederationID; id != "" && len(id) <= 11 && strings.Trim(id, "0123456789") == "" {
 			tp.FideID = id
 		}
 		t.SetTitle(&tp, p.Title, e.Game.FMJDTitle(p.Title))
+		if p.WithdrawnFrom > 0 {
+			t.Extra = append(t.Extra, trf.WithdrawalComment{StartNo: p.StartNo, Round: p.WithdrawnFrom}.String())
+		}
 		for r := range tp.Results {
 			tp.Results[r] = trf.Result{Color: '-', Code: '-'} // no game: absent
 		}
@@ -183,7 +184,12 @@ func trfScores(extra []string, game tournament.GameKind) map[[3]int]tournament.R
 // comment (as WriteTRF writes them) when that agrees with who won, and are
 // otherwise unknown (ScoreUnknown: a win's or a draw's points standing for
 // the outcome); a forfeit is a forfeit's points.
-func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
+//
+// The file is of the game asked for ("" when none is), which its own
+// game comment ("### game: russian", as adiukh writes it) must not
+// contradict; a file without one is of the game asked for, or of the
+// default game.
+func ReadTRF(r io.Reader, asked tournament.GameKind) (*interchange.EventImport, error) {
 	t, err := trf.Read(r)
 	var syntax *trf.Error
 	if errors.As(err, &syntax) {
@@ -223,7 +229,10 @@ func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
 	blackFirst := initial == 'B'
 	imp.Event = tournament.EventInput{Name: &name, Discipline: &discipline, System: &system, Rounds: &rounds, Baku: &baku, BlackFirst: &blackFirst}
 	trfHeader(t.Info, &imp.Event)
-	game := trfGame(t.Extra)
+	game, err := trfImportGame(trfGame(t.Extra), asked)
+	if err != nil {
+		return nil, err
+	}
 	if game != "" {
 		name := string(game)
 		imp.Event.Game = &name
@@ -249,14 +258,14 @@ func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
 			return nil, tournament.Invalid("file", "start numbers must run from 1 to %d; %d is missing or repeated", len(players), i+1)
 		}
 		byNo[p.StartNo] = p
-		ip := tournament.Player{StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, FederationID: p.FideID, FirstRound: 1, Title: titles[p.StartNo]}
+		// FIDE's files write "Surname, Given"; adiukh's names have no comma.
+		name := strings.Join(strings.Fields(strings.Replace(p.Name, ",", " ", 1)), " ")
+		ip := tournament.Player{StartNo: p.StartNo, Name: name, Rating: p.Rating, FederationID: p.FideID, Federation: p.Federation, FirstRound: 1, Title: titles[p.StartNo]}
+		ip.Sex, ip.BirthDate, ip.BirthYear = p.Personal()
 		// The title field is taken when it is a title of the event's game
 		// (the FMJD's); another sport's (FIDE's GM) is not one.
 		if title, err := tournament.ParseTitle(game, p.Title); err == nil && ip.Title == "" {
 			ip.Title = title
-		}
-		if y, err := strconv.Atoi(strings.SplitN(p.BirthDate, "/", 2)[0]); err == nil && y >= 1900 && y <= 2100 {
-			ip.BirthYear = y
 		}
 		if ip.Name == "" {
 			return nil, tournament.Invalid("file", "player %d has no name", p.StartNo)
@@ -299,11 +308,15 @@ func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
 	// An entry for the next round, before it is paired, says the player
 	// sits it out (as JaVaFo and bbpPairings read it, and as WriteTRF
 	// writes it): a half-point bye, or one that scores nothing.
+	withdrawals := trfWithdrawals(t.Extra)
 	for i, p := range players {
+		imp.Players[i].WithdrawnFrom = cmp.Or(withdrawals[p.StartNo], trfWithdrawnFrom(p))
 		if len(p.Results) <= paired || p.Results[paired] == (trf.Result{Color: ' ', Code: ' '}) {
 			continue
 		}
 		switch p.Results[paired].Code {
+		case '-':
+			continue // withdrawn (trfWithdrawnFrom)
 		case 'H', '=', 'D':
 			imp.Players[i].ByeRound, imp.Players[i].ByeKind = paired+1, tournament.HalfByeRequest
 		case 'F', '1', 'W':
@@ -325,6 +338,36 @@ func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
 		}
 	}
 	return imp, nil
+}
+
+// trfWithdrawals reads the withdrawal comments of a file
+// (trf.WithdrawalComment): the round each player withdrew from, by start
+// number.
+func trfWithdrawals(extra []string) map[int]int {
+	out := map[int]int{}
+	for _, line := range extra {
+		if c, ok := trf.ParseWithdrawalComment(line); ok {
+			out[c.StartNo] = c.Round
+		}
+	}
+	return out
+}
+
+// trfWithdrawnFrom is the round a player of a file withdrew from: the
+// first of the rounds, up to the player's last entry, in which the player
+// was absent ("0000 - -": WriteTRF's entry for the next round of a
+// withdrawn player, and how other programs write the rounds after a
+// withdrawal); 0 when the last entry is not an absence.
+func trfWithdrawnFrom(p trf.Player) int {
+	absent := func(r trf.Result) bool { return r.Opponent == 0 && r.Code == '-' }
+	from := len(p.Results)
+	for from > 0 && absent(p.Results[from-1]) {
+		from--
+	}
+	if from == len(p.Results) {
+		return 0
+	}
+	return from + 1
 }
 
 // trfMicroMatch is the micro-match setting a file's comment keeps
@@ -375,6 +418,21 @@ func trfTitles(extra []string) map[int]string {
 		}
 	}
 	return out
+}
+
+// trfImportGame is the game of an imported file: the one its comment
+// names (inFile) and the one the import asks for, which must be the same
+// when both are given.
+func trfImportGame(inFile, asked tournament.GameKind) (tournament.GameKind, error) {
+	switch {
+	case asked == "":
+		return inFile, nil
+	case inFile == "":
+		return asked, nil
+	case inFile.OrDefault() != asked.OrDefault():
+		return "", tournament.Invalid("game", "the file is of %s (its \"### game:\" comment), not of %s as the import asks", inFile, asked)
+	}
+	return inFile, nil
 }
 
 // trfGame is the game a file's comment names ("### game: russian", as

@@ -32,7 +32,7 @@ func TestPairingTRFKeepsMicroMatches(t *testing.T) {
 	if !strings.Contains(file.String(), "### micro-match: board games") || !strings.Contains(file.String(), "### micro 1 1 2 2:0 resignation 1:1 agreement") {
 		t.Errorf("the file does not carry the micro-matches:\n%s", file.String())
 	}
-	imp, err := engines.ReadTRF(&file)
+	imp, err := engines.ReadTRF(&file, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,7 @@ func TestPairingTRFKeepsTitles(t *testing.T) {
 	if !strings.Contains(file.String(), " GMI Хуаде Аслан") || !strings.Contains(file.String(), "### title 3 КМС") {
 		t.Errorf("the file does not carry the titles as the report file does:\n%s", file.String())
 	}
-	imp, err := engines.ReadTRF(&file)
+	imp, err := engines.ReadTRF(&file, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,11 +23,11 @@ type PlayerLine struct {
 }
 
 // playerColumns are the columns of a pasted player list, in order.
-var playerColumns = []string{"name", "rating", "birth_year", "club", "city", "federation_id", "title"}
+var playerColumns = []string{"name", "rating", "birth_year", "club", "city", "federation_id", "title", "federation"}
 
 // ParsePlayerList reads a pasted list of players, one a line: name, rating,
-// birth year, club, city, federation ID, rank or title; only the name is
-// required. Commas,
+// birth year, club, city, federation ID, rank or title, federation (RUS);
+// only the name is required. Commas,
 // semicolons (as spreadsheets in Russian locales export) or tabs (cells
 // copied from a spreadsheet) separate the fields, chosen line by line, as a
 // list may be pasted from two sources; blank lines and a header line are
@@ -108,7 +108,7 @@ func playerRecord(record []string) (tournament.PlayerInput, error) {
 	if len(record) > len(playerColumns) {
 		return tournament.PlayerInput{}, tournament.Invalid("", "a line has at most %d fields (%s); got %d", len(playerColumns), strings.Join(playerColumns, ", "), len(record))
 	}
-	in := tournament.PlayerInput{Name: ptr(cell(0)), Club: ptr(cell(3)), City: ptr(cell(4)), FederationID: ptr(cell(5)), Title: ptr(cell(6))}
+	in := tournament.PlayerInput{Name: ptr(cell(0)), Club: ptr(cell(3)), City: ptr(cell(4)), FederationID: ptr(cell(5)), Title: ptr(cell(6)), Federation: ptr(cell(7))}
 	for _, num := range []struct {
 		col int
 		to  **int
@@ -218,7 +218,7 @@ func (s *Service) RegisterPlayers(ctx context.Context, eventID int64, lines []Pl
 		var wrong []*tournament.Error
 		for _, l := range lines {
 			p := tournament.Player{EventID: eventID, FirstRound: paired + 1, StartNo: len(players) + 1}
-			if err := l.Input.ApplyDetails(&p, e.Game); err != nil {
+			if err := rankBeforeName(l.Input, e.Game).ApplyDetails(&p, e.Game); err != nil {
 				wrong = append(wrong, lineError(l.Line, err))
 			}
 			players = append(players, p)
@@ -239,6 +239,28 @@ func (s *Service) RegisterPlayers(ctx context.Context, eventID int64, lines []Pl
 		return err
 	})
 	return added, err
+}
+
+// rankBeforeName reads a rank written before the name («I Набоков Иван»,
+// «КМС Хуаде Аслан»), as Russian lists often put it, as the player's
+// title when the line gives none: kept in the name, the rank would be
+// taken for an initial or a surname. A name of two words keeps its first
+// (a surname and a given name).
+func rankBeforeName(in tournament.PlayerInput, game tournament.GameKind) tournament.PlayerInput {
+	if in.Name == nil || (in.Title != nil && strings.TrimSpace(*in.Title) != "") {
+		return in
+	}
+	words := strings.Fields(*in.Name)
+	if len(words) < 3 {
+		return in
+	}
+	title, err := tournament.ParseTitle(game, words[0])
+	if err != nil {
+		return in
+	}
+	name := strings.Join(words[1:], " ")
+	in.Name, in.Title = &name, &title
+	return in
 }
 
 // duplicates lists the new players that look like a registered player or

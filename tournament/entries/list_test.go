@@ -29,7 +29,9 @@ func TestParsePlayerList(t *testing.T) {
 		{"every bad line", "Иванов Иван, x\nПетров Пётр, 1800\nСидоров, 1800, девяностый\n\"Ёлкин\n", nil,
 			[]string{`1 rating: "x" is not a whole number`, `3 birth_year: "девяностый" is not a whole number`, "4 : the quotes of the line do not pair up at character 7: a field in quotes is not closed"}},
 		{"a quote mark inside a field", "Иван \"Кавычки, 1900\n", nil, []string{"1 : the quotes of the line do not pair up at character 6: a field that does not start with a quote mark has one inside"}},
-		{"too many fields", "А, 1, 2000, к, г, 1, кмс, лишнее\n", nil, []string{"1 : a line has at most 7 fields"}},
+		{"too many fields", "А, 1, 2000, к, г, 1, кмс, RUS, лишнее\n", nil, []string{"1 : a line has at most 8 fields"}},
+		{"a federation", "Иванов Иван; 1900; 1990; Нарт; Майкоп; 4100123; ; RUS\n", []string{"Иванов Иван"}, nil},
+		{"a bad federation", "Иванов Иван; 1900; 1990; Нарт; Майкоп; 4100123; ; Россия\n", nil, []string{`1 federation: a federation is three Latin letters, as FMJD lists write it (RUS, NED, SEN); got "Россия"`}},
 		// The rank is read by the rule book of the event's game when the
 		// list is registered (TestRegisterPlayersAllOrNothing).
 		{"a rank", "Иванов Иван; 1900; 1990; Нарт; Майкоп; 4100123; 1 разряд\n", []string{"Иванов Иван"}, nil},
@@ -160,4 +162,34 @@ func startNumbers(t *testing.T, ctx context.Context, svc *tournament.Service, ev
 		m[p.Name] = p.StartNo
 	}
 	return m
+}
+
+// A rank written before the name in a pasted list is the player's rank,
+// not an initial, and the eighth column is the federation (issue 64).
+func TestRegisterPlayersRankBeforeName(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := storetest.Arbiter(t, st)
+			svc, list := services(st, engines.Options())
+			e, _ := storetest.Event(t, ctx, svc, "swiss", 5, "Ёлкин Олег")
+			lines, err := entries.ParsePlayerList("I Набоков Иван, 1500, , , , , , rus\nКМС Хуаде Аслан Муратович, 1400\nИ Петров, 1300\n")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ranked, err := list.RegisterPlayers(ctx, e.ID, lines, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p := ranked[0]; p.Name != "Набоков Иван" || p.Title != "I" || p.Federation != "RUS" {
+				t.Errorf("«I Набоков Иван, …, rus» registered as %q, title %q, federation %q; want «Набоков Иван», I, RUS", p.Name, p.Title, p.Federation)
+			}
+			if p := ranked[1]; p.Name != "Хуаде Аслан Муратович" || p.Title != "КМС" {
+				t.Errorf("«КМС Хуаде Аслан Муратович» registered as %q, title %q", p.Name, p.Title)
+			}
+			if p := ranked[2]; p.Name != "И Петров" || p.Title != "" {
+				t.Errorf("«И Петров» registered as %q, title %q; want the name as typed", p.Name, p.Title)
+			}
+		})
+	}
 }

@@ -222,7 +222,7 @@ func (f *docFixture) imported() int64 {
 	}
 	var buf bytes.Buffer
 	f.must(trf.Write(&buf, file))
-	e, err := f.trfs.ImportTRF(f.ctx, &buf)
+	e, err := f.trfs.ImportTRF(f.ctx, &buf, "")
 	f.must(err)
 	_, err = f.svc.UpdateEvent(f.ctx, e.ID, tournament.EventInput{Visibility: ptr("public")}, "")
 	f.must(err)

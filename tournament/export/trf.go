@@ -79,24 +79,34 @@ func TRFView(ct *tournament.Crosstable) *trf.Tournament {
 		rank[r.PlayerID] = r.Rank
 	}
 	for _, r := range ct.Rows {
-		p := trf.Player{StartNo: r.Player.StartNo, Name: r.Player.Name, Rating: r.Player.Rating, Points: tenths(r.Score), Rank: rank[r.Player.ID]}
-		if r.Player.BirthYear > 0 {
-			p.BirthDate = strconv.Itoa(r.Player.BirthYear)
-		}
+		p := trf.Player{StartNo: r.Player.StartNo, Name: r.Player.Name, Rating: r.Player.Rating, Federation: r.Player.Federation, Points: tenths(r.Score), Rank: rank[r.Player.ID]}
+		p.SetPersonal(r.Player.Sex, r.Player.BirthDate, r.Player.BirthYear)
 		// The ID field has 11 columns; a longer ID, cut, would name
 		// someone else, so it is left out.
 		if id := r.Player.FederationID; utf8.RuneCountInString(id) <= 11 && !strings.ContainsFunc(id, unicode.IsSpace) {
 			p.FideID = id
 		}
 		t.SetTitle(&p, r.Player.Title, e.Game.FMJDTitle(r.Player.Title))
+		if r.Player.WithdrawnFrom > 0 {
+			t.Extra = append(t.Extra, trf.WithdrawalComment{StartNo: r.Player.StartNo, Round: r.Player.WithdrawnFrom}.String())
+		}
 		for _, cell := range r.Games {
 			if cell.Round > st.AfterRound {
 				break
+			}
+			if w := r.Player.WithdrawnFrom; cell.Result == nil && w > 0 && cell.Round >= w {
+				p.Results = append(p.Results, trf.Result{Color: '-', Code: '-'}) // absent: withdrawn
+				continue
 			}
 			p.Results = append(p.Results, trfResult(cell))
 			if cell.White && cell.OpponentNo != 0 && cell.Result != nil {
 				t.KeepScores(cell.Round, r.Player.StartNo, cell.OpponentNo, trfGameScores(tournament.KeptScores(*cell.Result, cell.MicroGames)))
 			}
+		}
+		// A withdrawal before the next round is told as JaVaFo and
+		// bbpPairings read it: the player is absent from that round.
+		if w := r.Player.WithdrawnFrom; w > 0 && w <= st.AfterRound+1 && st.AfterRound < e.Rounds && len(p.Results) == st.AfterRound {
+			p.Results = append(p.Results, trf.Result{Color: '-', Code: '-'})
 		}
 		t.Players = append(t.Players, p)
 	}

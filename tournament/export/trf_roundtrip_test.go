@@ -23,7 +23,8 @@ var hostileNames = []string{
 // TestTRFRoundTrip exports events with hostile names as TRF, reads each
 // file back with adiukh's own import, and checks that the event comes back:
 // the same players with their names fitted to the field, ratings, birth
-// years, federation IDs and points, the system, the rounds and the header.
+// years, federation IDs, federations, withdrawals (the round robin's
+// player withdrawn from round 4), points and places, the system, the rounds and the header.
 func TestTRFRoundTrip(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -43,7 +44,8 @@ func TestTRFRoundTrip(t *testing.T) {
 			players, err := f.svc.Players(f.ctx, id)
 			f.must(err)
 			for i, name := range hostileNames {
-				_, err := f.svc.UpdatePlayer(f.ctx, id, players[i].ID, tournament.PlayerInput{Name: ptr(name), FederationID: ptr(fmt.Sprint(24100000 + i))}, "исправлено по паспорту")
+				federation := []string{"RUS", "NED", "SEN", ""}[i]
+				_, err := f.svc.UpdatePlayer(f.ctx, id, players[i].ID, tournament.PlayerInput{Name: ptr(name), FederationID: ptr(fmt.Sprint(24100000 + i)), Federation: &federation}, "исправлено по паспорту")
 				f.must(err)
 			}
 			var file bytes.Buffer
@@ -51,7 +53,7 @@ func TestTRFRoundTrip(t *testing.T) {
 			if n := strings.Count(file.String(), "\n001 "); n != len(players) {
 				t.Errorf("%d player lines for %d players:\n%s", n, len(players), file.String())
 			}
-			back, err := f.trfs.ImportTRF(f.ctx, bytes.NewReader(file.Bytes()))
+			back, err := f.trfs.ImportTRF(f.ctx, bytes.NewReader(file.Bytes()), "")
 			if err != nil {
 				t.Fatalf("adiukh cannot read its own TRF: %v\n%s", err, file.String())
 			}
@@ -75,10 +77,14 @@ func TestTRFRoundTrip(t *testing.T) {
 				name := []rune(strings.NewReplacer("\r", " ", "\n", " ").Replace(want.Player.Name))
 				name = name[:min(len(name), 33)]
 				if got.Player.StartNo != want.Player.StartNo || strings.Join(strings.Fields(got.Player.Name), " ") != strings.Join(strings.Fields(string(name)), " ") || got.Player.Rating != want.Player.Rating ||
-					got.Player.BirthYear != want.Player.BirthYear || got.Player.FederationID != want.Player.FederationID || got.Score != want.Score {
-					t.Errorf("player %d read back as %q, rating %d, born %d, ID %q, %g points; want %q, %d, %d, %q, %g",
-						want.Player.StartNo, got.Player.Name, got.Player.Rating, got.Player.BirthYear, got.Player.FederationID, got.Score,
-						string(name), want.Player.Rating, want.Player.BirthYear, want.Player.FederationID, want.Score)
+					got.Player.BirthYear != want.Player.BirthYear || got.Player.FederationID != want.Player.FederationID || got.Score != want.Score ||
+					got.Player.Federation != want.Player.Federation || got.Player.WithdrawnFrom != want.Player.WithdrawnFrom {
+					t.Errorf("player %d read back as %q, rating %d, born %d, ID %q, %s, withdrawn from %d, %g points; want %q, %d, %d, %q, %s, %d, %g",
+						want.Player.StartNo, got.Player.Name, got.Player.Rating, got.Player.BirthYear, got.Player.FederationID, got.Player.Federation, got.Player.WithdrawnFrom, got.Score,
+						string(name), want.Player.Rating, want.Player.BirthYear, want.Player.FederationID, want.Player.Federation, want.Player.WithdrawnFrom, want.Score)
+				}
+				if got.Rank != want.Rank {
+					t.Errorf("player %d ranks %d read back, %d before\n%s", want.Player.StartNo, got.Rank, want.Rank, file.String())
 				}
 			}
 			// Written again, the imported event gives the same file but

@@ -37,7 +37,7 @@ func TestTRFTitles(t *testing.T) {
 			t.Errorf("no title comment ending %q in\n%s", comment, file.String())
 		}
 	}
-	back, err := f.trfs.ImportTRF(f.ctx, bytes.NewReader(file.Bytes()))
+	back, err := f.trfs.ImportTRF(f.ctx, bytes.NewReader(file.Bytes()), "")
 	if err != nil {
 		t.Fatalf("adiukh cannot read its own TRF: %v\n%s", err, file.String())
 	}
@@ -60,7 +60,7 @@ func TestTRFTitleOfAnotherSport(t *testing.T) {
 	var file bytes.Buffer
 	f.must(trf.Write(&file, &trf.Tournament{TotalRounds: 5, Extra: []string{"### game: international"}, Players: []trf.Player{
 		{StartNo: 1, Title: "GM", Name: "Carlsen Magnus", Rating: 2830}, {StartNo: 2, Title: "MI", Name: "Ivanov Ivan", Rating: 2400}}}))
-	back, err := f.trfs.ImportTRF(f.ctx, &file)
+	back, err := f.trfs.ImportTRF(f.ctx, &file, "")
 	f.must(err)
 	players, err := f.svc.Players(f.ctx, back.ID)
 	f.must(err)

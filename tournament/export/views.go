@@ -93,7 +93,7 @@ func PlayerView(p *tournament.Player) report.Player {
 	}
 	return report.Player{
 		StartNo: p.StartNo, Name: p.Name, Latin: latin(p.Name), Rating: p.Rating, BirthYear: p.BirthYear,
-		Club: p.Club, City: p.City, FederationID: p.FederationID, Title: p.Title, Withdrawn: p.WithdrawnFrom > 0,
+		Club: p.Club, City: p.City, FederationID: p.FederationID, Federation: p.Federation, Title: p.Title, LatinTitle: rules.LatinNotation(p.Title), Withdrawn: p.WithdrawnFrom > 0,
 	}
 }
 

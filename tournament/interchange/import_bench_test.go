@@ -60,7 +60,7 @@ func BenchmarkImportTRF(b *testing.B) {
 			}
 		})
 		b.StartTimer()
-		if _, err := trfs.ImportTRF(ctx, bytes.NewReader(data)); err != nil {
+		if _, err := trfs.ImportTRF(ctx, bytes.NewReader(data), ""); err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()

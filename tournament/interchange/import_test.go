@@ -78,7 +78,7 @@ func TestLargeImportWritesInShortTransactions(t *testing.T) {
 			ctx := storetest.Arbiter(t, st)
 			counter := &writeCounter{Store: st.Interchange()}
 			events := tournament.NewService(st, engines.Options())
-			e, err := interchange.NewService(counter, events, engines.InterchangeOptions()).ImportTRF(ctx, bytes.NewReader(data))
+			e, err := interchange.NewService(counter, events, engines.InterchangeOptions()).ImportTRF(ctx, bytes.NewReader(data), "")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -107,7 +107,7 @@ func TestLargeImportWritesInShortTransactions(t *testing.T) {
 			}
 
 			failing := interchange.NewService(&writeCounter{Store: st.Interchange(), failRound: 3}, events, engines.InterchangeOptions())
-			if _, err := failing.ImportTRF(ctx, bytes.NewReader(data)); !errors.Is(err, errInjected) {
+			if _, err := failing.ImportTRF(ctx, bytes.NewReader(data), ""); !errors.Is(err, errInjected) {
 				t.Fatalf("an import failing at round 3: %v, want the store's error", err)
 			}
 			all, err := events.Events(ctx)
@@ -138,7 +138,7 @@ func TestImportLinksPeopleByFederationID(t *testing.T) {
 	if err := trf.Write(&buf, file); err != nil {
 		t.Fatal(err)
 	}
-	e, err := interchange.NewService(st.Interchange(), events, engines.InterchangeOptions()).ImportTRF(arbiter, &buf)
+	e, err := interchange.NewService(st.Interchange(), events, engines.InterchangeOptions()).ImportTRF(arbiter, &buf, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,9 +37,9 @@ type EventImport struct {
 type Options struct {
 	// WriteTRF writes the event as a TRF file, ready to pair in.Round.
 	WriteTRF func(w io.Writer, in tournament.PairingInput) error
-	// ReadTRF reads a TRF file as an event to import; its errors name the
-	// line and column.
-	ReadTRF func(r io.Reader) (*EventImport, error)
+	// ReadTRF reads a TRF file as an event of the game (the file's own
+	// when "") to import; its errors name the line and column.
+	ReadTRF func(r io.Reader, game tournament.GameKind) (*EventImport, error)
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 }
@@ -67,7 +67,7 @@ type Service struct {
 	store    Store
 	events   *tournament.Service
 	writeTRF func(w io.Writer, in tournament.PairingInput) error
-	readTRF  func(r io.Reader) (*EventImport, error)
+	readTRF  func(r io.Reader, game tournament.GameKind) (*EventImport, error)
 	now      func() time.Time
 }
 

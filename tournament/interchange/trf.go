@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"adiukh/tournament"
 )
@@ -50,8 +51,10 @@ func (s *Service) ExportTRF(ctx context.Context, eventID int64, w io.Writer) err
 	return s.writeTRF(w, in)
 }
 
-// ImportTRF creates a new event from a TRF file: its players and its rounds
-// with their results. The importer owns the event.
+// ImportTRF creates a new event of the game (a game's key; "" for the
+// file's own, else the default game) from a TRF file: its players and its
+// rounds with their results. A file that names another game in its comment
+// is refused, with both games named. The importer owns the event.
 //
 // The whole file is read and checked before anything is written. Then the
 // event, its players and its rounds are written in short transactions (a
@@ -60,11 +63,19 @@ func (s *Service) ExportTRF(ctx context.Context, eventID int64, w io.Writer) err
 // long: other events' writes go in between. Until the last round is written and the import is
 // in the audit log, the event is private to its owner; an import that
 // fails on the way is discarded.
-func (s *Service) ImportTRF(ctx context.Context, r io.Reader) (*tournament.Event, error) {
+func (s *Service) ImportTRF(ctx context.Context, r io.Reader, game string) (*tournament.Event, error) {
 	if s.readTRF == nil {
 		return nil, tournament.Invalid("format", "TRF import is not available in this version of adiukh")
 	}
-	imp, err := s.readTRF(r)
+	var asked tournament.GameKind
+	if strings.TrimSpace(game) != "" {
+		kind, err := tournament.ParseGameKind(strings.TrimSpace(game))
+		if err != nil {
+			return nil, err
+		}
+		asked = kind
+	}
+	imp, err := s.readTRF(r, asked)
 	if err != nil {
 		return nil, err
 	}
@@ -79,8 +90,8 @@ func (s *Service) ImportTRF(ctx context.Context, r io.Reader) (*tournament.Event
 	}
 	players := make([]tournament.Player, len(imp.Players))
 	for i, src := range imp.Players {
-		p := tournament.Player{StartNo: src.StartNo, FirstRound: 1, ByeRound: src.ByeRound, ByeKind: src.ByeKind}
-		details := tournament.PlayerInput{Name: &src.Name, Rating: &src.Rating, BirthYear: &src.BirthYear, FederationID: &src.FederationID, Title: &src.Title}
+		p := tournament.Player{StartNo: src.StartNo, FirstRound: 1, ByeRound: src.ByeRound, ByeKind: src.ByeKind, WithdrawnFrom: src.WithdrawnFrom, Sex: src.Sex, BirthDate: src.BirthDate}
+		details := tournament.PlayerInput{Name: &src.Name, Rating: &src.Rating, BirthYear: &src.BirthYear, FederationID: &src.FederationID, Federation: &src.Federation, Title: &src.Title}
 		if err := details.ApplyDetails(&p, e.Game); err != nil {
 			var bad *tournament.Error
 			if errors.As(err, &bad) {

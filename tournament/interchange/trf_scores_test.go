@@ -53,7 +53,7 @@ func TestTRFImportKeepsScoresOrSaysTheyAreUnknown(t *testing.T) {
 			}
 			want := standingsText(t, arbiter, events, e.ID)
 
-			again, err := files.ImportTRF(arbiter, bytes.NewReader(exported.Bytes()))
+			again, err := files.ImportTRF(arbiter, bytes.NewReader(exported.Bytes()), "")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -68,7 +68,7 @@ func TestTRFImportKeepsScoresOrSaysTheyAreUnknown(t *testing.T) {
 			if bytes.Equal(foreign, exported.Bytes()) {
 				t.Fatalf("the export has no score comments to take out:\n%s", exported.String())
 			}
-			other, err := files.ImportTRF(arbiter, bytes.NewReader(foreign))
+			other, err := files.ImportTRF(arbiter, bytes.NewReader(foreign), "")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -23,6 +23,9 @@ type PersonInput struct {
 	Sex                *string
 	BirthYear          *int
 	Club, Region, Rank *string
+	// Federation is the three letters of the person's federation, in any
+	// case; an empty one removes it.
+	Federation *string
 	// Titles replace the person's sports ranks and titles, each of a game,
 	// typed in any form tournament.ParseTitle reads.
 	Titles *[]tournament.PersonTitle
@@ -86,6 +89,13 @@ func (in PersonInput) apply(p *tournament.Person, thisYear int) error {
 	text("club", in.Club, 100, false, &p.Club)
 	text("region", in.Region, 100, false, &p.Region)
 	text("rank", in.Rank, 60, false, &p.Rank)
+	if in.Federation != nil {
+		if federation, err := tournament.ParseFederation("federation", *in.Federation); err != nil {
+			errs = append(errs, err)
+		} else {
+			p.Federation = federation
+		}
+	}
 	if in.Titles != nil {
 		titles, err := checkTitles(*in.Titles, thisYear)
 		errs = append(errs, err...)

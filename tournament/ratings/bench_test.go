@@ -76,7 +76,7 @@ func benchmarkClosePeriod(b *testing.B, newDatabase func() string) {
 			if err := trf.Write(&buf, t); err != nil {
 				b.Fatal(err)
 			}
-			e, err := trfs.ImportTRF(ctx, &buf)
+			e, err := trfs.ImportTRF(ctx, &buf, "")
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -19,7 +19,7 @@ import (
 
 // standingsColumns are the fixed CSV columns; one column per tie-break follows,
 // named by the tie-break's ID.
-var standingsColumns = []string{"place", "place_last", "start_no", "name", "rating", "birth_year", "club", "city", "federation_id", "title", "withdrawn", "points"}
+var standingsColumns = []string{"place", "place_last", "start_no", "name", "rating", "birth_year", "club", "city", "federation_id", "federation", "title", "withdrawn", "points"}
 
 // StandingsCSV writes the standings as UTF-8 CSV in dialect d with a
 // header row: the columns of standingsColumns, then one column per
@@ -90,7 +90,7 @@ func (f csvFile) standingsRecord(r StandingsRow, loc *catalog.Lang) []string {
 	p := r.Player
 	return []string{
 		strconv.Itoa(r.Place), strconv.Itoa(placeLast(r)), strconv.Itoa(p.StartNo), csvfile.Text(p.Name), formatInt(p.Rating), formatInt(p.BirthYear),
-		csvfile.Text(p.Club), csvfile.Text(p.City), csvfile.Text(p.FederationID), csvfile.Text(p.Title), withdrawnText(loc, p.Withdrawn), f.Number(r.Points),
+		csvfile.Text(p.Club), csvfile.Text(p.City), csvfile.Text(p.FederationID), csvfile.Text(p.Federation), csvfile.Text(p.Title), withdrawnText(loc, p.Withdrawn), f.Number(r.Points),
 	}
 }
 
@@ -162,6 +162,7 @@ type (
 		Club         string             `json:"club,omitempty"`
 		City         string             `json:"city,omitempty"`
 		FederationID string             `json:"federation_id,omitempty"`
+		Federation   string             `json:"federation,omitempty"`
 		Title        string             `json:"title,omitempty"`
 		Withdrawn    bool               `json:"withdrawn,omitempty"`
 		Points       float64            `json:"points"`
@@ -233,7 +234,7 @@ func newStandingsFile(s Standings, withGames bool) standingsFile {
 		}
 		file.Standings[i] = standingFile{
 			Place: r.Place, PlaceLast: placeLast(r), StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear,
-			Club: p.Club, City: p.City, FederationID: p.FederationID, Title: p.Title, Withdrawn: p.Withdrawn,
+			Club: p.Club, City: p.City, FederationID: p.FederationID, Federation: p.Federation, Title: p.Title, Withdrawn: p.Withdrawn,
 			Points: r.Points, TieBreaks: values,
 		}
 		if withGames {

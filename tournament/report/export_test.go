@@ -27,7 +27,7 @@ func TestStandingsCSV(t *testing.T) {
 	if err != nil {
 		t.Fatalf("CSV does not read back: %v", err)
 	}
-	wantHeader := "place,place_last,start_no,name,rating,birth_year,club,city,federation_id,title,withdrawn,points,adiukh-points,buchholz"
+	wantHeader := "place,place_last,start_no,name,rating,birth_year,club,city,federation_id,federation,title,withdrawn,points,adiukh-points,buchholz"
 	if got := strings.Join(records[0], ","); got != wantHeader {
 		t.Fatalf("header = %s\nwant     %s", got, wantHeader)
 	}
@@ -40,7 +40,7 @@ func TestStandingsCSV(t *testing.T) {
 			p := r.Player
 			want := []string{
 				strconv.Itoa(r.Place), strconv.Itoa(max(r.Place, r.PlaceLast)), strconv.Itoa(p.StartNo), p.Name, strconv.Itoa(p.Rating), strconv.Itoa(p.BirthYear),
-				p.Club, p.City, p.FederationID, p.Title, strconv.FormatBool(p.Withdrawn),
+				p.Club, p.City, p.FederationID, p.Federation, p.Title, strconv.FormatBool(p.Withdrawn),
 				strconv.FormatFloat(r.Points, 'f', -1, 64),
 				strconv.FormatFloat(r.TieBreaks[0], 'f', -1, 64), strconv.FormatFloat(r.TieBreaks[1], 'f', -1, 64),
 			}
@@ -49,7 +49,7 @@ func TestStandingsCSV(t *testing.T) {
 			}
 		})
 	}
-	if got := records[1][13]; got != "37.25" {
+	if got := records[1][14]; got != "37.25" {
 		t.Errorf("a fractional tie-break reads %q, want 37.25 with a decimal point", got)
 	}
 }

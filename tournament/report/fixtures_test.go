@@ -39,7 +39,9 @@ func testPlayer(no int) Player {
 		Club:         "СШОР № " + fmt.Sprint(1+no%3),
 		City:         []string{"Майкоп", "Адыгейск", "Краснодар"}[no%3],
 		FederationID: fmt.Sprintf("RUS-%05d", no),
+		Federation:   []string{"RUS", "NED", "", "SEN"}[no%4],
 		Title:        []string{"КМС", "", "I", "1ю"}[no%4],
+		LatinTitle:   []string{"KMS", "", "I", "1j"}[no%4],
 	}
 }
 

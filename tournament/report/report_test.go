@@ -110,8 +110,9 @@ func TestCrosstablePDF(t *testing.T) {
 			t.Errorf("crosstable lacks the forfeit mark %q", mark)
 		}
 	}
-	// Ranks and titles print before the names, as the rule book writes them.
-	for _, name := range []string{"КМС " + testPlayer(4).Name, "1ю " + testPlayer(3).Name, "I " + testPlayer(2).Name} {
+	// Ranks and titles print before the names, as the rule book writes
+	// them; the federation after, as FMJD lists print it (issue 64).
+	for _, name := range []string{"КМС " + testPlayer(4).Name + " RUS", "1ю " + testPlayer(3).Name + " SEN", "I " + testPlayer(2).Name} {
 		if !strings.Contains(text, name) {
 			t.Errorf("crosstable lacks %q", name)
 		}
@@ -589,6 +590,25 @@ func TestPairingsPDFNamesRequestedByes(t *testing.T) {
 		}
 		if line := lineOf(t, text, "Отдыхает Туром"); strings.Contains(line, tc.zero) {
 			t.Errorf("%s: a rest day named as a requested bye: %q", tc.loc, line)
+		}
+	}
+}
+
+// An English crosstable prints the national ranks in their Latin form,
+// never in Cyrillic (issue 64).
+func TestCrosstablePDFInEnglishPrintsLatinRanks(t *testing.T) {
+	t.Parallel()
+	s := testStandings(6, 5)
+	text := pdfText(t, "crosstable-en", render(t, func(b *bytes.Buffer) error { return CrosstablePDF(b, catalog.English, s) }))
+	name := func(no int) string { return listedName(catalog.English, testPlayer(no).Name, testPlayer(no).Latin) }
+	for _, want := range []string{"KMS " + name(4), "1j " + name(3), "I " + name(2)} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the English crosstable lacks %q", want)
+		}
+	}
+	for _, cyrillic := range []string{"КМС", "1ю"} {
+		if strings.Contains(text, cyrillic) {
+			t.Errorf("the English crosstable prints the rank %q in Cyrillic", cyrillic)
 		}
 	}
 }

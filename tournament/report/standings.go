@@ -296,7 +296,25 @@ func entrantCells(e entrant, withPlace bool) []cell {
 // has withdrawn; on an English document in Latin letters with the name as
 // written after.
 func nameCell(loc catalog.Lang, p Player) string {
-	return markWithdrawn(loc, titled(p.Title, listedName(loc, p.Name, p.Latin)), p.Withdrawn)
+	return markWithdrawn(loc, withFederation(titled(p.printedTitle(loc), listedName(loc, p.Name, p.Latin)), p.Federation), p.Withdrawn)
+}
+
+// printedTitle is the player's title as a document in the language
+// prints it: English documents print a national rank's Latin form.
+func (p Player) printedTitle(loc catalog.Lang) string {
+	if loc == catalog.English && p.LatinTitle != "" {
+		return p.LatinTitle
+	}
+	return p.Title
+}
+
+// withFederation puts the federation, if known, after the name, as FMJD
+// lists print it: «Baliakin Alexander NED».
+func withFederation(name, federation string) string {
+	if federation == "" {
+		return name
+	}
+	return name + " " + federation
 }
 
 // titled puts the title, if any, before the name: «КМС Хуаде Аскер».

@@ -156,10 +156,10 @@ func TestBoardStandingsAndRoundOverview(t *testing.T) {
 		}},
 	}}
 	text := spacedText(pdfText(t, "boards", render(t, func(b *bytes.Buffer) error { return BoardStandingsPDF(b, catalog.Russian, s) })))
-	for _, want := range []string{"Итоговые результаты по доскам", "Доска 1", "1 " + testPlayer(1).Name + " Нарт 4 7 87,5 70", "2 " + testPlayer(5).Name + " Эльбрус 5 5 50,0 60", "Доска 2", "1 I " + testPlayer(2).Name + " Нарт 5 10 100,0 100",
+	for _, want := range []string{"Итоговые результаты по доскам", "Доска 1", "1 " + withFederation(testPlayer(1).Name, testPlayer(1).Federation) + " Нарт 4 7 87,5 70", "2 " + withFederation(testPlayer(5).Name, testPlayer(5).Federation) + " Эльбрус 5 5 50,0 60", "Доска 2", "1 I " + withFederation(testPlayer(2).Name, testPlayer(2).Federation) + " Нарт 5 10 100,0 100",
 		// Players equal on everything share the place, as in the standings.
 		// Their titles before their names.
-		"1–2 1ю " + testPlayer(3).Name + " Нарт 5 6 60,0 61", "1–2 I " + testPlayer(6).Name + " Эльбрус 5 6 60,0 61"} {
+		"1–2 1ю " + withFederation(testPlayer(3).Name, testPlayer(3).Federation) + " Нарт 5 6 60,0 61", "1–2 I " + withFederation(testPlayer(6).Name, testPlayer(6).Federation) + " Эльбрус 5 6 60,0 61"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in:\n%s", want, text)
 		}
@@ -189,7 +189,7 @@ func TestBoardStandingsOfRussianDraughts(t *testing.T) {
 		{Board: 1, Rows: []BoardRow{{Place: 1, Player: testPlayer(1), Team: "Нарт", Games: 4, Points: 7, Percent: 87.5, Adiukh: 72}}},
 	}}
 	text := spacedText(pdfText(t, "boards-russian", render(t, func(b *bytes.Buffer) error { return BoardStandingsPDF(b, catalog.Russian, s) })))
-	if want := "1 " + testPlayer(1).Name + " Нарт 4 7 87,5"; !strings.Contains(text, want) || strings.Contains(text, "72") || strings.Contains(strings.ToLower(text), "адиюх") {
+	if want := "1 " + withFederation(testPlayer(1).Name, testPlayer(1).Federation) + " Нарт 4 7 87,5"; !strings.Contains(text, want) || strings.Contains(text, "72") || strings.Contains(strings.ToLower(text), "адиюх") {
 		t.Errorf("want %q and no Adiukh points in:\n%s", want, text)
 	}
 }

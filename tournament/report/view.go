@@ -92,10 +92,15 @@ type Player struct {
 	Club         string
 	City         string
 	FederationID string
+	// Federation is the three letters of the player's federation (RUS),
+	// which lists print beside the name as the FMJD's do; "" when unknown.
+	Federation string
 	// Title is the sports rank or title as the game's rule book writes it
 	// («КМС», «GMI»); names print it before them, as chess-results does.
-	Title     string
-	Withdrawn bool
+	Title string
+	// LatinTitle is the title as documents in English print it («KMS»).
+	LatinTitle string
+	Withdrawn  bool
 }
 
 // TieBreak is one column of tie-breaks, in the event's order. Its names

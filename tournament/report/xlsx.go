@@ -21,7 +21,7 @@ func StandingsXLSX(w io.Writer, loc catalog.Lang, s Standings) error {
 	rows := make([][]any, 0, len(s.Rows))
 	for _, r := range s.Rows {
 		p := r.Player
-		row := []any{r.Place, placeLast(r), p.StartNo, p.Name, optionalInt(p.Rating), optionalInt(p.BirthYear), p.Club, p.City, p.FederationID, p.Title, withdrawnText(&loc, p.Withdrawn), r.Points}
+		row := []any{r.Place, placeLast(r), p.StartNo, p.Name, optionalInt(p.Rating), optionalInt(p.BirthYear), p.Club, p.City, p.FederationID, p.Federation, p.Title, withdrawnText(&loc, p.Withdrawn), r.Points}
 		for _, v := range r.TieBreaks {
 			row = append(row, v)
 		}

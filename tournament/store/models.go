@@ -105,6 +105,9 @@ type playerRow struct {
 	City          string `gorm:"size:100;not null"`
 	FederationID  string `gorm:"size:100;not null"`
 	Title         string `gorm:"size:16;not null;default:''"`
+	Federation    string `gorm:"size:3;not null;default:''"`
+	Sex           string `gorm:"size:1;not null;default:''"`
+	BirthDate     string `gorm:"size:10;not null;default:''"`
 	FirstRound    int    `gorm:"not null"`
 	WithdrawnFrom int    `gorm:"not null"`
 	ByeRound      int    `gorm:"not null;default:0"`

@@ -17,6 +17,7 @@ import (
 type personRow struct {
 	ID              int64 `gorm:"primaryKey"`
 	FederationID    string
+	Federation      string
 	Surname         string
 	GivenNames      string
 	LatinSurname    string
@@ -109,13 +110,13 @@ func personToRow(p *tournament.Person) *personRow {
 	}
 	return &personRow{ID: p.ID, FederationID: p.FederationID, Surname: p.Surname, GivenNames: p.GivenNames, LatinSurname: p.LatinSurname,
 		LatinGivenNames: p.LatinGivenNames, LatinSystem: p.LatinSystem, Patronymic: p.Patronymic, NameKey: personKey(p), Sex: p.Sex, BirthYear: p.BirthYear,
-		Club: p.Club, ClubKey: foldKey(p.Club), Region: p.Region, Rank: p.Rank, Titles: titles, MergedInto: p.MergedInto, CreatedAt: p.CreatedAt.UTC()}
+		Club: p.Club, ClubKey: foldKey(p.Club), Region: p.Region, Rank: p.Rank, Federation: p.Federation, Titles: titles, MergedInto: p.MergedInto, CreatedAt: p.CreatedAt.UTC()}
 }
 
 func rowToPerson(r *personRow) tournament.Person {
 	return tournament.Person{ID: r.ID, FederationID: r.FederationID, Surname: r.Surname, GivenNames: r.GivenNames, LatinSurname: r.LatinSurname,
 		LatinGivenNames: r.LatinGivenNames, LatinSystem: r.LatinSystem, Patronymic: r.Patronymic, Sex: r.Sex, BirthYear: r.BirthYear, Club: r.Club, Region: r.Region,
-		Rank: r.Rank, Titles: r.Titles, MergedInto: r.MergedInto, CreatedAt: r.CreatedAt.UTC()}
+		Rank: r.Rank, Federation: r.Federation, Titles: r.Titles, MergedInto: r.MergedInto, CreatedAt: r.CreatedAt.UTC()}
 }
 
 func (t *tx) CreatePerson(p *tournament.Person) error {

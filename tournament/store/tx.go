@@ -362,7 +362,7 @@ func playersFromRows(rows []playerRow) []tournament.Player {
 	for i, r := range rows {
 		players[i] = tournament.Player{
 			ID: r.ID, EventID: r.EventID, StartNo: r.StartNo, Name: r.Name, Rating: r.Rating, BirthYear: r.BirthYear,
-			Club: r.Club, City: r.City, FederationID: r.FederationID, Title: r.Title, FirstRound: r.FirstRound, WithdrawnFrom: r.WithdrawnFrom,
+			Club: r.Club, City: r.City, FederationID: r.FederationID, Federation: r.Federation, Sex: r.Sex, BirthDate: r.BirthDate, Title: r.Title, FirstRound: r.FirstRound, WithdrawnFrom: r.WithdrawnFrom,
 			ByeRound: r.ByeRound, ByeKind: tournament.ByeKind(r.ByeKind), PersonID: r.PersonID,
 		}
 	}
@@ -386,7 +386,7 @@ func (t *tx) DeletePlayer(p *tournament.Player) error {
 func playerToRow(p *tournament.Player) *playerRow {
 	return &playerRow{
 		ID: p.ID, EventID: p.EventID, StartNo: p.StartNo, Name: p.Name, NameKey: p.SortName(), Rating: p.Rating, BirthYear: p.BirthYear,
-		Club: p.Club, City: p.City, FederationID: p.FederationID, Title: p.Title, FirstRound: p.FirstRound, WithdrawnFrom: p.WithdrawnFrom,
+		Club: p.Club, City: p.City, FederationID: p.FederationID, Federation: p.Federation, Sex: p.Sex, BirthDate: p.BirthDate, Title: p.Title, FirstRound: p.FirstRound, WithdrawnFrom: p.WithdrawnFrom,
 		ByeRound: p.ByeRound, ByeKind: string(p.ByeKind), PersonID: p.PersonID,
 	}
 }
