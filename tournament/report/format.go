@@ -175,6 +175,16 @@ func playerLabel(loc catalog.Lang, p Player) string {
 	return fmt.Sprintf("%s (%d)", name, p.StartNo)
 }
 
+// titledLabel is playerLabel with the rank or title after it, as a game's
+// record names its players: «Хуаде Аскер (4), КМС».
+func titledLabel(loc catalog.Lang, p Player) string {
+	label := playerLabel(loc, p)
+	if title := p.printedTitle(loc); title != "" {
+		return label + ", " + title
+	}
+	return label
+}
+
 func formatInt(n int) string {
 	if n == 0 {
 		return ""

@@ -58,6 +58,8 @@ const (
 	msgRating                 msg = "report.rating"
 	msgBirthYear              msg = "report.birth_year"
 	msgClub                   msg = "report.club"
+	msgTitleColumn            msg = "report.title_column"
+	msgTitleField             msg = "report.file_col.title"
 	msgCity                   msg = "report.city"
 	msgPoints                 msg = "report.points"
 	msgRoundShort             msg = "report.round_short"

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 
 	"adiukh/tournament/catalog"
@@ -39,53 +40,73 @@ func PairingsPDF(w io.Writer, loc catalog.Lang, p Pairings) error {
 	d.withPageNumbers()
 
 	var boards, numbers, points, results, whites, blacks []string
+	titles := []string{text(loc, msgTitleColumn)}
 	for _, b := range p.Boards {
 		boards = append(boards, strconv.Itoa(b.Number))
 		numbers = append(numbers, formatInt(b.White.StartNo), formatInt(b.Black.StartNo))
 		points = append(points, formatPoints(loc, b.WhitePoints), formatPoints(loc, b.BlackPoints))
 		results = append(results, formatScore(loc, b.Result))
 		whites = append(whites, nameCell(loc, b.White))
+		titles = append(titles, b.White.printedTitle(loc), b.Black.printedTitle(loc))
 		if b.Bye {
 			blacks = append(blacks, byeBoard(loc, b))
 		} else {
 			blacks = append(blacks, nameCell(loc, b.Black))
 		}
 	}
+	// Each player's rank has a column of its own after the name, none
+	// when no one on the list holds one.
+	titled := slices.ContainsFunc(titles[1:], func(t string) bool { return t != "" })
 	var rows [][]cell
 	for _, b := range p.Boards {
 		row := []cell{
 			{text: strconv.Itoa(b.Number), bold: true},
 			{text: formatInt(b.White.StartNo)},
 			{text: nameCell(loc, b.White)},
-			{text: formatPoints(loc, b.WhitePoints)},
-			{text: formatScore(loc, b.Result), bold: true},
 		}
-		if b.Bye {
-			row = append(row, cell{}, cell{text: byeBoard(loc, b)}, cell{})
-		} else {
-			row = append(row, cell{text: formatPoints(loc, b.BlackPoints)}, cell{text: nameCell(loc, b.Black)}, cell{text: formatInt(b.Black.StartNo)})
+		if titled {
+			row = append(row, cell{text: b.White.printedTitle(loc)})
 		}
-		rows = append(rows, row)
+		row = append(row, cell{text: formatPoints(loc, b.WhitePoints)}, cell{text: formatScore(loc, b.Result), bold: true})
+		switch {
+		case b.Bye:
+			row = append(row, cell{}, cell{text: byeBoard(loc, b)})
+		default:
+			row = append(row, cell{text: formatPoints(loc, b.BlackPoints)}, cell{text: nameCell(loc, b.Black)})
+		}
+		if titled {
+			row = append(row, cell{text: b.Black.printedTitle(loc)})
+		}
+		rows = append(rows, append(row, cell{text: formatInt(b.Black.StartNo)}))
 	}
 	// The list reads best upright: it shrinks before it turns, and names
 	// are never cut.
 	t := d.placeTable(uprightLayouts(pairingSizes), func(size float64) *table {
 		number := d.textWidth(append(numbers, text(loc, msgStartNo))...)
 		pts := d.textWidth(append(points, text(loc, msgPoints))...)
+		rank := d.textWidth(titles...)
 		// Names print in the regular face.
 		d.font(false, size)
 		white, black := d.textWidth(append(whites, text(loc, msgWhite))...), d.textWidth(append(blacks, text(loc, msgBlack))...)
 		d.font(true, size)
-		return &table{rows: rows, lead: []column{
+		cols := []column{
 			columnOf(text(loc, msgBoard), d.textWidth(append(boards, text(loc, msgBoard))...), "C"),
 			columnOf(text(loc, msgStartNo), number, "C"),
 			{title: text(loc, msgWhite), width: white, align: "L", flex: true},
+		}
+		if titled {
+			cols = append(cols, columnOf(text(loc, msgTitleColumn), rank, "C"))
+		}
+		cols = append(cols,
 			columnOf(text(loc, msgPoints), pts, "C"),
 			columnOf(text(loc, msgResult), max(d.textWidth(append(results, text(loc, msgResult))...), 22), "C"),
 			columnOf(text(loc, msgPoints), pts, "C"),
-			{title: text(loc, msgBlack), width: black, align: "L", flex: true},
-			columnOf(text(loc, msgStartNo), number, "C"),
-		}}
+			column{title: text(loc, msgBlack), width: black, align: "L", flex: true},
+		)
+		if titled {
+			cols = append(cols, columnOf(text(loc, msgTitleColumn), rank, "C"))
+		}
+		return &table{rows: rows, lead: append(cols, columnOf(text(loc, msgStartNo), number, "C"))}
 	})
 	d.pairingsIntro(p, code)
 	t.after = signatureHeight

@@ -90,7 +90,7 @@ func GameRecordPDF(w io.Writer, loc catalog.Lang, g GameRecord) error {
 func (d *document) recordIntro(g GameRecord) {
 	width := d.pageWidth()
 	d.font(true, 11)
-	players := text(d.loc, msgWhite) + ": " + playerLabel(d.loc, g.White) + "   —   " + text(d.loc, msgBlack) + ": " + playerLabel(d.loc, g.Black)
+	players := text(d.loc, msgWhite) + ": " + titledLabel(d.loc, g.White) + "   —   " + text(d.loc, msgBlack) + ": " + titledLabel(d.loc, g.Black)
 	d.multiCell(width, 6, players, "", "C", false)
 	var parts []string
 	if g.Round > 0 {

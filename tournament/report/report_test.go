@@ -110,11 +110,14 @@ func TestCrosstablePDF(t *testing.T) {
 			t.Errorf("crosstable lacks the forfeit mark %q", mark)
 		}
 	}
-	// Ranks and titles print before the names, as the rule book writes
-	// them; the federation after, as FMJD lists print it (issue 64).
-	for _, name := range []string{"КМС " + testPlayer(4).Name + " RUS", "1ю " + testPlayer(3).Name + " SEN", "I " + testPlayer(2).Name} {
-		if !strings.Contains(text, name) {
-			t.Errorf("crosstable lacks %q", name)
+	// Ranks and titles print in a column of their own after the names, as
+	// the rule book writes them; the federation after the name, as FMJD
+	// lists print it (issue 64).
+	fieldsInOrder(t, lineOf(t, text, "Разр."), "№", "Участник", "Разр.", "1")
+	for _, p := range []Player{testPlayer(4), testPlayer(3), testPlayer(2)} {
+		fieldsInOrder(t, lineOf(t, text, p.Name), withFederation(p.Name, p.Federation), p.Title)
+		if strings.Contains(text, p.Title+" "+p.Name) {
+			t.Errorf("crosstable prints the rank %q before the name %q", p.Title, p.Name)
 		}
 	}
 }
@@ -600,12 +603,11 @@ func TestCrosstablePDFInEnglishPrintsLatinRanks(t *testing.T) {
 	t.Parallel()
 	s := testStandings(6, 5)
 	text := pdfText(t, "crosstable-en", render(t, func(b *bytes.Buffer) error { return CrosstablePDF(b, catalog.English, s) }))
-	name := func(no int) string { return listedName(catalog.English, testPlayer(no).Name, testPlayer(no).Latin) }
-	for _, want := range []string{"KMS " + name(4), "1j " + name(3), "I " + name(2)} {
-		if !strings.Contains(text, want) {
-			t.Errorf("the English crosstable lacks %q", want)
-		}
+	for no, rank := range map[int]string{4: "KMS", 3: "1j", 2: "I"} {
+		p := testPlayer(no)
+		fieldsInOrder(t, lineOf(t, text, listedName(catalog.English, p.Name, p.Latin)), withFederation(listedName(catalog.English, p.Name, p.Latin), p.Federation), rank)
 	}
+	fieldsInOrder(t, lineOf(t, text, "Title"), "No", "Player", "Title", "1")
 	for _, cyrillic := range []string{"КМС", "1ю"} {
 		if strings.Contains(text, cyrillic) {
 			t.Errorf("the English crosstable prints the rank %q in Cyrillic", cyrillic)

@@ -138,14 +138,30 @@ func (d *document) scoreSheet(s ScoreSheet) {
 // the board, the players and a micro-match's game and opening.
 func (d *document) sheetParticulars(s ScoreSheet) {
 	width := d.formPageAt(msgScoreSheet, s.Event, s.Round, s.Table, msgBoard, s.Board, s.Date)
-	d.field(text(d.loc, msgWhite), nonEmpty(playerLabel(d.loc, s.White), s.WhiteTeam), margin, width)
-	d.field(text(d.loc, msgBlack), nonEmpty(playerLabel(d.loc, s.Black), s.BlackTeam), margin, width)
+	d.playerFields(msgWhite, s.White, s.WhiteTeam, s.Black, width)
+	d.playerFields(msgBlack, s.Black, s.BlackTeam, s.White, width)
 	if s.Game > 0 {
 		const game = 42.0
 		d.field(text(d.loc, msgMicroGame), formatInt(s.Game), margin, game)
 		d.field(text(d.loc, msgOpening), s.Opening, margin+game+8, width-game-8)
 	}
 	d.pdf.Ln(4)
+}
+
+// sheetRankWidth is the width of a score sheet's field of a player's rank.
+const sheetRankWidth = 52.0
+
+// playerFields are a score sheet's line of one player: the name with the
+// team and, in a field of its own, the rank or title, which both lines
+// have when either player holds one.
+func (d *document) playerFields(side msg, p Player, team string, opponent Player, width float64) {
+	name := nonEmpty(playerLabel(d.loc, p), team)
+	if p.Title == "" && opponent.Title == "" {
+		d.field(text(d.loc, side), name, margin, width)
+		return
+	}
+	d.field(text(d.loc, side), name, margin, width-sheetRankWidth-8)
+	d.field(text(d.loc, msgTitleField), p.printedTitle(d.loc), margin+width-sheetRankWidth, sheetRankWidth)
 }
 
 // gridMoves are the plies that fit a grid of that many moves; a game

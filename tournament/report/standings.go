@@ -40,6 +40,7 @@ func StandingsPDF(w io.Writer, loc catalog.Lang, s Standings) error {
 	}
 	t := d.placeTable(wideLayouts(tableSizes), func(float64) *table {
 		t := &table{lead: d.playerColumns(s.Rows, true)}
+		titled := anyTitle(playerEntrants(loc, s.Rows))
 		var shown []func(Player) string
 		for _, o := range optional {
 			values := make([]string, len(s.Rows))
@@ -55,7 +56,7 @@ func StandingsPDF(w io.Writer, loc catalog.Lang, s Standings) error {
 		}
 		t.middle = d.scoreColumns(s)
 		for _, r := range s.Rows {
-			row := playerCells(loc, r, true)
+			row := playerCells(loc, r, true, titled)
 			for _, value := range shown {
 				row = append(row, cell{text: value(r.Player)})
 			}
@@ -115,6 +116,7 @@ func ProgressPDF(w io.Writer, loc catalog.Lang, s Standings) error {
 	}
 	t := d.placeTable(wideLayouts(tableSizes), func(float64) *table {
 		t := &table{lead: d.playerColumns(s.Rows, true)}
+		titled := anyTitle(playerEntrants(loc, s.Rows))
 		ratings := []string{text(loc, msgRating)}
 		if rated {
 			for _, r := range s.Rows {
@@ -135,7 +137,7 @@ func ProgressPDF(w io.Writer, loc catalog.Lang, s Standings) error {
 		}
 		t.tail = d.scoreColumns(s)
 		for i, r := range s.Rows {
-			row := playerCells(loc, r, true)
+			row := playerCells(loc, r, true, titled)
 			if rated {
 				row = append(row, cell{text: formatInt(r.Player.Rating)})
 			}
@@ -204,13 +206,14 @@ func CrosstablePDF(w io.Writer, loc catalog.Lang, s Standings) error {
 	}
 	t := d.placeTable(wideLayouts(tableSizes), func(float64) *table {
 		t := &table{lead: d.playerColumns(rows, false)}
+		titled := anyTitle(playerEntrants(loc, rows))
 		width := d.tightWidth(widest...)
 		for _, r := range rows {
 			t.middle = append(t.middle, column{title: strconv.Itoa(r.Player.StartNo), width: width, align: "C", tight: true})
 		}
 		t.tail = append(d.scoreColumns(s), columnOf(text(loc, msgPlace), d.textWidth(places...), "C"))
 		for i, r := range rows {
-			row := append(playerCells(loc, r, false), grid[i]...)
+			row := append(playerCells(loc, r, false, titled), grid[i]...)
 			row = append(row, scoreCells(loc, r)...)
 			t.rows = append(t.rows, append(row, cell{text: formatPlace(r), bold: true}))
 		}
@@ -241,34 +244,42 @@ func standingsTitle(loc catalog.Lang, s Standings) string {
 }
 
 // entrant is what identifies a row of a table, a player's or a team's:
-// place, start number and name.
-type entrant struct{ place, number, name string }
+// place, start number, name and a player's rank or title.
+type entrant struct{ place, number, name, title string }
 
 func playerEntrant(loc catalog.Lang, r StandingsRow) entrant {
-	return entrant{formatPlace(r), strconv.Itoa(r.Player.StartNo), nameCell(loc, r.Player)}
+	return entrant{place: formatPlace(r), number: strconv.Itoa(r.Player.StartNo), name: nameCell(loc, r.Player), title: r.Player.printedTitle(loc)}
 }
 
 // playerColumns are the columns that identify a player: place (optional),
-// start number and name, which takes the room the page leaves.
+// start number, name, which takes the room the page leaves, and rank.
 func (d *document) playerColumns(rows []StandingsRow, withPlace bool) []column {
-	entrants := make([]entrant, len(rows))
-	for i, r := range rows {
-		entrants[i] = playerEntrant(d.loc, r)
-	}
-	return d.entrantColumns(entrants, msgPlayer, withPlace)
+	return d.entrantColumns(playerEntrants(d.loc, rows), msgPlayer, withPlace)
 }
 
-// entrantColumns are the place (optional), start number and name columns,
-// each as wide as its widest entry, so that no name is cut; the name column
-// also takes what room the page leaves.
+func playerEntrants(loc catalog.Lang, rows []StandingsRow) []entrant {
+	entrants := make([]entrant, len(rows))
+	for i, r := range rows {
+		entrants[i] = playerEntrant(loc, r)
+	}
+	return entrants
+}
+
+// entrantColumns are the place (optional), start number, name and rank
+// columns, each as wide as its widest entry, so that no name is cut; the
+// name column also takes what room the page leaves. The rank has a column
+// of its own after the name, as Russian crosstables print it («Разр.»),
+// and none when no one in the table holds a rank or title.
 func (d *document) entrantColumns(entrants []entrant, nameHeader msg, withPlace bool) []column {
 	numbers := []string{text(d.loc, msgStartNo)}
 	places := []string{text(d.loc, msgPlaceShort)}
 	names := []string{text(d.loc, nameHeader)}
+	titles := []string{text(d.loc, msgTitleColumn)}
 	for _, e := range entrants {
 		numbers = append(numbers, e.number)
 		places = append(places, e.place)
 		names = append(names, e.name)
+		titles = append(titles, e.title)
 	}
 	var cols []column
 	if withPlace {
@@ -277,26 +288,42 @@ func (d *document) entrantColumns(entrants []entrant, nameHeader msg, withPlace 
 	cols = append(cols, columnOf(text(d.loc, msgStartNo), d.textWidth(numbers...), "C"))
 	name := columnOf(text(d.loc, nameHeader), d.textWidth(names...), "L")
 	name.flex = true
-	return append(cols, name)
+	cols = append(cols, name)
+	if anyTitle(entrants) {
+		cols = append(cols, columnOf(text(d.loc, msgTitleColumn), d.textWidth(titles...), "C"))
+	}
+	return cols
 }
 
-func playerCells(loc catalog.Lang, r StandingsRow, withPlace bool) []cell {
-	return entrantCells(playerEntrant(loc, r), withPlace)
+// anyTitle reports whether someone in the table holds a rank or title, so
+// that it has the rank column.
+func anyTitle(entrants []entrant) bool {
+	return slices.ContainsFunc(entrants, func(e entrant) bool { return e.title != "" })
 }
 
-func entrantCells(e entrant, withPlace bool) []cell {
+// playerCells are a row's cells of playerColumns; titled says the table has
+// the rank column.
+func playerCells(loc catalog.Lang, r StandingsRow, withPlace, titled bool) []cell {
+	return entrantCells(playerEntrant(loc, r), withPlace, titled)
+}
+
+func entrantCells(e entrant, withPlace, titled bool) []cell {
 	var cells []cell
 	if withPlace {
 		cells = append(cells, cell{text: e.place, bold: true})
 	}
-	return append(cells, cell{text: e.number}, cell{text: e.name})
+	cells = append(cells, cell{text: e.number}, cell{text: e.name})
+	if titled {
+		cells = append(cells, cell{text: e.title})
+	}
+	return cells
 }
 
-// nameCell is the player's name after their title, marked when the player
-// has withdrawn; on an English document in Latin letters with the name as
-// written after.
+// nameCell is the player's name, marked when the player has withdrawn; on
+// an English document in Latin letters with the name as written after. The
+// rank or title is not part of it: tables print it in a column of its own.
 func nameCell(loc catalog.Lang, p Player) string {
-	return markWithdrawn(loc, withFederation(titled(p.printedTitle(loc), listedName(loc, p.Name, p.Latin)), p.Federation), p.Withdrawn)
+	return markWithdrawn(loc, withFederation(listedName(loc, p.Name, p.Latin), p.Federation), p.Withdrawn)
 }
 
 // printedTitle is the player's title as a document in the language
@@ -315,14 +342,6 @@ func withFederation(name, federation string) string {
 		return name
 	}
 	return name + " " + federation
-}
-
-// titled puts the title, if any, before the name: «КМС Хуаде Аскер».
-func titled(title, name string) string {
-	if title == "" {
-		return name
-	}
-	return title + " " + name
 }
 
 func markWithdrawn(loc catalog.Lang, name string, withdrawn bool) string {

@@ -265,15 +265,30 @@ func (d *document) matchCard(c MatchCard) {
 	d.field(text(d.loc, msgAway), teamLabel(c.Away), margin, width)
 	d.pdf.Ln(5)
 
-	// Board | colour, home player | result boxes | colour, away player
-	name := (width - cardBoardCol - 2*cardColour - 2*cardBox - 6) / 2
+	// Board | colour, home player, rank | result boxes | colour, away
+	// player, rank: each player's rank in a column of its own, none when
+	// no one on the card holds one.
+	titles := []string{text(d.loc, msgTitleColumn)}
+	for _, b := range c.Boards {
+		titles = append(titles, b.Home.printedTitle(d.loc), b.Away.printedTitle(d.loc))
+	}
+	var rank float64
+	if slices.ContainsFunc(titles[1:], func(t string) bool { return t != "" }) {
+		d.font(true, 9)
+		rank = d.textWidth(titles...)
+	}
+	name := (width-cardBoardCol-2*cardColour-2*cardBox-6)/2 - rank
 	d.pdf.SetFillColor(225, 228, 232)
 	d.font(true, 9)
 	d.cell(cardBoardCol, cardRow, text(d.loc, msgBoard), "1", 0, "C", true)
 	d.cell(cardColour+name, cardRow, d.shrinkToFit(c.Home.Name, cardColour+name, true, 9, 6.5), "1", 0, "C", true)
 	d.font(true, 9)
+	d.rankCell(rank, text(d.loc, msgTitleColumn), true)
 	d.cell(2*cardBox+6, cardRow, text(d.loc, msgResult), "1", 0, "C", true)
-	d.cell(cardColour+name, cardRow, d.shrinkToFit(c.Away.Name, cardColour+name, true, 9, 6.5), "1", 1, "C", true)
+	d.cell(cardColour+name, cardRow, d.shrinkToFit(c.Away.Name, cardColour+name, true, 9, 6.5), "1", 0, "C", true)
+	d.font(true, 9)
+	d.rankCell(rank, text(d.loc, msgTitleColumn), true)
+	d.pdf.Ln(cardRow)
 	for _, b := range c.Boards {
 		homeColour, awayColour := text(d.loc, msgColourWhite), text(d.loc, msgColourBlack)
 		if !b.HomeWhite {
@@ -287,14 +302,19 @@ func (d *document) matchCard(c MatchCard) {
 		d.cell(cardBoardCol, cardRow, strconv.Itoa(b.Board), "1", 0, "C", false)
 		d.font(false, 9)
 		d.cell(cardColour, cardRow, homeColour, "LTB", 0, "C", false)
-		d.cell(name, cardRow, d.shrinkToFit(b.Home.Name, name, false, 9, 6.5), "RTB", 0, "L", false)
+		d.cardName(listedName(d.loc, b.Home.Name, b.Home.Latin), name)
+		d.font(false, 9)
+		d.rankCell(rank, b.Home.printedTitle(d.loc), false)
 		d.font(true, 11)
 		d.cell(cardBox, cardRow, home, "1", 0, "C", false)
 		d.cell(6, cardRow, ":", "TB", 0, "C", false)
 		d.cell(cardBox, cardRow, away, "1", 0, "C", false)
 		d.font(false, 9)
 		d.cell(cardColour, cardRow, awayColour, "LTB", 0, "C", false)
-		d.cell(name, cardRow, d.shrinkToFit(b.Away.Name, name, false, 9, 6.5), "RTB", 1, "L", false)
+		d.cardName(listedName(d.loc, b.Away.Name, b.Away.Latin), name)
+		d.font(false, 9)
+		d.rankCell(rank, b.Away.printedTitle(d.loc), false)
+		d.pdf.Ln(cardRow)
 		if line := microLine(d.loc, b); line != "" {
 			d.font(false, 7.5)
 			d.cell(width, 5, d.fit(line, width), "LRB", 1, "L", false)
@@ -305,18 +325,60 @@ func (d *document) matchCard(c MatchCard) {
 		homeTotal, awayTotal = formatPoints(d.loc, c.HomeGamePoints), formatPoints(d.loc, c.AwayGamePoints)
 	}
 	d.font(true, 10)
-	d.cell(cardBoardCol+cardColour+name, cardRow, text(d.loc, msgMatchTotal)+" ("+text(d.loc, msgGamePoints)+")", "1", 0, "R", true)
+	d.cell(cardBoardCol+cardColour+name+rank, cardRow, text(d.loc, msgMatchTotal)+" ("+text(d.loc, msgGamePoints)+")", "1", 0, "R", true)
 	d.font(true, 11)
 	d.cell(cardBox, cardRow, homeTotal, "1", 0, "C", false)
 	d.cell(6, cardRow, ":", "TB", 0, "C", false)
 	d.cell(cardBox, cardRow, awayTotal, "1", 0, "C", false)
-	d.cell(cardColour+name, cardRow, "", "1", 1, "C", false)
+	d.cell(cardColour+name+rank, cardRow, "", "1", 1, "C", false)
 	d.font(false, 7.5)
 	d.pdf.SetTextColor(80, 80, 80)
 	d.cell(width, 5, text(d.loc, msgLegendColours), "", 1, "L", false)
 	d.pdf.SetTextColor(0, 0, 0)
 	d.pdf.Ln(10)
 	d.captainSignatures(c)
+}
+
+// cardName prints a player's name in a match card's cell: on one line,
+// set smaller down to 6.5 pt; a name too long even then on two lines, split
+// at the space nearest its middle, so that the rank column beside it cuts
+// no name.
+func (d *document) cardName(name string, width float64) {
+	x, y := d.pdf.GetXY()
+	line := d.shrinkToFit(name, width, false, 9, 6.5)
+	cut := middleSpace(name)
+	if line == printable(name) || cut < 0 {
+		d.cell(width, cardRow, line, "RTB", 0, "L", false)
+		return
+	}
+	d.cell(width, cardRow, "", "RTB", 0, "L", false)
+	d.pdf.SetXY(x, y+0.5)
+	d.cell(width, cardRow/2-0.5, d.shrinkToFit(name[:cut], width, false, 7.5, 5.5), "", 0, "L", false)
+	d.pdf.SetXY(x, y+cardRow/2)
+	d.cell(width, cardRow/2-0.5, d.shrinkToFit(name[cut+1:], width, false, 7.5, 5.5), "", 0, "L", false)
+	d.pdf.SetXY(x+width, y)
+}
+
+// middleSpace is the byte index of the space nearest the middle of s; -1
+// when it has none.
+func middleSpace(s string) int {
+	half := len(s) / 2
+	before, after := strings.LastIndex(s[:half], " "), strings.Index(s[half:], " ")
+	switch {
+	case after < 0:
+		return before
+	case before < 0 || after < half-before:
+		return half + after
+	}
+	return before
+}
+
+// rankCell is a match card's cell of a player's rank, or of its header;
+// nothing when the card has no rank column (width 0).
+func (d *document) rankCell(width float64, value string, header bool) {
+	if width > 0 {
+		d.cell(width, cardRow, value, "1", 0, "C", header)
+	}
 }
 
 // microLine is a micro-match board's two games and opening, for the line
@@ -365,7 +427,7 @@ func teamLabel(t Team) string {
 }
 
 func teamEntrant(loc catalog.Lang, r TeamStandingsRow) entrant {
-	return entrant{teamPlace(r), strconv.Itoa(r.Team.StartNo), teamName(loc, r.Team)}
+	return entrant{place: teamPlace(r), number: strconv.Itoa(r.Team.StartNo), name: teamName(loc, r.Team)}
 }
 
 // teamColumns are place (optional), start number and team name.
@@ -378,7 +440,7 @@ func (d *document) teamColumns(rows []TeamStandingsRow, withPlace bool) []column
 }
 
 func teamCells(loc catalog.Lang, r TeamStandingsRow, withPlace bool) []cell {
-	return entrantCells(teamEntrant(loc, r), withPlace)
+	return entrantCells(teamEntrant(loc, r), withPlace, false) // a team holds no rank
 }
 
 func teamName(loc catalog.Lang, t Team) string {

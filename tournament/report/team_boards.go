@@ -4,6 +4,7 @@ import (
 	"adiukh/tournament/catalog"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -52,30 +53,41 @@ func BoardStandingsPDF(w io.Writer, loc catalog.Lang, s BoardStandings) error {
 	d := newDocument(loc, s.Event, title)
 	d.withPageNumbers()
 	var names, teams []string
+	titles := []string{text(loc, msgTitleColumn)}
 	for _, b := range s.Boards {
 		for _, r := range b.Rows {
 			names, teams = append(names, nameCell(loc, r.Player)), append(teams, r.Team)
+			titles = append(titles, r.Player.printedTitle(loc))
 		}
 	}
+	// Every board's table has the rank column when anyone of the event
+	// holds a rank, so that the tables of one document look alike.
+	titled := slices.ContainsFunc(titles[1:], func(t string) bool { return t != "" })
 	build := func(b BoardTable) func(float64) *table {
 		return func(float64) *table {
 			t := &table{lead: []column{
 				columnOf(text(loc, msgPlaceShort), d.textWidth(text(loc, msgPlaceShort), "99–99"), "C"),
 				{title: text(loc, msgPlayer), width: d.textWidth(append(names, text(loc, msgPlayer))...), align: "L", flex: true},
+			}}
+			if titled {
+				t.lead = append(t.lead, columnOf(text(loc, msgTitleColumn), d.textWidth(titles...), "C"))
+			}
+			t.lead = append(t.lead,
 				columnOf(text(loc, msgTeam), d.textWidth(append(teams, text(loc, msgTeam))...), "L"),
 				columnOf(text(loc, msgGames), d.textWidth(text(loc, msgGames), "99"), "C"),
 				columnOf(text(loc, msgPoints), d.textWidth(text(loc, msgPoints), "99½"), "C"),
 				columnOf("%", d.textWidth("100,0"), "C"),
-			}}
+			)
 			if !s.Event.WinDrawLoss {
 				t.lead = append(t.lead, columnOf(text(loc, msgAdiukhPoints), d.textWidth(text(loc, msgAdiukhPoints), "9999"), "C"))
 			}
 			for _, r := range b.Rows {
-				row := []cell{
-					{text: formatPlace(StandingsRow{Place: r.Place, PlaceLast: r.PlaceLast}), bold: true}, {text: nameCell(loc, r.Player)}, {text: r.Team},
-					{text: strconv.Itoa(r.Games)}, {text: formatPoints(loc, r.Points), bold: true},
-					{text: formatPercent(loc, r.Percent)},
+				row := []cell{{text: formatPlace(StandingsRow{Place: r.Place, PlaceLast: r.PlaceLast}), bold: true}, {text: nameCell(loc, r.Player)}}
+				if titled {
+					row = append(row, cell{text: r.Player.printedTitle(loc)})
 				}
+				row = append(row, cell{text: r.Team}, cell{text: strconv.Itoa(r.Games)}, cell{text: formatPoints(loc, r.Points), bold: true},
+					cell{text: formatPercent(loc, r.Percent)})
 				if !s.Event.WinDrawLoss {
 					row = append(row, cell{text: strconv.Itoa(r.Adiukh)})
 				}

@@ -69,9 +69,11 @@ func TestMatchCardsPDF(t *testing.T) {
 	text := spacedText(pdfText(t, "match-card", render(t, func(b *bytes.Buffer) error { return MatchCardsPDF(b, catalog.Russian, []MatchCard{card}) })))
 	for _, want := range []string{
 		"Протокол матча", "Тур: 3 Стол: 2", "Хозяева: Нарт (2)", "Гости: Эльбрус (1)",
-		"1 б " + testPlayer(1).Name + " 17 : 7 ч " + testPlayer(2).Name,
-		"2 ч " + testPlayer(3).Name + " + : − б",
-		"3 б " + testPlayer(5).Name + " : ч " + testPlayer(6).Name,
+		// Each player's rank in a column of its own after the name.
+		"Доска Нарт Разр. Результат Эльбрус Разр.",
+		"1 б " + testPlayer(1).Name + " 17 : 7 ч " + testPlayer(2).Name + " I",
+		"2 ч " + testPlayer(3).Name + " 1ю + : − б",
+		"3 б " + testPlayer(5).Name + " : ч " + testPlayer(6).Name + " I",
 		"Итог матча (ИО) :", "Капитан хозяев Капитан гостей Подпись судьи", "Хуажев А.", "Пшизов Р. А.",
 	} {
 		if !strings.Contains(text, want) {
@@ -156,10 +158,10 @@ func TestBoardStandingsAndRoundOverview(t *testing.T) {
 		}},
 	}}
 	text := spacedText(pdfText(t, "boards", render(t, func(b *bytes.Buffer) error { return BoardStandingsPDF(b, catalog.Russian, s) })))
-	for _, want := range []string{"Итоговые результаты по доскам", "Доска 1", "1 " + withFederation(testPlayer(1).Name, testPlayer(1).Federation) + " Нарт 4 7 87,5 70", "2 " + withFederation(testPlayer(5).Name, testPlayer(5).Federation) + " Эльбрус 5 5 50,0 60", "Доска 2", "1 I " + withFederation(testPlayer(2).Name, testPlayer(2).Federation) + " Нарт 5 10 100,0 100",
+	for _, want := range []string{"Итоговые результаты по доскам", "Доска 1", "Участник Разр. Команда", "1 " + withFederation(testPlayer(1).Name, testPlayer(1).Federation) + " Нарт 4 7 87,5 70", "2 " + withFederation(testPlayer(5).Name, testPlayer(5).Federation) + " Эльбрус 5 5 50,0 60", "Доска 2", "1 " + withFederation(testPlayer(2).Name, testPlayer(2).Federation) + " I Нарт 5 10 100,0 100",
 		// Players equal on everything share the place, as in the standings.
-		// Their titles before their names.
-		"1–2 1ю " + withFederation(testPlayer(3).Name, testPlayer(3).Federation) + " Нарт 5 6 60,0 61", "1–2 I " + withFederation(testPlayer(6).Name, testPlayer(6).Federation) + " Эльбрус 5 6 60,0 61"} {
+		// Their ranks in a column of their own after the names.
+		"1–2 " + withFederation(testPlayer(3).Name, testPlayer(3).Federation) + " 1ю Нарт 5 6 60,0 61", "1–2 " + withFederation(testPlayer(6).Name, testPlayer(6).Federation) + " I Эльбрус 5 6 60,0 61"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in:\n%s", want, text)
 		}
