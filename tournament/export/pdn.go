@@ -215,9 +215,9 @@ func gamePDN(d *tournament.EventData, b *pdnBoard) (string, rules.Message) {
 // eventsOwn are the tags of a sheet that the event knows better, or that
 // name another site's game: lidraughts' Site, its players' Elo, its clock
 // (180+2) and the moment its game was played (UTCDate, UTCTime, beside the
-// event's Date) are not this event's. A sheet's own are left out; the
-// event writes those it has (pdnTags).
-var eventsOwn = []string{"Site", "WhiteElo", "BlackElo", "TimeControl", "UTCDate", "UTCTime"}
+// event's Date) are not this event's, nor are its players' titles. A
+// sheet's own are left out; the event writes those it has (pdnTags).
+var eventsOwn = []string{"Site", "WhiteTitle", "BlackTitle", "WhiteElo", "BlackElo", "TimeControl", "UTCDate", "UTCTime"}
 
 // withTags puts tags in front of a PDN game's, replacing those of the same
 // name and leaving out the game's own tags the event knows better.
@@ -270,11 +270,20 @@ func pdnTags(d *tournament.EventData, b *pdnBoard) []rules.Header {
 		tags = append(tags, rules.Header{Key: "WhiteTeam", Value: b.whiteTeam}, rules.Header{Key: "BlackTeam", Value: b.blackTeam})
 	}
 	for _, side := range []struct {
-		key string
-		id  int64
-	}{{"WhiteElo", g.WhiteID}, {"BlackElo", g.BlackID}} {
-		if p := d.Player(side.id); p != nil && p.Rating > 0 {
-			tags = append(tags, rules.Header{Key: side.key, Value: strconv.Itoa(p.Rating)})
+		title, elo string
+		id         int64
+	}{{"WhiteTitle", "WhiteElo", g.WhiteID}, {"BlackTitle", "BlackElo", g.BlackID}} {
+		p := d.Player(side.id)
+		if p == nil {
+			continue
+		}
+		// PDN takes its player tags from PGN (WhiteTitle, WhiteElo) and
+		// leaves out a tag with no value.
+		if p.Title != "" {
+			tags = append(tags, rules.Header{Key: side.title, Value: p.Title})
+		}
+		if p.Rating > 0 {
+			tags = append(tags, rules.Header{Key: side.elo, Value: strconv.Itoa(p.Rating)})
 		}
 	}
 	if tc := e.TimeControl.PDN(); tc != "" {

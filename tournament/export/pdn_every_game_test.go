@@ -12,7 +12,7 @@ import (
 // its tags and result; a forfeit, not played, is not written. The file
 // validates by the game's own rules, each game with its result. A sheet
 // from lidraughts keeps none of its site's tags the event knows better:
-// the players' ratings and the clock are the event's.
+// the players' titles and ratings and the clock are the event's.
 func TestPDNHoldsEveryGamePlayed(t *testing.T) {
 	t.Parallel()
 	f := newDocFixture(t)
@@ -21,7 +21,7 @@ func TestPDNHoldsEveryGamePlayed(t *testing.T) {
 		sheet, score, reason string
 		written              bool
 	}{
-		{"[Site \"https://lidraughts.org/abcdefgh\"]\n[WhiteElo \"1500\"]\n[BlackElo \"1520\"]\n[TimeControl \"180+2\"]\n[UTCDate \"2019.03.04\"]\n[UTCTime \"10:11:12\"]\n[GameType \"25\"]\n[Result \"2-0\"]\n[Termination \"resignation\"]\n\n1. c3-d4 f6-g5 2. g3-h4 g7-f6 2-0", "2:0", "resignation", true},
+		{"[Site \"https://lidraughts.org/abcdefgh\"]\n[WhiteTitle \"GM\"]\n[WhiteElo \"1500\"]\n[BlackElo \"1520\"]\n[TimeControl \"180+2\"]\n[UTCDate \"2019.03.04\"]\n[UTCTime \"10:11:12\"]\n[GameType \"25\"]\n[Result \"2-0\"]\n[Termination \"resignation\"]\n\n1. c3-d4 f6-g5 2. g3-h4 g7-f6 2-0", "2:0", "resignation", true},
 		{"", "0:2", "time", true},
 		{"", "1:1", "agreement", true},
 		{"", "2:0", "forfeit", false},
@@ -56,7 +56,7 @@ func TestPDNHoldsEveryGamePlayed(t *testing.T) {
 		t.Errorf("the game without a sheet is not written with its board and result:\n%s", pdn.String())
 	}
 	first := pdnGames(pdn.String())[0]
-	for _, tag := range []string{"lidraughts", `"1500"`, `"1520"`, `"180+2"`, "UTCDate", "UTCTime"} {
+	for _, tag := range []string{"lidraughts", `"GM"`, `"1500"`, `"1520"`, `"180+2"`, "UTCDate", "UTCTime"} {
 		if strings.Contains(first, tag) {
 			t.Errorf("the game keeps its sheet's %s:\n%s", tag, first)
 		}
