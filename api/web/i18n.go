@@ -25,6 +25,16 @@ func newTranslator(lang catalog.Lang) *translator {
 	return &translator{Localizer: catalog.For(lang)}
 }
 
+// Rank is a player's rank or title as the reader's language prints it:
+// an English page shows a national rank's Latin form (KMS for КМС), as
+// the English documents do.
+func (t *translator) Rank(title string) string {
+	if t.Lang == catalog.English {
+		return rules.LatinNotation(title)
+	}
+	return title
+}
+
 // Position writes a position in the rules' notation with the sides named
 // in the reader's language: "белые: a5-1/6, b2-1; черные: d6-1/2".
 func (t *translator) Position(p rules.Position) string {

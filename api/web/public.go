@@ -213,6 +213,9 @@ type eventPageData struct {
 	Rounds  []int
 	Round   *tournament.Round // the round shown; nil before round 1 is published
 	Boards  []boardRow
+	// Titled: some player of the event holds a rank or title, which the
+	// pairings show in a column of its own.
+	Titled bool
 	// Seats and Review serve the swap form of a draft round, Pairing the
 	// pairing typed by hand (Swiss): each keeps what was entered and shows
 	// its own error.
@@ -231,7 +234,8 @@ type eventPageData struct {
 // newEventPageData shows round n, or the latest round when there is no
 // round n.
 func newEventPageData(hd eventHeader, d *tournament.EventData, n int) *eventPageData {
-	data := &eventPageData{eventHeader: hd, Players: d.Players, Review: newForm(), Pairing: newForm()}
+	data := &eventPageData{eventHeader: hd, Players: d.Players, Review: newForm(), Pairing: newForm(),
+		Titled: slices.ContainsFunc(d.Players, func(p tournament.Player) bool { return p.Title != "" })}
 	for i := range d.Rounds {
 		data.Rounds = append(data.Rounds, d.Rounds[i].Number)
 	}
@@ -320,6 +324,9 @@ type standingsPageData struct {
 	eventHeader
 	Standings *tournament.Standings
 	IDs       map[int]int64 // player ID by start number, for links
+	// Titled: someone in the event holds a rank or title, which the
+	// table shows in a column of its own.
+	Titled bool
 	// AfterRounds are the rounds standings can be shown after.
 	AfterRounds []int
 	// Standings of more than tableRows players are shown a page at a
@@ -350,6 +357,7 @@ func (h *handler) standingsPage(c *gin.Context) error {
 		AfterRounds: upTo(ct.Standings.Complete)}
 	for _, r := range ct.Rows {
 		data.IDs[r.Player.StartNo] = r.Player.ID
+		data.Titled = data.Titled || r.Player.Title != ""
 	}
 	if rows := ct.Standings.Rows; len(rows) > tableRows {
 		p, from, to, err := pageOf(c, len(rows), fmt.Sprintf("/events/%d/standings", ct.Event.ID))
@@ -405,6 +413,9 @@ type crosstablePageData struct {
 	eventHeader
 	Crosstable *tournament.Crosstable
 	Grid       *crossGrid // round robins; Swiss events show rounds instead
+	// Titled: someone in the event holds a rank or title, which the
+	// table shows in a column of its own.
+	Titled bool
 	// Uncounted: the table shows results of a round still being played,
 	// which the points do not count yet; they count to round CountedTo.
 	Uncounted bool
@@ -489,6 +500,7 @@ func (h *handler) crosstablePage(c *gin.Context) error {
 	ct := t.Players
 	data := crosstablePageData{eventHeader: h.header(c, ct.Event, "crosstable"), Crosstable: ct}
 	for _, r := range ct.Rows {
+		data.Titled = data.Titled || r.Player.Title != ""
 		for _, g := range r.Games {
 			if g.Result != nil && g.Round > ct.Standings.AfterRound && !ct.Standings.EveryFinishedGame {
 				data.Uncounted, data.CountedTo = true, ct.Standings.AfterRound

@@ -47,6 +47,9 @@ type teamEventPageData struct {
 	eventHeader
 	Teams   []teams.Team
 	Players int // on all rosters
+	// Titled: some player on a roster holds a rank or title, which the
+	// board tables show in a column of their own.
+	Titled bool
 	Rounds  []int
 	Round   *teams.TeamRound
 	Matches []matchRow
@@ -101,6 +104,7 @@ func (h *handler) teamEventPage(c *gin.Context, id int64) error {
 	data := teamEventPageData{eventHeader: h.header(c, d.Event, "pairings"), Teams: d.Teams}
 	for i := range d.Teams {
 		data.Players += len(d.Teams[i].Roster)
+		data.Titled = data.Titled || slices.ContainsFunc(d.Teams[i].Roster, func(p tournament.Player) bool { return p.Title != "" })
 	}
 	n, err := core.QueryInt(c, "round")
 	if err != nil {

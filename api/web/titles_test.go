@@ -13,8 +13,8 @@ import (
 
 // A rank typed at the desk in any usual form is kept as the rule book of
 // the event's game writes it and shown before the name on the desk, the
-// event's player list, the standings, the crosstable and the player's
-// page; one the game does not have is told next to the field, with what
+// event's player list and the player's page, in the rank column of the
+// standings and the crosstable; one the game does not have is told next to the field, with what
 // was typed kept.
 func TestDeskTitles(t *testing.T) {
 	t.Parallel()
@@ -38,13 +38,23 @@ func TestDeskTitles(t *testing.T) {
 	}
 
 	titled := `<span class="sport-title">I</span> `
-	for _, page := range []string{"/events/%d/manage", "/events/%d", "/events/%d/standings", "/events/%d/crosstable"} {
+	for _, page := range []string{"/events/%d/manage", "/events/%d"} {
 		path := fmt.Sprintf(page, id)
 		rec := a.Get(path)
 		body := apitest.PageText(rec)
 		apitest.MustStatus(t, path, rec.Code, http.StatusOK, body)
 		if !strings.Contains(body, titled) || strings.Count(body, `class="sport-title"`) != 1 {
 			t.Errorf("%s does not show the one player's rank «I» before the name", path)
+		}
+	}
+	// The tables show it in a column of its own (TestRanksInAColumnOnPages).
+	for _, page := range []string{"/events/%d/standings", "/events/%d/crosstable"} {
+		path := fmt.Sprintf(page, id)
+		rec := a.Get(path)
+		body := apitest.PageText(rec)
+		apitest.MustStatus(t, path, rec.Code, http.StatusOK, body)
+		if !strings.Contains(body, `<td class="rank">I</td>`) || strings.Count(body, `<td class="rank"></td>`) != 1 {
+			t.Errorf("%s does not show the one player's rank «I» in the rank column", path)
 		}
 	}
 	var khuade map[string]any
