@@ -49,7 +49,7 @@ type teamEventPageData struct {
 	Players int // on all rosters
 	// Titled: some player on a roster holds a rank or title, which the
 	// board tables show in a column of their own.
-	Titled bool
+	Titled  bool
 	Rounds  []int
 	Round   *teams.TeamRound
 	Matches []matchRow
