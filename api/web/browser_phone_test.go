@@ -53,7 +53,7 @@ func TestBrowserPhonePages(t *testing.T) {
 			return c.getBoundingClientRect().right > box.right ? -1 : c.getBoundingClientRect().right })()`
 	}
 	run("the standings", chromedp.Navigate(base+"/standings"), chromedp.WaitVisible(`table.standings`),
-		chromedp.Evaluate(visibleRight(`table.standings tbody tr td:nth-child(4)`), &right),
+		chromedp.Evaluate(visibleRight(`table.standings tbody tr td.strong`), &right),
 		apitest.Shot("standings-phone"))
 	if right > 360 || right <= 0 {
 		t.Errorf("the first player's points end at %.0f px (-1: cut by the table's box) on a 360 px screen", right)
