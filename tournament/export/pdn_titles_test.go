@@ -24,14 +24,7 @@ func TestPDNCarriesTitles(t *testing.T) {
 			e, err := f.svc.CreateEvent(f.ctx, tournament.EventInput{Name: ptr("Кубок"), Game: ptr(string(k)), Discipline: ptr("rapid"),
 				System: ptr("round-robin"), TimeControl: ptr("15+10"), StartDate: ptr("2026-05-09"), EndDate: ptr("2026-05-09")})
 			f.must(err)
-			titles := k.Variant().Titles
-			rank, title := titles[0].Notation, titles[len(titles)-1].Notation
-			for _, t := range titles {
-				if t.FMJD {
-					title = t.Notation
-					break
-				}
-			}
+			rank, title := ranksOf(k)
 			titleOf := map[string]string{fixturePlayers[0]: rank, fixturePlayers[1]: title, fixturePlayers[2]: ""}
 			for _, name := range fixturePlayers[:3] {
 				_, err := f.svc.RegisterPlayer(f.ctx, e.ID, tournament.PlayerInput{Name: ptr(name), Title: ptr(titleOf[name])})

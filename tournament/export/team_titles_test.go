@@ -27,17 +27,7 @@ func TestTeamDocumentsPrintRanks(t *testing.T) {
 		t.Run(string(k), func(t *testing.T) {
 			t.Parallel()
 			f := newDocFixture(t)
-			titles := k.Variant().Titles
-			rank, title := titles[0].Notation, titles[len(titles)-1].Notation
-			if r, ok := titles.Parse("КМС"); ok {
-				rank = r.Notation
-			}
-			for _, r := range titles {
-				if r.FMJD {
-					title = r.Notation
-					break
-				}
-			}
+			rank, title := ranksOf(k)
 			ranked := map[string]string{"Хуаде Аскер": rank, "Тлехас Мурат": title}
 			e, err := f.svc.CreateEvent(f.ctx, tournament.EventInput{Name: ptr("Командный кубок"), Game: ptr(string(k)), Discipline: ptr("rapid-team"),
 				System: ptr("round-robin"), TimeControl: ptr("15+10")})
@@ -123,4 +113,21 @@ func TestTeamDocumentsPrintRanks(t *testing.T) {
 			check()
 		})
 	}
+}
+
+// ranksOf are a national rank (КМС where the game has it) and, where the
+// game has them, an FMJD title, else its lowest rank: two players of the
+// tests hold them.
+func ranksOf(k tournament.GameKind) (rank, title string) {
+	titles := k.Variant().Titles
+	rank, title = titles[0].Notation, titles[len(titles)-1].Notation
+	if t, ok := titles.Parse("КМС"); ok {
+		rank = t.Notation
+	}
+	for _, t := range titles {
+		if t.FMJD {
+			return rank, t.Notation
+		}
+	}
+	return rank, title
 }
