@@ -38,9 +38,9 @@ func StandingsPDF(w io.Writer, loc catalog.Lang, s Standings) error {
 		{text(loc, msgClub), func(p Player) string { return p.Club }},
 		{text(loc, msgCity), func(p Player) string { return p.City }},
 	}
+	titled := anyTitle(playerEntrants(loc, s.Rows))
 	t := d.placeTable(wideLayouts(tableSizes), func(float64) *table {
 		t := &table{lead: d.playerColumns(s.Rows, true)}
-		titled := anyTitle(playerEntrants(loc, s.Rows))
 		var shown []func(Player) string
 		for _, o := range optional {
 			values := make([]string, len(s.Rows))
@@ -114,9 +114,9 @@ func ProgressPDF(w io.Writer, loc catalog.Lang, s Standings) error {
 		}
 		roundCells[i] = cells
 	}
+	titled := anyTitle(playerEntrants(loc, s.Rows))
 	t := d.placeTable(wideLayouts(tableSizes), func(float64) *table {
 		t := &table{lead: d.playerColumns(s.Rows, true)}
-		titled := anyTitle(playerEntrants(loc, s.Rows))
 		ratings := []string{text(loc, msgRating)}
 		if rated {
 			for _, r := range s.Rows {
@@ -204,9 +204,9 @@ func CrosstablePDF(w io.Writer, loc catalog.Lang, s Standings) error {
 	for _, r := range rows {
 		places = append(places, formatPlace(r))
 	}
+	titled := anyTitle(playerEntrants(loc, rows))
 	t := d.placeTable(wideLayouts(tableSizes), func(float64) *table {
 		t := &table{lead: d.playerColumns(rows, false)}
-		titled := anyTitle(playerEntrants(loc, rows))
 		width := d.tightWidth(widest...)
 		for _, r := range rows {
 			t.middle = append(t.middle, column{title: strconv.Itoa(r.Player.StartNo), width: width, align: "C", tight: true})
