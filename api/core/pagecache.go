@@ -65,8 +65,8 @@ func (s stamp) before(o stamp) bool { return s != o && s.common <= o.common && s
 // (one statement of primary-key reads), and an answer made at older
 // versions is made again. Where the source keeps the versions in memory
 // (KnownVersions) a request takes them from there: a write through this
-// instance is still on the next request, another instance's within
-// store.VersionsStaleness. The versions are read before the page is made,
+// instance is still on the next request, and another instance's on every
+// request from at most store.VersionsStaleness after it. The versions are read before the page is made,
 // so a page kept under them is at least as new as they are. A page of one
 // event is kept by that event's version and the shared one, so a write of
 // another event leaves it kept (issue 59.3). Only anonymous readers are
