@@ -124,6 +124,18 @@ func (site *versionsSite) stale(i int, before map[string]string) []string {
 	return stale
 }
 
+// staleAfter are the pages instance i still serves as before once
+// store.VersionsStaleness has passed since a write returned at wrote,
+// read again until then.
+func (site *versionsSite) staleAfter(i int, before map[string]string, wrote time.Time) []string {
+	stale := site.stale(i, before)
+	for len(stale) > 0 && time.Since(wrote) <= store.VersionsStaleness {
+		time.Sleep(5 * time.Millisecond)
+		stale = site.stale(i, before)
+	}
+	return stale
+}
+
 // Issue 65: each instance keeps the versions in memory, so that a kept
 // page costs no round trip to the database; a write shows on the next
 // page of the instance that made it, and on the other within
@@ -141,15 +153,11 @@ func TestKeptVersionsReachEveryInstanceWithinTheBound(t *testing.T) {
 				if stale := site.stale(on, before[on]); len(stale) > 0 {
 					t.Errorf("instance %d wrote, and its next pages %v do not show the write", on+1, stale)
 				}
-				var stale []string
-				for stale = site.stale(other, before[other]); len(stale) > 0 && time.Since(wrote) <= store.VersionsStaleness; stale = site.stale(other, before[other]) {
-					time.Sleep(5 * time.Millisecond)
-				}
-				if len(stale) > 0 {
+				if stale := site.staleAfter(other, before[other], wrote); len(stale) > 0 {
 					t.Errorf("instance %d wrote; %v after, instance %d still serves %v as before the write; want every page within %v",
 						on+1, time.Since(wrote), other+1, stale, store.VersionsStaleness)
 				}
-				t.Logf("%s: instance %d saw instance %d's write %v after it", name, other+1, on+1, time.Since(wrote))
+				t.Logf("%s: instance %d served every page fresh by %v after instance %d's write", name, other+1, time.Since(wrote), on+1)
 			}
 		})
 	}
@@ -190,11 +198,7 @@ func TestVersionsAreReadWhileTheFeedIsDown(t *testing.T) {
 	waitUntil(t, "instance 2 listens again", site.stores[1].KeepingVersions)
 	before = site.read(1)
 	wrote := site.write(0)
-	var stale []string
-	for stale = site.stale(1, before); len(stale) > 0 && time.Since(wrote) <= store.VersionsStaleness; stale = site.stale(1, before) {
-		time.Sleep(5 * time.Millisecond)
-	}
-	if len(stale) > 0 {
+	if stale := site.staleAfter(1, before, wrote); len(stale) > 0 {
 		t.Errorf("instance 2 listens again; %v after instance 1's write, it still serves %v as before", time.Since(wrote), stale)
 	}
 }
