@@ -48,176 +48,173 @@ func instance(st *store.Store, accounts *account.Service, secret []byte) http.Ha
 // other from store.VersionsStaleness after the write at the latest.
 func TestKeptPagesAreWhatAFreshPageWouldBe(t *testing.T) {
 	t.Parallel()
-	for _, db := range []string{"sqlite", "postgres"} {
-		for _, keep := range []bool{false, true} {
-			name := db
+	for _, run := range []struct {
+		db   string
+		keep bool
+	}{{"sqlite", false}, {"postgres", false}, {"sqlite", true}, {"postgres", true}} {
+		name, keep := run.db, run.keep
+		if keep {
+			name += ", versions kept"
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dsn, ok := storetest.DSNs(t)[run.db]
+			if !ok {
+				storetest.SkipWithoutPostgres(t)
+			}
+			stores := storetest.TwoInstances(t, dsn)
 			if keep {
-				name += ", versions kept"
+				for _, st := range stores {
+					keepVersions(t, st)
+				}
 			}
-			t.Run(name, func(t *testing.T) { testKeptPagesAreFresh(t, db, keep) })
-		}
-	}
-}
-
-// testKeptPagesAreFresh is TestKeptPagesAreWhatAFreshPageWouldBe on a
-// fresh database of the kind db names.
-func testKeptPagesAreFresh(t *testing.T, db string, keep bool) {
-	t.Parallel()
-	dsn, ok := storetest.DSNs(t)[db]
-	if !ok {
-		storetest.SkipWithoutPostgres(t)
-	}
-	stores := storetest.TwoInstances(t, dsn)
-	if keep {
-		for _, st := range stores {
-			keepVersions(t, st)
-		}
-	}
-	ctx := context.Background()
-	accounts := apitest.Accounts(stores[0], account.Options{})
-	t.Cleanup(func() { _ = accounts.Close(ctx) })
-	for _, role := range []tournament.Role{tournament.ArbiterRole, tournament.PlayerRole, "stranger"} {
-		r := role
-		if r == "stranger" {
-			r = tournament.PlayerRole
-		}
-		if _, err := accounts.AddUser(ctx, account.NewUser{Email: string(role) + "@example.org", Role: string(r), Password: "пароль судьи"}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	token, _, err := accounts.CreateToken(ctx, account.NewToken{Email: "arbiter@example.org"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	secret := []byte("the site's one secret of 32 bytes")
-	other := apitest.Accounts(stores[1], account.Options{})
-	t.Cleanup(func() { _ = other.Close(ctx) })
-	instances := [2]http.Handler{instance(stores[0], accounts, secret), instance(stores[1], other, secret)}
-	withoutCache := apitest.WithServices(api.Deps{Events: tournament.NewService(stores[0], engines.Options()), Accounts: accounts,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Secret: secret}, stores[0])
-	withoutCache.DB = database{stores[0]}
-	fresh := &apitest.Server{T: t, Handler: api.NewRouter(withoutCache)}
-
-	s := &apitest.Server{T: t, Handler: instances[0], Tokens: map[tournament.Role]string{tournament.ArbiterRole: token}}
-	const arbiter = tournament.ArbiterRole
-	id, elsewhere := s.RoundRobin(6), s.RoundRobin(4)
-	var players struct {
-		Players []struct {
-			ID int `json:"id"`
-		} `json:"players"`
-	}
-	if rec := fetch(s.Handler, fmt.Sprintf("/api/v1/events/%d/players", id)); json.Unmarshal(rec.Body.Bytes(), &players) != nil || len(players.Players) < 2 {
-		t.Fatalf("the players of event %d: %d\n%s", id, rec.Code, rec.Body)
-	}
-	s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, players.Players[0].ID), map[string]any{"email": "player@example.org"})
-
-	readers := []struct {
-		name   string
-		cookie *http.Cookie
-	}{{name: "anonymous"}}
-	for _, who := range []string{"stranger", "player", "arbiter"} {
-		readers = append(readers, struct {
-			name   string
-			cookie *http.Cookie
-		}{who, s.SignInAs(who + "@example.org").Cookie})
-	}
-	stranger := &apitest.Page{Server: s, Cookie: readers[1].cookie}
-	pages := []string{
-		fmt.Sprintf("/events/%d", id), fmt.Sprintf("/events/%d/standings", id),
-		fmt.Sprintf("/events/%d/crosstable", id), fmt.Sprintf("/events/%d/rating", id), fmt.Sprintf("/events/%d/openings", id),
-		fmt.Sprintf("/events/%d/rounds/1/boards/1", id),
-		fmt.Sprintf("/events/%d/players/%d", id, players.Players[0].ID),
-	}
-
-	// result writes the next result of an event's round 1, each on a
-	// board without one.
-	results := map[int]int{}
-	result := func(event int) {
-		results[event]++
-		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%d/result", event, results[event]),
-			map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1})
-	}
-	person := 0
-	following := false
-	writes := []struct {
-		name  string
-		write func(on http.Handler)
-	}{
-		{"a result in the event", func(http.Handler) { result(id) }},
-		{"a person added to the register", func(on http.Handler) {
-			person++
-			s.Handler = on
-			s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/people", map[string]any{"surname": "Хуажев", "given_names": fmt.Sprintf("Аслан %d", person)})
-		}},
-		{"a result in another event", func(http.Handler) { result(elsewhere) }},
-		{"the stranger's follow of the event", func(on http.Handler) {
-			following = !following
-			stranger.Server = &apitest.Server{T: t, Handler: on}
-			form := url.Values{}
-			if following {
-				form.Set("follow", "1")
+			ctx := context.Background()
+			accounts := apitest.Accounts(stores[0], account.Options{})
+			t.Cleanup(func() { _ = accounts.Close(ctx) })
+			for _, role := range []tournament.Role{tournament.ArbiterRole, tournament.PlayerRole, "stranger"} {
+				r := role
+				if r == "stranger" {
+					r = tournament.PlayerRole
+				}
+				if _, err := accounts.AddUser(ctx, account.NewUser{Email: string(role) + "@example.org", Role: string(r), Password: "пароль судьи"}); err != nil {
+					t.Fatal(err)
+				}
 			}
-			if rec := stranger.Post(fmt.Sprintf("/events/%d/follow", id), form); rec.Code != http.StatusSeeOther {
-				t.Fatalf("follow: %d\n%s", rec.Code, rec.Body)
+			token, _, err := accounts.CreateToken(ctx, account.NewToken{Email: "arbiter@example.org"})
+			if err != nil {
+				t.Fatal(err)
 			}
-		}},
-	}
-	gets := [2]func(string, *http.Cookie, string) (int, http.Header, string){onTheNetwork(t, instances[0]), onTheNetwork(t, instances[1])}
-	// Each kind of write is made twice, on each instance once; each
-	// instance has its own first reader after it, so that every kind
-	// of reader is the first after every kind of write once.
-	compressed := 0
-	for round := range 2 {
-		for w, write := range writes {
-			on := (round + w) % 2 // the write's instance; the other reads after it as well
-			s.Handler = instances[on]
-			write.write(instances[on])
-			wrote := time.Now()
-			for _, page := range pages {
-				want := map[string]*httptest.ResponseRecorder{}
-				for i := range readers {
-					for n, get := range gets {
-						reader := readers[(w+round+2*n+i)%len(readers)]
-						if want[reader.name] == nil {
-							want[reader.name] = (&apitest.Page{Server: fresh, Cookie: reader.cookie}).Get(page)
-						}
-						// An anonymous reader may take the page compressed too.
-						encodings := []string{""}
-						if reader.cookie == nil {
-							encodings = append(encodings, "gzip")
-						}
-						for _, encoding := range encodings {
-							status, header, sent := get(page, reader.cookie, encoding)
-							body := sent
-							if header.Get("Content-Encoding") == "gzip" {
-								body = gunzip(t, sent)
-							}
-							fresh := want[reader.name]
-							// The other instance may serve the page as before the
-							// write until it hears of it, within the bound.
-							for keep && n != on && (status != fresh.Code || body != fresh.Body.String()) && time.Since(wrote) <= store.VersionsStaleness {
-								time.Sleep(5 * time.Millisecond)
-								status, header, sent = get(page, reader.cookie, encoding)
-								body = sent
-								if header.Get("Content-Encoding") == "gzip" {
-									body = gunzip(t, sent)
+			secret := []byte("the site's one secret of 32 bytes")
+			other := apitest.Accounts(stores[1], account.Options{})
+			t.Cleanup(func() { _ = other.Close(ctx) })
+			instances := [2]http.Handler{instance(stores[0], accounts, secret), instance(stores[1], other, secret)}
+			withoutCache := apitest.WithServices(api.Deps{Events: tournament.NewService(stores[0], engines.Options()), Accounts: accounts,
+				Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Secret: secret}, stores[0])
+			withoutCache.DB = database{stores[0]}
+			fresh := &apitest.Server{T: t, Handler: api.NewRouter(withoutCache)}
+
+			s := &apitest.Server{T: t, Handler: instances[0], Tokens: map[tournament.Role]string{tournament.ArbiterRole: token}}
+			const arbiter = tournament.ArbiterRole
+			id, elsewhere := s.RoundRobin(6), s.RoundRobin(4)
+			var players struct {
+				Players []struct {
+					ID int `json:"id"`
+				} `json:"players"`
+			}
+			if rec := fetch(s.Handler, fmt.Sprintf("/api/v1/events/%d/players", id)); json.Unmarshal(rec.Body.Bytes(), &players) != nil || len(players.Players) < 2 {
+				t.Fatalf("the players of event %d: %d\n%s", id, rec.Code, rec.Body)
+			}
+			s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, players.Players[0].ID), map[string]any{"email": "player@example.org"})
+
+			readers := []struct {
+				name   string
+				cookie *http.Cookie
+			}{{name: "anonymous"}}
+			for _, who := range []string{"stranger", "player", "arbiter"} {
+				readers = append(readers, struct {
+					name   string
+					cookie *http.Cookie
+				}{who, s.SignInAs(who + "@example.org").Cookie})
+			}
+			stranger := &apitest.Page{Server: s, Cookie: readers[1].cookie}
+			pages := []string{
+				fmt.Sprintf("/events/%d", id), fmt.Sprintf("/events/%d/standings", id),
+				fmt.Sprintf("/events/%d/crosstable", id), fmt.Sprintf("/events/%d/rating", id), fmt.Sprintf("/events/%d/openings", id),
+				fmt.Sprintf("/events/%d/rounds/1/boards/1", id),
+				fmt.Sprintf("/events/%d/players/%d", id, players.Players[0].ID),
+			}
+
+			// result writes the next result of an event's round 1, each on a
+			// board without one.
+			results := map[int]int{}
+			result := func(event int) {
+				results[event]++
+				s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%d/result", event, results[event]),
+					map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1})
+			}
+			person := 0
+			following := false
+			writes := []struct {
+				name  string
+				write func(on http.Handler)
+			}{
+				{"a result in the event", func(http.Handler) { result(id) }},
+				{"a person added to the register", func(on http.Handler) {
+					person++
+					s.Handler = on
+					s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/people", map[string]any{"surname": "Хуажев", "given_names": fmt.Sprintf("Аслан %d", person)})
+				}},
+				{"a result in another event", func(http.Handler) { result(elsewhere) }},
+				{"the stranger's follow of the event", func(on http.Handler) {
+					following = !following
+					stranger.Server = &apitest.Server{T: t, Handler: on}
+					form := url.Values{}
+					if following {
+						form.Set("follow", "1")
+					}
+					if rec := stranger.Post(fmt.Sprintf("/events/%d/follow", id), form); rec.Code != http.StatusSeeOther {
+						t.Fatalf("follow: %d\n%s", rec.Code, rec.Body)
+					}
+				}},
+			}
+			gets := [2]func(string, *http.Cookie, string) (int, http.Header, string){onTheNetwork(t, instances[0]), onTheNetwork(t, instances[1])}
+			// Each kind of write is made twice, on each instance once; each
+			// instance has its own first reader after it, so that every kind
+			// of reader is the first after every kind of write once.
+			compressed := 0
+			for round := range 2 {
+				for w, write := range writes {
+					on := (round + w) % 2 // the write's instance; the other reads after it as well
+					s.Handler = instances[on]
+					write.write(instances[on])
+					wrote := time.Now()
+					for _, page := range pages {
+						want := map[string]*httptest.ResponseRecorder{}
+						for i := range readers {
+							for n, get := range gets {
+								reader := readers[(w+round+2*n+i)%len(readers)]
+								if want[reader.name] == nil {
+									want[reader.name] = (&apitest.Page{Server: fresh, Cookie: reader.cookie}).Get(page)
 								}
-							}
-							if header.Get("Content-Encoding") == "gzip" {
-								compressed++
-							}
-							if status != fresh.Code || body != fresh.Body.String() || header.Get("Content-Length") != strconv.Itoa(len(sent)) {
-								t.Errorf("after %s on instance %d, %s read by the %s reader (reader %d after the write, %q) on instance %d: %d, %d bytes (%d sent), Content-Length %q; want %d, the %d bytes of the page made without the cache",
-									write.name, on+1, page, reader.name, i+1, encoding, n+1, status, len(body), len(sent), header.Get("Content-Length"), fresh.Code, fresh.Body.Len())
+								// An anonymous reader may take the page compressed too.
+								encodings := []string{""}
+								if reader.cookie == nil {
+									encodings = append(encodings, "gzip")
+								}
+								for _, encoding := range encodings {
+									status, header, sent := get(page, reader.cookie, encoding)
+									body := sent
+									if header.Get("Content-Encoding") == "gzip" {
+										body = gunzip(t, sent)
+									}
+									fresh := want[reader.name]
+									// The other instance may serve the page as before the
+									// write until it hears of it, within the bound.
+									for keep && n != on && (status != fresh.Code || body != fresh.Body.String()) && time.Since(wrote) <= store.VersionsStaleness {
+										time.Sleep(5 * time.Millisecond)
+										status, header, sent = get(page, reader.cookie, encoding)
+										body = sent
+										if header.Get("Content-Encoding") == "gzip" {
+											body = gunzip(t, sent)
+										}
+									}
+									if header.Get("Content-Encoding") == "gzip" {
+										compressed++
+									}
+									if status != fresh.Code || body != fresh.Body.String() || header.Get("Content-Length") != strconv.Itoa(len(sent)) {
+										t.Errorf("after %s on instance %d, %s read by the %s reader (reader %d after the write, %q) on instance %d: %d, %d bytes (%d sent), Content-Length %q; want %d, the %d bytes of the page made without the cache",
+											write.name, on+1, page, reader.name, i+1, encoding, n+1, status, len(body), len(sent), header.Get("Content-Length"), fresh.Code, fresh.Body.Len())
+									}
+								}
 							}
 						}
 					}
 				}
 			}
-		}
-	}
-	if compressed == 0 {
-		t.Error("no page was sent compressed: the test no longer compares a compressed page")
+			if compressed == 0 {
+				t.Error("no page was sent compressed: the test no longer compares a compressed page")
+			}
+		})
 	}
 }
 
