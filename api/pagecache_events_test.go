@@ -23,6 +23,8 @@ func TestAWriteOfOneEventKeepsTheOthersPages(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			s := apitest.NewServer(t, st)
 			instances := []http.Handler{s.Handler, secondInstance(st)}
+			// The versions kept in memory forget event A's alone too.
+			keepVersions(t, st)
 			a, b := s.RoundRobin(4), s.RoundRobin(4)
 			pagesOfA, pagesOfB := junkedPages(t, s.Handler, a), junkedPages(t, s.Handler, b)
 			read := func() (bodies map[string]string, made []float64) {

@@ -34,6 +34,18 @@ type Versioner interface {
 	EventVersions(ctx context.Context, eventID int64) (shared, event int64, err error)
 }
 
+// KnownVersions is a Versioner that keeps the versions it read in memory
+// while it hears of every write that changes them (store.Store
+// .KeepVersions): a kept page is then served without a round trip to the
+// database. What it gives is current after a write through this instance,
+// and at most store.VersionsStaleness late after another instance's; when
+// it does not know (not read yet, forgotten after a write, or the writes
+// are not heard of), the versions are read.
+type KnownVersions interface {
+	KnownDataVersion() (int64, bool)
+	KnownEventVersions(eventID int64) (shared, event int64, ok bool)
+}
+
 // stamp is what a page was made at: for a page of one event (EventCached)
 // the shared version and the event's, for any other page the data version
 // (common) alone. Versions only grow, and both of a stamp are read in one
@@ -51,7 +63,10 @@ func (s stamp) before(o stamp) bool { return s != o && s.common <= o.common && s
 //
 // It is never stale: each request first reads the versions the page reads
 // (one statement of primary-key reads), and an answer made at older
-// versions is made again. The versions are read before the page is made,
+// versions is made again. Where the source keeps the versions in memory
+// (KnownVersions) a request takes them from there: a write through this
+// instance is still on the next request, and another instance's on every
+// request from at most store.VersionsStaleness after it. The versions are read before the page is made,
 // so a page kept under them is at least as new as they are. A page of one
 // event is kept by that event's version and the shared one, so a write of
 // another event leaves it kept (issue 59.3). Only anonymous readers are
@@ -59,6 +74,7 @@ func (s stamp) before(o stamp) bool { return s != o && s.common <= o.common && s
 // and forms. Answers that set a cookie or are not 200 are not kept.
 type pageCache struct {
 	source   Versioner
+	known    KnownVersions // nil when source keeps no versions
 	versions *versionReads // the data version, of the pages of no event
 	mu       sync.Mutex
 	// eventVersions reads each event's versions, as versions the data
@@ -142,7 +158,9 @@ type making struct {
 }
 
 func newPageCache(v Versioner) *pageCache {
+	known, _ := v.(KnownVersions)
 	return &pageCache{
+		known: known,
 		versions: &versionReads{source: func(ctx context.Context) (stamp, error) {
 			version, err := v.DataVersion(ctx)
 			return stamp{common: version}, err
@@ -161,7 +179,17 @@ const maxEventReads = 10000
 // is kept by, sharing the read with the requests of the same versions.
 func (pc *pageCache) stampOf(ctx context.Context, event int64) (stamp, error) {
 	if event == 0 {
+		if pc.known != nil {
+			if version, ok := pc.known.KnownDataVersion(); ok {
+				return stamp{common: version}, nil
+			}
+		}
 		return pc.versions.read(ctx)
+	}
+	if pc.known != nil {
+		if shared, version, ok := pc.known.KnownEventVersions(event); ok {
+			return stamp{common: shared, event: version}, nil
+		}
 	}
 	pc.mu.Lock()
 	reads := pc.eventVersions[event]

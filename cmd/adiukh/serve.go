@@ -231,6 +231,10 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	// On PostgreSQL the instances tell each other of every game changed,
 	// so that a move made on one reaches the watchers on another at once.
 	go corr.ListenForChanges(ctx, func(err error) { log.Error("live games' change feed", "err", err) })
+	// The versions of the data are kept in memory, moved by the writes of
+	// this instance and the notices (or on SQLite the poll) of the others':
+	// a kept page is served without a round trip to the database.
+	go st.KeepVersions(ctx, func(err error) { log.Error("the versions' feed; reading them from the database meanwhile", "err", err) })
 	if err := runServer(ctx, srv, held, *drain, log); err != nil {
 		log.Error("server stopped", "err", err)
 		return 1

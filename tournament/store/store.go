@@ -59,6 +59,9 @@ type Store struct {
 	// writeVersionQuery the version of every write (WriteVersion),
 	// eventVersionQuery an event's and the shared versions (EventVersions).
 	versionQuery, writeVersionQuery, eventVersionQuery preparedQuery
+	// kept are the versions read, kept while every write is heard of
+	// (KeepVersions).
+	kept keptVersions
 }
 
 // postgresConns caps an instance's shared connections to PostgreSQL (it

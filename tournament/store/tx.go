@@ -65,11 +65,22 @@ func (s *Store) run(ctx context.Context, db *gorm.DB, opts *sql.TxOptions, fn fu
 			defer s.writer.leave()
 		}
 		w := &writes{}
+		var raised map[int64]bool
+		// Forgotten once the transaction has ended, whether or not it
+		// committed (a commit whose answer was lost may have): a request
+		// that comes after the write reads the versions it raised.
+		defer func() {
+			if raised != nil {
+				s.kept.forget(raised, false)
+			}
+		}()
 		return db.WithContext(context.WithValue(ctx, writesKey{}, w)).Transaction(func(db *gorm.DB) error {
 			if err := fn(&tx{db: db, readOnly: readOnly, writes: w}); err != nil || readOnly {
 				return err
 			}
-			return raiseVersions(db, w)
+			var err error
+			raised, err = s.raiseVersions(db, w)
+			return err
 		}, opts)
 	})
 }

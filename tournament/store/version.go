@@ -248,14 +248,19 @@ const sharedVersionID = 0
 // same database: what was read at one version is still true while the
 // version stays. Writes of the accounts' own records (private) leave it.
 // It is one primary-key read on a reading connection, cheap enough to ask
-// on every request.
+// on every request; while the store keeps the versions (KeepVersions),
+// what it reads is kept for KnownDataVersion.
 // It goes to database/sql directly: every anonymous page request asks it,
 // and the ORM's statement building cost as much as the query itself. The
 // statement is prepared once (on each connection as database/sql uses it):
 // preparing it for every request cost a third of a kept page's answer.
 func (s *Store) DataVersion(ctx context.Context) (int64, error) {
 	var version int64
+	generation := s.kept.began()
 	err := s.versionQuery.read(ctx, s, "SELECT version FROM data_version WHERE id = 1", nil, &version)
+	if err == nil {
+		s.kept.keepData(generation, version)
+	}
 	return version, err
 }
 
@@ -269,8 +274,12 @@ func (s *Store) EventVersions(ctx context.Context, eventID int64) (shared, event
 	if s.sqlite {
 		parameter = "?"
 	}
+	generation := s.kept.began()
 	err = s.eventVersionQuery.read(ctx, s, "SELECT COALESCE((SELECT version FROM event_versions WHERE event_id = 0), 0), "+
 		"COALESCE((SELECT version FROM event_versions WHERE event_id = "+parameter+"), 0)", []any{eventID}, &shared, &event)
+	if err == nil {
+		s.kept.keepEvent(generation, eventID, eventStamp{shared, event})
+	}
 	return shared, event, err
 }
 
@@ -323,7 +332,12 @@ func (q *preparedQuery) read(ctx context.Context, s *Store, query string, args [
 // first (tx.LockEvent), which PostgreSQL needs of concurrent writers. A
 // transaction that locked none raises the shared version, which every
 // event's pages read.
-func raiseVersions(db *gorm.DB, w *writes) error {
+//
+// It returns the events whose versions it raised (with the shared data,
+// sharedVersionID), which the instance forgets as the transaction commits
+// (keptVersions), and on PostgreSQL tells every instance listening, as it
+// commits (versionsChannel).
+func (s *Store) raiseVersions(db *gorm.DB, w *writes) (map[int64]bool, error) {
 	// What to raise is read before raising: the raising statements are
 	// writes too.
 	events := map[int64]bool{}
@@ -345,11 +359,11 @@ func raiseVersions(db *gorm.DB, w *writes) error {
 		}
 		err := db.Model(&dataVersionRow{}).Where("id = ?", v.id).UpdateColumn("version", gorm.Expr("version + 1")).Error
 		if err != nil {
-			return fmt.Errorf("raise the data version: %w", err)
+			return nil, fmt.Errorf("raise the data version: %w", err)
 		}
 	}
 	if len(events) == 0 {
-		return nil
+		return nil, nil
 	}
 	// In one order, so that two transactions raising the same events on
 	// PostgreSQL wait for each other rather than deadlock.
@@ -363,7 +377,12 @@ func raiseVersions(db *gorm.DB, w *writes) error {
 		DoUpdates: clause.Assignments(map[string]any{"version": gorm.Expr("event_versions.version + 1")}),
 	}).Create(&rows).Error
 	if err != nil {
-		return fmt.Errorf("raise the events' versions: %w", err)
+		return nil, fmt.Errorf("raise the events' versions: %w", err)
 	}
-	return nil
+	if !s.sqlite {
+		if err := db.Exec("SELECT pg_notify(?, ?)", versionsChannel, raisedNotice(s.schema, events)).Error; err != nil {
+			return nil, fmt.Errorf("tell the instances of the raised versions: %w", err)
+		}
+	}
+	return events, nil
 }
