@@ -553,7 +553,7 @@ func BenchmarkPages(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	id, err := demo.Fill(context.Background(), st, "demo@example.org", "пароль демо")
+	id, err := demo.Fill(context.Background(), st, engines.Options(), "demo@example.org", "пароль демо")
 	if err != nil {
 		b.Fatal(err)
 	}
