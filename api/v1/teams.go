@@ -37,6 +37,7 @@ type teamPlayerView struct {
 	Club              string `json:"club"`
 	City              string `json:"city"`
 	FederationID      string `json:"federation_id"`
+	Federation        string `json:"federation,omitempty"`
 	Title             string `json:"title,omitempty"`
 	FirstRound        int    `json:"first_round"`
 	WithdrawFromRound int    `json:"withdraw_from_round,omitempty"`
@@ -59,7 +60,7 @@ func newTeamView(t *teams.Team) teamView {
 		WithdrawFromRound: t.WithdrawnFrom, Players: make([]teamPlayerView, len(t.Roster))}
 	for i, p := range t.Roster {
 		v.Players[i] = teamPlayerView{ID: p.ID, StartNo: p.StartNo, RosterPlace: i + 1, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear,
-			Club: p.Club, City: p.City, FederationID: p.FederationID, Title: p.Title, FirstRound: p.FirstRound, WithdrawFromRound: p.WithdrawnFrom, PersonID: p.PersonID}
+			Club: p.Club, City: p.City, FederationID: p.FederationID, Federation: p.Federation, Title: p.Title, FirstRound: p.FirstRound, WithdrawFromRound: p.WithdrawnFrom, PersonID: p.PersonID}
 	}
 	return v
 }
@@ -75,13 +76,14 @@ type teamPlayerBody struct {
 	Club         *string `json:"club"`
 	City         *string `json:"city"`
 	FederationID *string `json:"federation_id"`
+	Federation   *string `json:"federation"`
 	Title        *string `json:"title"`
 	PersonID     *int64  `json:"person_id"`
 }
 
 func (b *teamPlayerBody) input() tournament.PlayerInput {
 	return tournament.PlayerInput{Name: b.Name, Rating: b.Rating, BirthYear: b.BirthYear, Club: b.Club, City: b.City, FederationID: b.FederationID,
-		Title: b.Title, PersonID: b.PersonID}
+		Federation: b.Federation, Title: b.Title, PersonID: b.PersonID}
 }
 
 type teamBody struct {
