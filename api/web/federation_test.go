@@ -131,3 +131,25 @@ func TestImportTRFOfAGame(t *testing.T) {
 	}
 	apitest.MustStatus(t, "an Adiukh file imported as Adiukh checkers", send("adiukh").Code, http.StatusSeeOther, "")
 }
+
+// A team's roster on the desk is written as the pasted player list is, one
+// order of cells (entries.PlayerColumns): the seventh cell is the rank or
+// title and the eighth the federation, so that a line copied from one
+// pastes into the other (issue 64; the roster had read the seventh as the
+// federation since the federation came).
+func TestDeskRosterTakesTheListsColumns(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	a := s.SignIn(arbiter)
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок наций", "game": "international",
+		"discipline": "standard-team", "system": "swiss", "rounds": 3})["id"])
+	rec := a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"Нидерланды"},
+		"roster": {"Ван дер Берг Ян, 2400, 1990, , Амстердам, , GMI, ned\nДе Йонг Питер, 2300"}})
+	apitest.MustStatus(t, "a team of two", rec.Code, http.StatusSeeOther, apitest.PageText(rec))
+	teams := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil)["teams"].([]any)
+	first := teams[0].(map[string]any)["players"].([]any)[0].(map[string]any)
+	if first["title"] != "GMI" || first["federation"] != "NED" || first["city"] != "Амстердам" {
+		t.Errorf("the roster's first line gave %v; want the title GMI and the federation NED", first)
+	}
+}

@@ -12,6 +12,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/entries"
 	"adiukh/tournament/teams"
 )
 
@@ -181,8 +182,9 @@ func (h *handler) teamCrosstablePage(c *gin.Context, ct *teams.TeamCrosstable) e
 }
 
 // addTeam registers a team with its roster from the arbiter's desk: the
-// roster is one player per line, in board order, written like a CSV line of
-// players (name, rating, birth year, club, city, federation ID, rank or title).
+// roster is one player per line, in board order, written like a line of the
+// pasted player list (entries.PlayerColumns: name, rating, birth year, club,
+// city, federation ID, rank or title, federation).
 func (h *handler) addTeam(c *gin.Context) error {
 	id, err := core.PathInt(c, "id")
 	if err != nil {
@@ -200,8 +202,8 @@ func (h *handler) addTeam(c *gin.Context) error {
 		}
 		fields := map[string]string{}
 		for j, cell := range strings.Split(line, ",") {
-			if j < len(playerFields) {
-				fields[playerFields[j]] = strings.TrimSpace(cell)
+			if j < len(entries.PlayerColumns) {
+				fields[entries.PlayerColumns[j]] = strings.TrimSpace(cell)
 			}
 		}
 		p, perr := playerInput(fields)
