@@ -152,4 +152,22 @@ func TestDeskRosterTakesTheListsColumns(t *testing.T) {
 	if first["title"] != "GMI" || first["federation"] != "NED" || first["city"] != "Амстердам" {
 		t.Errorf("the roster's first line gave %v; want the title GMI and the federation NED", first)
 	}
+
+	// The team's pages show the federation beside the name as the
+	// individual ones do: the desk's roster, the event's team cards and
+	// the round's boards.
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/teams", id), map[string]any{"name": "Сенегал", "players": []any{
+		map[string]any{"name": "Ндиайе Мамаду", "federation": "SEN"}, map[string]any{"name": "Диоп Шейх", "federation": "SEN"}}})
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	for _, page := range []string{"/events/%d/manage", "/events/%d", "/events/%d?round=1"} {
+		path := fmt.Sprintf(page, id)
+		rec := a.Get(path)
+		body := apitest.PageText(rec)
+		apitest.MustStatus(t, path, rec.Code, http.StatusOK, body)
+		for _, want := range []string{`Ван дер Берг Ян <abbr class="federation">NED</abbr>`, `Ндиайе Мамаду <abbr class="federation">SEN</abbr>`} {
+			if !strings.Contains(body, want) {
+				t.Errorf("%s lacks %q", path, want)
+			}
+		}
+	}
 }
