@@ -89,6 +89,15 @@ func TestMatchCardsPDF(t *testing.T) {
 	if want := "Дисциплина: Русские шашки — классическая программа, командные соревнования Контроль времени: 90 мин + 30 с/ход"; !strings.Contains(text, want) {
 		t.Errorf("no %q in:\n%s", want, text)
 	}
+	// In English a board's players are written in Latin letters first, as
+	// the English score sheets and lists write them (issue 64).
+	english := card
+	english.Boards = []MatchCardBoard{{Board: 1, HomeWhite: true, Home: Player{Name: "Хуажев Аслан", Latin: "Khuazhev Aslan"}, Away: Player{Name: "Ndiaye Mamadou"}}}
+	text = spacedText(pdfText(t, "match-card-english", render(t, func(b *bytes.Buffer) error { return MatchCardsPDF(b, catalog.English, []MatchCard{english}) })))
+	if want := "Khuazhev Aslan (Хуажев Аслан) : b Ndiaye Mamadou"; !strings.Contains(text, want) {
+		t.Errorf("the English match card lacks %q:\n%s", want, text)
+	}
+
 	// International draughts' is longer still: a row of its own, whole
 	// (issue 64: it was cut, «командные сорев…»), on the match card and
 	// the score sheet alike.
