@@ -46,5 +46,25 @@ func TestTeamPlayersFederation(t *testing.T) {
 				t.Errorf("%s's federation in the roster: %v; want NED", p["name"], p["federation"])
 			}
 		}
+
+		// The standings of each board give it too, as the individual
+		// standings and the board prizes PDF do.
+		s.Must(http.StatusCreated, arbiter, "POST", base+"/teams", map[string]any{"name": "Франция", "players": []any{
+			map[string]any{"name": "Дюпон Жан", "federation": "FRA"}, map[string]any{"name": "Мартен Люк", "federation": "FRA"}, map[string]any{"name": "Бернар Поль", "federation": "FRA"},
+		}})
+		s.Must(http.StatusCreated, arbiter, "POST", base+"/rounds", nil)
+		s.Must(http.StatusOK, arbiter, "POST", base+"/rounds/1/publish", nil)
+		for board := 1; board <= 3; board++ {
+			s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/matches/1/boards/%d/result", base, board), map[string]any{"score": "1-1", "end_reason": "agreement", "version": 1})
+		}
+		boards := s.Must(http.StatusOK, "", "GET", base+"/standings", nil)["boards"].([]any)
+		got := map[string]any{}
+		for _, r := range boards[0].(map[string]any)["rows"].([]any) {
+			r := r.(map[string]any)
+			got[r["name"].(string)] = r["federation"]
+		}
+		if fmt.Sprint(got) != fmt.Sprint(map[string]any{"Ван дер Берг Ян": "NED", "Дюпон Жан": "FRA"}) {
+			t.Errorf("board 1's standings give the federations %v; want NED and FRA", got)
+		}
 	})
 }

@@ -478,14 +478,16 @@ type teamStandingsRowView struct {
 }
 
 type boardRowView struct {
-	Rank     int     `json:"rank"`
-	RankTo   int     `json:"rank_to"`
-	PlayerID int64   `json:"player_id"`
-	Name     string  `json:"name"`
-	Team     int     `json:"team"`
-	Games    int     `json:"games"`
-	Points   float64 `json:"points"`
-	Percent  float64 `json:"percent"`
+	Rank     int    `json:"rank"`
+	RankTo   int    `json:"rank_to"`
+	PlayerID int64  `json:"player_id"`
+	Name     string `json:"name"`
+	// Federation is the player's, as the individual standings give it.
+	Federation string  `json:"federation,omitempty"`
+	Team       int     `json:"team"`
+	Games      int     `json:"games"`
+	Points     float64 `json:"points"`
+	Percent    float64 `json:"percent"`
 	// AdiukhPoints are an Adiukh event's only (the checkers won): a game
 	// scored as a win, a draw or a loss has none to count.
 	AdiukhPoints *int `json:"adiukh_points,omitempty"`
@@ -516,7 +518,7 @@ func newTeamStandingsView(st *teams.TeamStandings) teamStandingsView {
 	for b, rows := range st.Boards {
 		v.Boards[b] = boardStandingsView{Board: b + 1, Rows: make([]boardRowView, len(rows))}
 		for i, r := range rows {
-			v.Boards[b].Rows[i] = boardRowView{Rank: r.Rank, RankTo: r.RankTo, PlayerID: r.PlayerID, Name: r.Name, Team: r.TeamNo,
+			v.Boards[b].Rows[i] = boardRowView{Rank: r.Rank, RankTo: r.RankTo, PlayerID: r.PlayerID, Name: r.Name, Federation: r.Federation, Team: r.TeamNo,
 				Games: r.Games, Points: r.Points, Percent: r.Percent}
 			if graded {
 				v.Boards[b].Rows[i].AdiukhPoints = &r.AdiukhPoints
