@@ -145,12 +145,23 @@ func TestDeskRosterTakesTheListsColumns(t *testing.T) {
 	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок наций", "game": "international",
 		"discipline": "standard-team", "system": "swiss", "rounds": 3})["id"])
 	rec := a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"Нидерланды"},
-		"roster": {"Ван дер Берг Ян, 2400, 1990, , Амстердам, , GMI, ned\nДе Йонг Питер, 2300"}})
-	apitest.MustStatus(t, "a team of two", rec.Code, http.StatusSeeOther, apitest.PageText(rec))
+		"roster": {"Ван дер Берг Ян, 2400, 1990, , Амстердам, , GMI, ned\nДе Йонг Питер; 2300; ; ; Роттердам\nЯнсен Ким\t2200\t\tDCR Utrecht"}})
+	apitest.MustStatus(t, "a team of three", rec.Code, http.StatusSeeOther, apitest.PageText(rec))
 	teams := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil)["teams"].([]any)
-	first := teams[0].(map[string]any)["players"].([]any)[0].(map[string]any)
+	roster := teams[0].(map[string]any)["players"].([]any)
+	first := roster[0].(map[string]any)
 	if first["title"] != "GMI" || first["federation"] != "NED" || first["city"] != "Амстердам" {
 		t.Errorf("the roster's first line gave %v; want the title GMI and the federation NED", first)
+	}
+	// Semicolons, as spreadsheets in Russian locales export, and the tabs
+	// of cells copied from a spreadsheet separate the cells as in the
+	// pasted list; they were read as part of the name.
+	second, third := roster[1].(map[string]any), roster[2].(map[string]any)
+	if second["name"] != "Де Йонг Питер" || apitest.Num(second["rating"]) != 2300 || second["city"] != "Роттердам" {
+		t.Errorf("the roster's line of semicolons gave %v", second)
+	}
+	if third["name"] != "Янсен Ким" || apitest.Num(third["rating"]) != 2200 || third["club"] != "DCR Utrecht" {
+		t.Errorf("the roster's line of tabs gave %v", third)
 	}
 
 	// The team's pages show the federation beside the name as the

@@ -182,9 +182,10 @@ func (h *handler) teamCrosstablePage(c *gin.Context, ct *teams.TeamCrosstable) e
 }
 
 // addTeam registers a team with its roster from the arbiter's desk: the
-// roster is one player per line, in board order, written like a line of the
-// pasted player list (entries.PlayerColumns: name, rating, birth year, club,
-// city, federation ID, rank or title, federation).
+// roster is one player per line, in board order, read as a line of the
+// pasted player list is (entries.ParsePlayerLine: name, rating, birth year,
+// club, city, federation ID, rank or title, federation; commas, semicolons
+// or a spreadsheet's tabs between them).
 func (h *handler) addTeam(c *gin.Context) error {
 	id, err := core.PathInt(c, "id")
 	if err != nil {
@@ -200,13 +201,7 @@ func (h *handler) addTeam(c *gin.Context) error {
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		fields := map[string]string{}
-		for j, cell := range strings.Split(line, ",") {
-			if j < len(entries.PlayerColumns) {
-				fields[entries.PlayerColumns[j]] = strings.TrimSpace(cell)
-			}
-		}
-		p, perr := playerInput(fields)
+		p, perr := entries.ParsePlayerLine(line)
 		var e *tournament.Error
 		if errors.As(perr, &e) {
 			err = atRosterLine(e, e.Field, i+1, h.translator(c))
