@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"adiukh/tournament"
-	"adiukh/tournament/account"
 	"adiukh/tournament/store"
 )
 
@@ -17,18 +16,7 @@ import (
 // Moscow wherever the server stands (issue 64).
 func TestCommandsMakeEventsInTheServersZone(t *testing.T) {
 	dir := t.TempDir()
-	db := filepath.Join(dir, "adiukh.db")
-	st, err := store.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = st.Accounts().Update(context.Background(), func(tx account.Tx) error {
-		return tx.CreateUser(&tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole, Locale: "ru"})
-	})
-	st.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := dbWithArbiter(t, dir)
 	trf := filepath.Join(pairingCorpus, "tournaments", "t000-n13-r5.trf")
 	importing := func(flags ...string) (string, string, int) {
 		return runCLI(t, append([]string{"import", "--trf", trf, "--owner", "arbiter@example.org", "--db", db}, flags...)...)
