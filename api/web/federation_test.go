@@ -133,7 +133,7 @@ func TestImportTRFOfAGame(t *testing.T) {
 }
 
 // A team's roster on the desk is written as the pasted player list is, one
-// order of cells (entries.PlayerColumns): the seventh cell is the rank or
+// order of cells (entries.ParsePlayerLine): the seventh cell is the rank or
 // title and the eighth the federation, so that a line copied from one
 // pastes into the other (issue 64; the roster had read the seventh as the
 // federation since the federation came).

@@ -22,10 +22,10 @@ type PlayerLine struct {
 	Input tournament.PlayerInput
 }
 
-// PlayerColumns are the columns of a pasted player list, in order, and of
+// playerColumns are the columns of a pasted player list, in order, and of
 // a line of a team's roster on the desk: one order wherever a line of
 // players is pasted.
-var PlayerColumns = []string{"name", "rating", "birth_year", "club", "city", "federation_id", "title", "federation"}
+var playerColumns = []string{"name", "rating", "birth_year", "club", "city", "federation_id", "title", "federation"}
 
 // ParsePlayerList reads a pasted list of players, one a line: name, rating,
 // birth year, club, city, federation ID, rank or title, federation (RUS);
@@ -127,8 +127,8 @@ func playerRecord(record []string) (tournament.PlayerInput, error) {
 		}
 		return ""
 	}
-	if len(record) > len(PlayerColumns) {
-		return tournament.PlayerInput{}, tournament.Invalid("", "a line has at most %d fields (%s); got %d", len(PlayerColumns), strings.Join(PlayerColumns, ", "), len(record))
+	if len(record) > len(playerColumns) {
+		return tournament.PlayerInput{}, tournament.Invalid("", "a line has at most %d fields (%s); got %d", len(playerColumns), strings.Join(playerColumns, ", "), len(record))
 	}
 	in := tournament.PlayerInput{Name: ptr(cell(0)), Club: ptr(cell(3)), City: ptr(cell(4)), FederationID: ptr(cell(5)), Title: ptr(cell(6)), Federation: ptr(cell(7))}
 	for _, num := range []struct {
@@ -141,7 +141,7 @@ func playerRecord(record []string) (tournament.PlayerInput, error) {
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return in, tournament.Invalid(PlayerColumns[num.col], "%q is not a whole number", v)
+			return in, tournament.Invalid(playerColumns[num.col], "%q is not a whole number", v)
 		}
 		*num.to = &n
 	}
