@@ -19,6 +19,7 @@ import (
 	"adiukh/internal/connlimit"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
+	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
 )
 
@@ -73,7 +74,8 @@ func TestRequestLogAndMetrics(t *testing.T) {
 	var logged bytes.Buffer
 	s.Handler = apitest.NewRouter(api.Deps{
 		DB: s.Store, Events: tournament.NewService(s.Store, engines.Options()), Accounts: s.Accounts,
-		Log: slog.New(slog.NewJSONHandler(&logged, nil)),
+		Correspondence: correspondence.NewService(s.Store.Correspondence(), correspondence.Options{}),
+		Log:            slog.New(slog.NewJSONHandler(&logged, nil)),
 		Connections: func() connlimit.Stats {
 			return connlimit.Stats{Open: 12, RefusedAddress: 1950, RefusedTotal: 3, ClosedIdle: 7, ClosedSlow: 5, ByAccount: 4}
 		},
@@ -81,16 +83,25 @@ func TestRequestLogAndMetrics(t *testing.T) {
 	s.RoundRobin(4)
 	s.Must(http.StatusNotFound, tournament.ArbiterRole, "GET", "/api/v1/events/999", nil)
 	s.Anonymous().Post("/login", url.Values{"email": {"arbiter@example.org"}, "password": {"не тот пароль"}})
-	line := ""
-	for _, l := range strings.Split(logged.String(), "\n") {
-		if strings.Contains(l, `"path":"/api/v1/events/999"`) {
-			line = l
+	// A live game's stream, which a page opens with its sign-in cookie and
+	// no token, is logged with its user too (issue 64).
+	s.SignIn(tournament.PlayerRole).Get("/api/v1/games/999/stream")
+	logLine := func(path string) string {
+		for _, l := range strings.Split(logged.String(), "\n") {
+			if strings.Contains(l, `"path":"`+path+`"`) {
+				return l
+			}
 		}
+		return ""
 	}
+	line := logLine("/api/v1/events/999")
 	for _, want := range []string{`"msg":"request"`, `"method":"GET"`, `"route":"/api/v1/events/:id"`, `"status":404`, `"duration":`, `"user":"arbiter@example.org"`} {
 		if !strings.Contains(line, want) {
 			t.Errorf("request log line lacks %s:\n%s", want, line)
 		}
+	}
+	if line := logLine("/api/v1/games/999/stream"); !strings.Contains(line, `"route":"/api/v1/games/:gid/stream"`) || !strings.Contains(line, `"user":"player@example.org"`) {
+		t.Errorf("a signed-in page's stream request is logged without its user:\n%s", line)
 	}
 	rec := s.Anonymous().Get("/metrics")
 	body := rec.Body.String()
@@ -196,7 +207,8 @@ func TestMetricsLabelsAndLogLinesAreBounded(t *testing.T) {
 	var logged bytes.Buffer
 	s.Handler = apitest.NewRouter(api.Deps{
 		DB: s.Store, Events: tournament.NewService(s.Store, engines.Options()), Accounts: s.Accounts,
-		Log: slog.New(slog.NewJSONHandler(&logged, nil)),
+		Correspondence: correspondence.NewService(s.Store.Correspondence(), correspondence.Options{}),
+		Log:            slog.New(slog.NewJSONHandler(&logged, nil)),
 	})
 	metricsSize := func() int { return s.Anonymous().Get("/metrics").Body.Len() }
 	s.Anonymous().Do(httptest.NewRequest("INVENTED", "/no-such-page", nil))

@@ -37,6 +37,7 @@ type teamPlayerView struct {
 	Club              string `json:"club"`
 	City              string `json:"city"`
 	FederationID      string `json:"federation_id"`
+	Federation        string `json:"federation,omitempty"`
 	Title             string `json:"title,omitempty"`
 	FirstRound        int    `json:"first_round"`
 	WithdrawFromRound int    `json:"withdraw_from_round,omitempty"`
@@ -59,7 +60,7 @@ func newTeamView(t *teams.Team) teamView {
 		WithdrawFromRound: t.WithdrawnFrom, Players: make([]teamPlayerView, len(t.Roster))}
 	for i, p := range t.Roster {
 		v.Players[i] = teamPlayerView{ID: p.ID, StartNo: p.StartNo, RosterPlace: i + 1, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear,
-			Club: p.Club, City: p.City, FederationID: p.FederationID, Title: p.Title, FirstRound: p.FirstRound, WithdrawFromRound: p.WithdrawnFrom, PersonID: p.PersonID}
+			Club: p.Club, City: p.City, FederationID: p.FederationID, Federation: p.Federation, Title: p.Title, FirstRound: p.FirstRound, WithdrawFromRound: p.WithdrawnFrom, PersonID: p.PersonID}
 	}
 	return v
 }
@@ -75,13 +76,14 @@ type teamPlayerBody struct {
 	Club         *string `json:"club"`
 	City         *string `json:"city"`
 	FederationID *string `json:"federation_id"`
+	Federation   *string `json:"federation"`
 	Title        *string `json:"title"`
 	PersonID     *int64  `json:"person_id"`
 }
 
 func (b *teamPlayerBody) input() tournament.PlayerInput {
 	return tournament.PlayerInput{Name: b.Name, Rating: b.Rating, BirthYear: b.BirthYear, Club: b.Club, City: b.City, FederationID: b.FederationID,
-		Title: b.Title, PersonID: b.PersonID}
+		Federation: b.Federation, Title: b.Title, PersonID: b.PersonID}
 }
 
 type teamBody struct {
@@ -476,14 +478,16 @@ type teamStandingsRowView struct {
 }
 
 type boardRowView struct {
-	Rank     int     `json:"rank"`
-	RankTo   int     `json:"rank_to"`
-	PlayerID int64   `json:"player_id"`
-	Name     string  `json:"name"`
-	Team     int     `json:"team"`
-	Games    int     `json:"games"`
-	Points   float64 `json:"points"`
-	Percent  float64 `json:"percent"`
+	Rank     int    `json:"rank"`
+	RankTo   int    `json:"rank_to"`
+	PlayerID int64  `json:"player_id"`
+	Name     string `json:"name"`
+	// Federation is the player's, as the individual standings give it.
+	Federation string  `json:"federation,omitempty"`
+	Team       int     `json:"team"`
+	Games      int     `json:"games"`
+	Points     float64 `json:"points"`
+	Percent    float64 `json:"percent"`
 	// AdiukhPoints are an Adiukh event's only (the checkers won): a game
 	// scored as a win, a draw or a loss has none to count.
 	AdiukhPoints *int `json:"adiukh_points,omitempty"`
@@ -514,7 +518,7 @@ func newTeamStandingsView(st *teams.TeamStandings) teamStandingsView {
 	for b, rows := range st.Boards {
 		v.Boards[b] = boardStandingsView{Board: b + 1, Rows: make([]boardRowView, len(rows))}
 		for i, r := range rows {
-			v.Boards[b].Rows[i] = boardRowView{Rank: r.Rank, RankTo: r.RankTo, PlayerID: r.PlayerID, Name: r.Name, Team: r.TeamNo,
+			v.Boards[b].Rows[i] = boardRowView{Rank: r.Rank, RankTo: r.RankTo, PlayerID: r.PlayerID, Name: r.Name, Federation: r.Federation, Team: r.TeamNo,
 				Games: r.Games, Points: r.Points, Percent: r.Percent}
 			if graded {
 				v.Boards[b].Rows[i].AdiukhPoints = &r.AdiukhPoints

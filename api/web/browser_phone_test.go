@@ -14,6 +14,7 @@ import (
 	"adiukh/api/apitest"
 	"adiukh/internal/demo"
 	"adiukh/tournament"
+	"adiukh/tournament/engines"
 )
 
 // TestBrowserPhonePages opens every public page of the demo event on a
@@ -25,7 +26,7 @@ import (
 func TestBrowserPhonePages(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	id, err := demo.Fill(context.Background(), s.Store, "demo@example.org", "пароль демо")
+	id, err := demo.Fill(context.Background(), s.Store, engines.Options(), "demo@example.org", "пароль демо")
 	if err != nil {
 		t.Fatal(err)
 	}

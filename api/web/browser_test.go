@@ -14,6 +14,7 @@ import (
 	"adiukh/api/apitest"
 	"adiukh/internal/demo"
 	"adiukh/tournament"
+	"adiukh/tournament/engines"
 )
 
 // TestBrowserRunsAnEvent is what a person clicks: the arbiter signs in,
@@ -23,7 +24,7 @@ import (
 func TestBrowserRunsAnEvent(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	if _, err := demo.Fill(context.Background(), s.Store, "demo@example.org", "пароль демо"); err != nil {
+	if _, err := demo.Fill(context.Background(), s.Store, engines.Options(), "demo@example.org", "пароль демо"); err != nil {
 		t.Fatal(err)
 	}
 	at, run := apitest.BrowserOn(t, s.Handler)

@@ -131,3 +131,54 @@ func TestImportTRFOfAGame(t *testing.T) {
 	}
 	apitest.MustStatus(t, "an Adiukh file imported as Adiukh checkers", send("adiukh").Code, http.StatusSeeOther, "")
 }
+
+// A team's roster on the desk is written as the pasted player list is, one
+// order of cells (entries.ParsePlayerLine): the seventh cell is the rank or
+// title and the eighth the federation, so that a line copied from one
+// pastes into the other (issue 64; the roster had read the seventh as the
+// federation since the federation came).
+func TestDeskRosterTakesTheListsColumns(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	a := s.SignIn(arbiter)
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок наций", "game": "international",
+		"discipline": "standard-team", "system": "swiss", "rounds": 3})["id"])
+	rec := a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"Нидерланды"},
+		"roster": {"Ван дер Берг Ян, 2400, 1990, , Амстердам, , GMI, ned\nДе Йонг Питер; 2300; ; ; Роттердам\nЯнсен Ким\t2200\t\tDCR Utrecht"}})
+	apitest.MustStatus(t, "a team of three", rec.Code, http.StatusSeeOther, apitest.PageText(rec))
+	teams := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil)["teams"].([]any)
+	roster := teams[0].(map[string]any)["players"].([]any)
+	first := roster[0].(map[string]any)
+	if first["title"] != "GMI" || first["federation"] != "NED" || first["city"] != "Амстердам" {
+		t.Errorf("the roster's first line gave %v; want the title GMI and the federation NED", first)
+	}
+	// Semicolons, as spreadsheets in Russian locales export, and the tabs
+	// of cells copied from a spreadsheet separate the cells as in the
+	// pasted list; they were read as part of the name.
+	second, third := roster[1].(map[string]any), roster[2].(map[string]any)
+	if second["name"] != "Де Йонг Питер" || apitest.Num(second["rating"]) != 2300 || second["city"] != "Роттердам" {
+		t.Errorf("the roster's line of semicolons gave %v", second)
+	}
+	if third["name"] != "Янсен Ким" || apitest.Num(third["rating"]) != 2200 || third["club"] != "DCR Utrecht" {
+		t.Errorf("the roster's line of tabs gave %v", third)
+	}
+
+	// The team's pages show the federation beside the name as the
+	// individual ones do: the desk's roster, the event's team cards and
+	// the round's boards.
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/teams", id), map[string]any{"name": "Сенегал", "players": []any{
+		map[string]any{"name": "Ндиайе Мамаду", "federation": "SEN"}, map[string]any{"name": "Диоп Шейх", "federation": "SEN"}}})
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	for _, page := range []string{"/events/%d/manage", "/events/%d", "/events/%d?round=1"} {
+		path := fmt.Sprintf(page, id)
+		rec := a.Get(path)
+		body := apitest.PageText(rec)
+		apitest.MustStatus(t, path, rec.Code, http.StatusOK, body)
+		for _, want := range []string{`Ван дер Берг Ян <abbr class="federation">NED</abbr>`, `Ндиайе Мамаду <abbr class="federation">SEN</abbr>`} {
+			if !strings.Contains(body, want) {
+				t.Errorf("%s lacks %q", path, want)
+			}
+		}
+	}
+}

@@ -292,6 +292,13 @@ func TestPlayerReportsAResult(t *testing.T) {
 	if body := pages[white].Get(fmt.Sprintf("/events/%d", id)).Body.String(); !strings.Contains(body, report) {
 		t.Error("the event page offers the player no report link for their board")
 	}
+	// A score is written with a colon, a dash, ½ or a plus (2:0, ½-½,
+	// +:-): the field asks a phone for letters' keys, not the digits
+	// alone of inputmode="numeric", which have none of them (issue 64).
+	form := pages[white].Get(report).Body.String()
+	if field := regexp.MustCompile(`<input[^>]*name="score"[^>]*>`).FindString(form); field == "" || strings.Contains(field, "inputmode") {
+		t.Errorf("the report's score field %q: want one with no digits-only keyboard", field)
+	}
 	rec = pages[white].Post(report, url.Values{"score": {"17:8"}, "end_reason": {"final_position"}})
 	apitest.MustStatus(t, "bad report", rec.Code, http.StatusBadRequest, "")
 	if !strings.Contains(apitest.PageText(rec), apitest.RuF("the two scores add up to 24 (every checker is counted once, §5.1); %s adds up to %d", "17:8", 25)) {
@@ -553,7 +560,7 @@ func BenchmarkPages(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	id, err := demo.Fill(context.Background(), st, "demo@example.org", "пароль демо")
+	id, err := demo.Fill(context.Background(), st, engines.Options(), "demo@example.org", "пароль демо")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/entries"
 	"adiukh/tournament/teams"
 )
 
@@ -185,8 +186,10 @@ func (h *handler) teamCrosstablePage(c *gin.Context, ct *teams.TeamCrosstable) e
 }
 
 // addTeam registers a team with its roster from the arbiter's desk: the
-// roster is one player per line, in board order, written like a CSV line of
-// players (name, rating, birth year, club, city, federation ID, rank or title).
+// roster is one player per line, in board order, read as a line of the
+// pasted player list is (entries.ParsePlayerLine: name, rating, birth year,
+// club, city, federation ID, rank or title, federation; commas, semicolons
+// or a spreadsheet's tabs between them).
 func (h *handler) addTeam(c *gin.Context) error {
 	id, err := core.PathInt(c, "id")
 	if err != nil {
@@ -202,13 +205,7 @@ func (h *handler) addTeam(c *gin.Context) error {
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		fields := map[string]string{}
-		for j, cell := range strings.Split(line, ",") {
-			if j < len(playerFields) {
-				fields[playerFields[j]] = strings.TrimSpace(cell)
-			}
-		}
-		p, perr := playerInput(fields)
+		p, perr := entries.ParsePlayerLine(line)
 		var e *tournament.Error
 		if errors.As(perr, &e) {
 			err = atRosterLine(e, e.Field, i+1, h.translator(c))

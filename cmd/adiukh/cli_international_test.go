@@ -139,3 +139,34 @@ func TestValidateShowsNoPositionAfterABadFEN(t *testing.T) {
 		t.Fatalf("status %d, %v:\n%s", status, err, out)
 	}
 }
+
+// A PDN file names its game by its GameType tag, as every file the site
+// exports does: validate replays it by that game's rules without --game
+// (issue 64: an international event's games.pdn was read as Adiukh's and
+// every game refused for its GameType), a sheet naming none is Adiukh's,
+// and files of two games are refused with the advice to take them apart.
+func TestValidateReadsTheGameOfTheFile(t *testing.T) {
+	t.Parallel()
+	international := filepath.Join("testdata", "international-games.pdn")
+	russian := filepath.Join("testdata", "russian-games.pdn")
+	for _, file := range []string{international, russian} {
+		out, errOut, status := runCLI(t, "validate", file)
+		if status != 0 {
+			t.Errorf("validate %s without --game: exit %d\n%s%s", file, status, out, errOut)
+		}
+	}
+	out, _, _ := runCLI(t, "validate", "--json", international)
+	if !strings.Contains(out, `"final_fen": "W:WK47,K48:BK3,K4"`) {
+		t.Errorf("validate of an international file without --game is not international draughts' report:\n%s", out)
+	}
+	if _, errOut, status := runCLI(t, "validate", filepath.Join("testdata", "sample-game.txt")); status != 0 {
+		t.Errorf("an Adiukh sheet naming no game: exit %d\n%s", status, errOut)
+	}
+	_, errOut, status := runCLI(t, "validate", international, russian)
+	if status != 2 || !strings.Contains(errOut, "validate them apart") {
+		t.Errorf("files of two games: exit %d, %q; want 2 and the advice to validate them apart", status, errOut)
+	}
+	if _, _, status := runCLI(t, "validate", "--game", "adiukh", international); status != 1 {
+		t.Errorf("an international file validated as Adiukh's, asked for: exit %d, want 1", status)
+	}
+}

@@ -6,8 +6,10 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/engines"
 )
 
 // config is every setting of the commands that is not about one command's
@@ -109,4 +111,18 @@ func (c *config) logger(w io.Writer) (*slog.Logger, error) {
 		return slog.New(slog.NewJSONHandler(w, opts)), nil
 	}
 	return nil, newProblem("--log-format %q: use text or json", c.LogFormat)
+}
+
+// eventOptions are the events service's options with the zone of a new
+// event (--time-zone), shared by every command that creates events (serve,
+// import, demo), so that an event is played in the same zone whichever of
+// them made it. A zone Go cannot load is refused, and so is "Local", which
+// would be the host's and not a name an event can keep.
+func (c *config) eventOptions() (tournament.Options, error) {
+	if _, err := time.LoadLocation(c.TimeZone); err != nil || c.TimeZone == "" || c.TimeZone == "Local" {
+		return tournament.Options{}, newProblem("--time-zone %q is not a time zone; write an IANA name such as Europe/Moscow", c.TimeZone)
+	}
+	opt := engines.Options()
+	opt.TimeZone = c.TimeZone
+	return opt, nil
 }

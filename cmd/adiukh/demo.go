@@ -24,10 +24,16 @@ func init() {
 // sheets, and closes the rapid rating period that rates it.
 func demoCommand(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("demo", stderr)
-	dsn := &fs.settings("db").DB
+	cfg := fs.settings("db", "time-zone")
+	dsn := &cfg.DB
 	email := fs.String("email", "demo-arbiter@example.org", "e-mail `ADDRESS` of the demo administrator to create")
 	if err := fs.Parse(args); err != nil {
 		return parseStatus(err)
+	}
+	opt, err := cfg.eventOptions()
+	if err != nil {
+		fail(stderr, "adiukh demo", err)
+		return 2
 	}
 	st := openStore(stderr, "adiukh demo", *dsn)
 	if st == nil {
@@ -60,7 +66,7 @@ func demoCommand(args []string, stdout, stderr io.Writer) int {
 		fail(stderr, "adiukh demo", err)
 		return 1
 	}
-	id, err := demo.Fill(ctx, st, *email, password)
+	id, err := demo.Fill(ctx, st, opt, *email, password)
 	if err != nil {
 		fail(stderr, "adiukh demo", err)
 		return 1

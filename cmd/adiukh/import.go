@@ -21,7 +21,7 @@ func importCommand(args []string, stdout, stderr io.Writer) int {
 	file := fs.String("trf", "", "tournament report `FILE` (TRF-16/TRF-2026)")
 	owner := fs.String("owner", "", "e-mail `ADDRESS` of the arbiter or administrator who will own the event")
 	game := fs.String("game", "", "the event's game, by its `KEY`; the file's own when not given")
-	dsn := &fs.settings("db").DB
+	cfg := fs.settings("db", "time-zone")
 	if err := fs.Parse(args); err != nil {
 		return parseStatus(err)
 	}
@@ -29,7 +29,12 @@ func importCommand(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() > 0 {
-		say(stderr, "usage: adiukh import --trf FILE --owner EMAIL [--game KEY] [--db DSN]")
+		say(stderr, "usage: adiukh import --trf FILE --owner EMAIL [--game KEY] [--db DSN] [--time-zone ZONE]")
+		return 2
+	}
+	opt, err := cfg.eventOptions()
+	if err != nil {
+		fail(stderr, "adiukh import", err)
 		return 2
 	}
 	f, err := os.Open(*file)
@@ -38,7 +43,7 @@ func importCommand(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer f.Close()
-	st := openExistingStore(stderr, "adiukh import", *dsn)
+	st := openExistingStore(stderr, "adiukh import", cfg.DB)
 	if st == nil {
 		return 1
 	}
@@ -52,7 +57,7 @@ func importCommand(args []string, stdout, stderr io.Writer) int {
 		say(stderr, "adiukh import: owner %s: %v", *owner, err)
 		return 1
 	}
-	svc := interchange.NewService(st.Interchange(), tournament.NewService(st, engines.Options()), engines.InterchangeOptions())
+	svc := interchange.NewService(st.Interchange(), tournament.NewService(st, opt), engines.InterchangeOptions())
 	e, err := svc.ImportTRF(tournament.NewContextWithUser(context.Background(), u), f, *game)
 	if err != nil {
 		fail(stderr, "adiukh import: "+*file, err)

@@ -12,9 +12,10 @@ import (
 	"adiukh/tournament/store"
 )
 
-func TestImportCommand(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
+// dbWithArbiter is a new SQLite database in dir holding one account, the
+// arbiter arbiter@example.org, who may own the events imported into it.
+func dbWithArbiter(t *testing.T, dir string) string {
+	t.Helper()
 	db := filepath.Join(dir, "adiukh.db")
 	st, err := store.Open(db)
 	if err != nil {
@@ -27,6 +28,13 @@ func TestImportCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return db
+}
+
+func TestImportCommand(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	db := dbWithArbiter(t, dir)
 	good := filepath.Join(pairingCorpus, "tournaments", "t000-n13-r5.trf")
 	bad := filepath.Join(dir, "bad.trf")
 	os.WriteFile(bad, []byte("012 Open\n152 X\n"), 0o644)

@@ -89,8 +89,9 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		fail(stderr, "adiukh serve", err)
 		return 2
 	}
-	if _, err := time.LoadLocation(cfg.TimeZone); err != nil || cfg.TimeZone == "" || cfg.TimeZone == "Local" {
-		say(stderr, "adiukh serve: --time-zone %q is not a time zone; write an IANA name such as Europe/Moscow", cfg.TimeZone)
+	opt, err := cfg.eventOptions()
+	if err != nil {
+		fail(stderr, "adiukh serve", err)
 		return 2
 	}
 	lines := newLogBatch(stderr)
@@ -159,10 +160,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	notify := noticeMailer(mailer, cfg.PublicURL, log)
 	comp := composition.NewService(st.Composition(), composition.Options{Notify: notify})
 	ent := entries.NewService(st.Entries(), entries.Options{Notify: notify})
-	opt := engines.Options()
 	opt.LiveRound = corr.StartLiveRound
 	opt.Hidden = ent.TellHidden
-	opt.TimeZone = cfg.TimeZone
 	events := tournament.NewService(st, opt)
 	teamCompetitions := teams.NewService(st.Teams(), events, engines.TeamOptions())
 	accounts := accountService(st, signUpOptions(mailer, cfg.PublicURL, sessionKey, log))

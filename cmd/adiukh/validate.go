@@ -1,12 +1,14 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"io"
 	"os"
 	"strings"
 
 	"adiukh/rules"
+	"adiukh/rules/games"
 	"adiukh/tournament/catalog"
 )
 
@@ -40,7 +42,7 @@ type sheetVerdict struct {
 func validate(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("validate", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON array with an object per file")
-	game := fs.String("game", "adiukh", "the game: adiukh, russian (Russian draughts), international (international draughts, 10×10) or brazilian (Brazilian draughts)")
+	game := fs.String("game", "", "the game: adiukh, russian (Russian draughts), international (international draughts, 10×10) or brazilian (Brazilian draughts); by default the one the files name by their GameType tag, else adiukh")
 	fs.Usage = func() {
 		say(stderr, "Usage: adiukh validate [--game adiukh|russian|international|brazilian] [--json] FILE...")
 		say(stderr, "Replays every move of each game sheet (text, or every game of a PDN file) and checks the written result.\nExit status 0 when every game is valid, 1 otherwise.")
@@ -52,6 +54,14 @@ func validate(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		fs.Usage()
 		return 2
+	}
+	if *game == "" {
+		named, err := gameOfFiles(fs.Args())
+		if err != nil {
+			fail(stderr, "adiukh validate", err)
+			return 2
+		}
+		*game = named
 	}
 	g, err := chooseGame(*game, "", "")
 	if err != nil {
@@ -86,6 +96,30 @@ func validate(args []string, stdout, stderr io.Writer) int {
 	}
 	printVerdicts(stdout, verdicts)
 	return status
+}
+
+// gameOfFiles is the game the files name by their GameType tag (a PDN
+// file the site exports, of any game, names its own), so that a file is
+// replayed by its own game's rules without --game; the default game's key
+// when none names one. Files naming two games are refused: each game has
+// its own report, so they are validated apart, each with its --game.
+func gameOfFiles(files []string) (string, error) {
+	key, from := "", ""
+	for _, file := range files {
+		text, err := os.ReadFile(file)
+		if err != nil {
+			return "", err
+		}
+		v, ok := games.OfPDN(string(text))
+		switch {
+		case !ok:
+		case key == "":
+			key, from = v.Key, file
+		case v.Key != key:
+			return "", newProblem("%s is a game of %s and %s of %s: validate them apart, each with its --game", from, key, file, v.Key)
+		}
+	}
+	return cmp.Or(key, games.Default.Key), nil
 }
 
 // printVerdicts tells people the verdicts on the files, game by game.

@@ -14,7 +14,6 @@ import (
 	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
-	"adiukh/tournament/engines"
 	"adiukh/tournament/people"
 	"adiukh/tournament/ratings"
 )
@@ -62,15 +61,16 @@ type Store interface {
 }
 
 // Fill creates an administrator account with the e-mail and password, the
-// arbiter of a finished, rated event it owns, and closes the rapid rating
+// arbiter of a finished, rated event it owns, made by the events service
+// of opt (the server's, its zone among them), and closes the rapid rating
 // period that rates the event; it returns the event's ID.
-func Fill(ctx context.Context, st Store, email, password string) (int64, error) {
+func Fill(ctx context.Context, st Store, opt tournament.Options, email, password string) (int64, error) {
 	u, err := account.NewService(st.Accounts()).AddUser(ctx, account.NewUser{Email: email, Names: account.Names{Name: "Демо-судья"}, Role: string(tournament.Admin), Password: password})
 	if err != nil {
 		return 0, fmt.Errorf("create the demo administrator: %w", err)
 	}
 	ctx = tournament.NewContextWithUser(ctx, u)
-	svc := tournament.NewService(st, engines.Options())
+	svc := tournament.NewService(st, opt)
 	e, err := svc.CreateEvent(ctx, tournament.EventInput{
 		Name: ptr("Кубок Адыгеи по адиюх, быстрая игра"), Discipline: ptr(string(tournament.Rapid)), System: ptr(string(tournament.RoundRobin)),
 		TimeControl: ptr("8+4"), StartDate: ptr("2026-10-10"), EndDate: ptr("2026-10-11"), City: ptr("Майкоп"),

@@ -14,7 +14,7 @@ import (
 func TestFill(t *testing.T) {
 	for name, db := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
-			id, err := demo.Fill(context.Background(), db, "demo@example.org", "пароль демо")
+			id, err := demo.Fill(context.Background(), db, engines.Options(), "demo@example.org", "пароль демо")
 			if err != nil {
 				t.Fatal(err)
 			}

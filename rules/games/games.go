@@ -6,6 +6,7 @@
 package games
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -58,4 +59,25 @@ func Keys() []string {
 		keys[i] = v.Key
 	}
 	return keys
+}
+
+// gameTypeTag finds a PDN file's GameType tag.
+var gameTypeTag = regexp.MustCompile(`\[GameType\s+"([^"]*)"\]`)
+
+// OfPDN is the game a PDN text names by its first GameType tag, matched by
+// the type's number (20 for international draughts, 49 of Adiukh's
+// "49,W,8,8,A0,0"); ok is false when the text names none, or a type no
+// game has. A file the site wrote says its game so; a sheet without the
+// tag leaves the choice to the reader.
+func OfPDN(text string) (*rules.Variant, bool) {
+	m := gameTypeTag.FindStringSubmatch(text)
+	if m == nil {
+		return nil, false
+	}
+	number := func(t string) string { n, _, _ := strings.Cut(strings.TrimSpace(t), ","); return n }
+	i := slices.IndexFunc(All, func(v *rules.Variant) bool { return number(v.PDNGameType) == number(m[1]) })
+	if i < 0 {
+		return nil, false
+	}
+	return All[i], true
 }

@@ -74,3 +74,24 @@ func TestEveryGameIsWhole(t *testing.T) {
 		})
 	}
 }
+
+// Every game is found again by the GameType tag its own PDN writes, so a
+// file the site exports names its game to validate; a sheet without the
+// tag, or of a type no game has, names none.
+func TestOfPDNFindsEveryGameByItsOwnTag(t *testing.T) {
+	for _, v := range All {
+		var pdn strings.Builder
+		for _, h := range v.Rules.PDNTags(v.Rules.Start()) {
+			fmt.Fprintf(&pdn, "[%s %q]\n", h.Key, h.Value)
+		}
+		pdn.WriteString("\n*\n")
+		if got, ok := OfPDN(pdn.String()); !ok || got != v {
+			t.Errorf("%s's own tags %q name %v (%v)", v.Key, pdn.String(), got, ok)
+		}
+	}
+	for _, text := range []string{"1. 32-28 19-23 *", `[GameType "21"]` + "\n\n*"} {
+		if got, ok := OfPDN(text); ok {
+			t.Errorf("%q names %s; want no game", text, got.Key)
+		}
+	}
+}

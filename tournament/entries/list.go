@@ -22,7 +22,9 @@ type PlayerLine struct {
 	Input tournament.PlayerInput
 }
 
-// playerColumns are the columns of a pasted player list, in order.
+// playerColumns are the columns of a pasted player list, in order, and of
+// a line of a team's roster on the desk: one order wherever a line of
+// players is pasted.
 var playerColumns = []string{"name", "rating", "birth_year", "club", "city", "federation_id", "title", "federation"}
 
 // ParsePlayerList reads a pasted list of players, one a line: name, rating,
@@ -41,14 +43,9 @@ func ParsePlayerList(text string) ([]PlayerLine, error) {
 		if strings.TrimSpace(raw) == "" {
 			continue
 		}
-		r := csv.NewReader(strings.NewReader(raw))
-		// Between tabs, spaces are not trimmed by the reader: it would take
-		// the tab of an empty cell for space (playerRecord trims cells).
-		r.Comma, r.FieldsPerRecord = separator(raw), -1
-		r.TrimLeadingSpace = r.Comma != '\t'
-		record, err := r.Read()
+		record, err := lineCells(raw)
 		if err != nil {
-			problems = append(problems, lineError(n, quoteError(raw, err)))
+			problems = append(problems, lineError(n, err))
 			continue
 		}
 		if len(lines) == 0 && len(problems) == 0 && isHeader(record) {
@@ -68,6 +65,31 @@ func ParsePlayerList(text string) ([]PlayerLine, error) {
 		return nil, linesInvalid(problems)
 	}
 	return lines, nil
+}
+
+// ParsePlayerLine reads one line of players' cells, as a line of the
+// pasted list is read (the same columns and separators, quotes paired): a
+// team's roster on the desk is written so, one player a line.
+func ParsePlayerLine(raw string) (tournament.PlayerInput, error) {
+	record, err := lineCells(raw)
+	if err != nil {
+		return tournament.PlayerInput{}, err
+	}
+	return playerRecord(record)
+}
+
+// lineCells splits a line into its cells by its separator.
+func lineCells(raw string) ([]string, error) {
+	r := csv.NewReader(strings.NewReader(raw))
+	// Between tabs, spaces are not trimmed by the reader: it would take
+	// the tab of an empty cell for space (playerRecord trims cells).
+	r.Comma, r.FieldsPerRecord = separator(raw), -1
+	r.TrimLeadingSpace = r.Comma != '\t'
+	record, err := r.Read()
+	if err != nil {
+		return nil, quoteError(raw, err)
+	}
+	return record, nil
 }
 
 // separator is the character that separates the fields of a line: the tab

@@ -81,8 +81,19 @@ func (d *document) formPageAt(title msg, e Event, round, table int, numberLabel 
 	}
 	discipline := width - 8 - room
 	d.field(text(d.loc, msgEvent), e.Name, margin, width)
-	d.field(text(d.loc, msgDiscipline), disciplineName(d.loc, e), margin, discipline)
-	d.field(text(d.loc, msgTimeControl), timeControl, margin+discipline+8, room)
+	name := disciplineName(d.loc, e)
+	if d.fieldFits(text(d.loc, msgDiscipline), name, discipline, fieldLeast) {
+		d.field(text(d.loc, msgDiscipline), name, margin, discipline)
+		d.field(text(d.loc, msgTimeControl), timeControl, margin+discipline+8, room)
+	} else {
+		// A discipline longer still (international draughts' team
+		// events, «Стоклеточные шашки — классическая программа,
+		// командные соревнования», beside 90 min + 30 s/move) takes a
+		// row of its own rather than be cut: a form names its discipline
+		// whole.
+		d.field(text(d.loc, msgDiscipline), name, margin, width)
+		d.field(text(d.loc, msgTimeControl), timeControl, margin, width)
+	}
 	type part struct {
 		label msg
 		value string
@@ -175,6 +186,19 @@ func gridMoves(moves []string, room int) []string {
 	return append(slices.Clip(moves[:plies-1]), "…")
 }
 
+// fieldLeast is the least size a field's value is set in before it is
+// cut with an ellipsis.
+const fieldLeast = 7.0
+
+// fieldFits reports whether a field of the width holds the value whole,
+// set no smaller than size least.
+func (d *document) fieldFits(label, value string, width, least float64) bool {
+	d.font(false, 9)
+	room := width - d.textWidth(label+":") - 2*cellMargin
+	d.font(true, least)
+	return d.pdf.GetStringWidth(printable(value)) <= room
+}
+
 // field prints "Label: value" with the value on a line to write on, so a
 // missing value leaves room to fill in by hand. Fields on one row share the
 // row: the cursor moves down only after a field that ends at the right margin.
@@ -190,7 +214,7 @@ func (d *document) field(label, value string, x, width float64) {
 	lineWidth := width - labelWidth
 	// A long value (an event's name, a discipline, a player's full name)
 	// is set smaller until it fits.
-	d.cell(lineWidth, height, d.shrinkToFit(value, lineWidth, true, 11, 7), "", 0, "L", false)
+	d.cell(lineWidth, height, d.shrinkToFit(value, lineWidth, true, 11, fieldLeast), "", 0, "L", false)
 	d.pdf.Line(x+labelWidth, y+height-1.2, x+width, y+height-1.2)
 	if x+width >= margin+d.pageWidth()-0.01 {
 		d.pdf.SetXY(margin, y+height+1)

@@ -91,6 +91,31 @@ func TestMatchCardsPDF(t *testing.T) {
 	if want := "Дисциплина: Русские шашки — классическая программа, командные соревнования Контроль времени: 90 мин + 30 с/ход"; !strings.Contains(text, want) {
 		t.Errorf("no %q in:\n%s", want, text)
 	}
+	// In English a board's players are written in Latin letters first, as
+	// the English score sheets and lists write them (issue 64).
+	english := card
+	english.Boards = []MatchCardBoard{{Board: 1, HomeWhite: true, Home: Player{Name: "Хуажев Аслан", Latin: "Khuazhev Aslan"}, Away: Player{Name: "Ndiaye Mamadou"}}}
+	text = spacedText(pdfText(t, "match-card-english", render(t, func(b *bytes.Buffer) error { return MatchCardsPDF(b, catalog.English, []MatchCard{english}) })))
+	if want := "Khuazhev Aslan (Хуажев Аслан) : b Ndiaye Mamadou"; !strings.Contains(text, want) {
+		t.Errorf("the English match card lacks %q:\n%s", want, text)
+	}
+
+	// International draughts' is longer still: a row of its own, whole
+	// (issue 64: it was cut, «командные сорев…»), on the match card and
+	// the score sheet alike.
+	international := russian
+	international.Event.DisciplineKey = "discipline_international.standard-team"
+	text = spacedText(pdfText(t, "match-card-international", render(t, func(b *bytes.Buffer) error { return MatchCardsPDF(b, catalog.Russian, []MatchCard{international}) })))
+	sheet := spacedText(pdfText(t, "score-sheet-international", render(t, func(b *bytes.Buffer) error {
+		return ScoreSheetsPDF(b, catalog.Russian, []ScoreSheet{{Event: international.Event, Round: 1, Board: 1}})
+	})))
+	for what, text := range map[string]string{"match card": text, "score sheet": sheet} {
+		for _, want := range []string{"Дисциплина: Стоклеточные шашки — классическая программа, командные соревнования\n", "Контроль времени: 90 мин + 30 с/ход"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: no %q in:\n%s", what, want, text)
+			}
+		}
+	}
 
 	card.Boards[0].Result = GameScore{Kind: Played, Own: 17, Opponent: 8}
 	if err := MatchCardsPDF(&bytes.Buffer{}, catalog.Russian, []MatchCard{card}); err == nil || !strings.Contains(err.Error(), "board 1") {

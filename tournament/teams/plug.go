@@ -109,6 +109,7 @@ type BoardStandingsRow struct {
 	RankTo       int
 	PlayerID     int64
 	Name         string
+	Federation   string // the player's (RUS), "" when unknown
 	TeamNo       int
 	Team         string // the team's name, as the tables show it
 	Games        int

@@ -63,10 +63,10 @@ func (s *Service) teamStandings(d *TeamEventData, afterRound int) (*TeamStanding
 	if err != nil {
 		return nil, err
 	}
-	names := map[int64]string{}
+	players := map[int64]*tournament.Player{}
 	for i := range d.Teams {
-		for _, p := range d.Teams[i].Roster {
-			names[p.ID] = p.Name
+		for j := range d.Teams[i].Roster {
+			players[d.Teams[i].Roster[j].ID] = &d.Teams[i].Roster[j]
 		}
 	}
 	for i := range table.Rows {
@@ -79,7 +79,9 @@ func (s *Service) teamStandings(d *TeamEventData, afterRound int) (*TeamStanding
 	}
 	for _, board := range table.Boards {
 		for i := range board {
-			board[i].Name = names[board[i].PlayerID]
+			if p := players[board[i].PlayerID]; p != nil {
+				board[i].Name, board[i].Federation = p.Name, p.Federation
+			}
 			if t := d.TeamNo(board[i].TeamNo); t != nil {
 				board[i].Team = t.Name
 			}

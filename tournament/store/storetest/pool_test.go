@@ -33,7 +33,7 @@ func TestPooledSchemaIsEmptied(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := demo.Fill(context.Background(), st, "demo@example.org", "пароль демо"); err != nil {
+	if _, err := demo.Fill(context.Background(), st, engines.Options(), "demo@example.org", "пароль демо"); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()
