@@ -16,10 +16,12 @@ import (
 
 	"adiukh/api"
 	"adiukh/api/apitest"
+	"adiukh/api/core"
 	"adiukh/internal/testcorpus"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/entries"
 	"adiukh/tournament/interchange"
 	"adiukh/tournament/store/storetest"
 )
@@ -67,6 +69,35 @@ func BenchmarkHostileRequestsOfAHugeEvent(b *testing.B) {
 		b.Fatalf("the reader's sign-in: %d, no cookie", signedIn.Code)
 	}
 	session := signedIn.Result().Cookies()[0]
+	// A player of the huge event (its first: the 4,096 players were
+	// imported just before the other event's) and its arbiter, signed in,
+	// and the player's calendar (issue 65).
+	player, err := accounts.AddUser(context.Background(), account.NewUser{Email: "player@example.org", Role: string(tournament.PlayerRole), Password: "пароль игрока"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	first := players.Players[0].ID - 4096
+	if err := events.LinkPlayer(arbiter, id, first, player.Email); err != nil {
+		b.Fatal(err)
+	}
+	sessionOf := func(u *tournament.User) []string {
+		value, err := accounts.StartSession(context.Background(), u)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return []string{"Cookie", core.SessionCookie + "=" + value}
+	}
+	feed, err := entries.NewService(st.Entries(), entries.Options{}).NewFeedToken(tournament.NewContextWithUser(context.Background(), player))
+	if err != nil {
+		b.Fatal(err)
+	}
+	cookies := map[string][]string{"standings to a signed-in reader": {"Cookie", session.Name + "=" + session.Value}}
+	for _, page := range []string{"pairings", "standings", "crosstable", "card", "my"} {
+		cookies["the player's "+page] = sessionOf(player)
+	}
+	for _, page := range []string{"pairings", "standings"} {
+		cookies["the arbiter's "+page] = sessionOf(tournament.UserFromContext(arbiter))
+	}
 	for name, request := range map[string]func(i int) string{
 		"page past the last":  func(i int) string { return fmt.Sprintf("%s?page=%d", standings, 100+i) },
 		"round past the last": func(i int) string { return fmt.Sprintf("%s?round=%d", standings, 100+i) },
@@ -100,15 +131,21 @@ func BenchmarkHostileRequestsOfAHugeEvent(b *testing.B) {
 		"the games' PDN":        func(int) string { return fmt.Sprintf("/api/v1/events/%d/games.pdn", id) },
 		"the standings PDF":     func(int) string { return fmt.Sprintf("/api/v1/events/%d/standings.pdf", id) },
 		"the standings as XLSX": func(int) string { return fmt.Sprintf("/api/v1/events/%d/standings.xlsx", id) },
+		// A player of the event and its arbiter, signed in (issue 65).
+		"the player's pairings":   func(int) string { return fmt.Sprintf("/events/%d?round=9", id) },
+		"the player's standings":  func(int) string { return standings },
+		"the player's crosstable": func(int) string { return fmt.Sprintf("/events/%d/crosstable", id) },
+		"the player's card":       func(int) string { return fmt.Sprintf("/events/%d/players/%d", id, first) },
+		"the player's my":         func(int) string { return "/my" },
+		"the player's calendar":   func(int) string { return "/my.ics?token=" + feed },
+		"the arbiter's pairings":  func(int) string { return fmt.Sprintf("/events/%d?round=9", id) },
+		"the arbiter's standings": func(int) string { return standings },
 		"a player's card, made": func(i int) string {
 			return fmt.Sprintf("/events/%d/players/%d", id, players.Players[0].ID-4096+int64(i+3)%4096)
 		},
 	} {
 		b.Run(name, func(b *testing.B) {
-			var cookie []string
-			if name == "standings to a signed-in reader" {
-				cookie = []string{"Cookie", session.Name + "=" + session.Value}
-			}
+			cookie := cookies[name]
 			// The first two requests make what is made once: the page
 			// asked, and the last page a later one past it is served.
 			fetch(h, request(-2), cookie...)
