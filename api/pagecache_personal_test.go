@@ -107,12 +107,17 @@ func onTheNetwork(t *testing.T, h http.Handler) (get func(path string, cookie *h
 	t.Cleanup(srv.Close)
 	client := srv.Client()
 	client.Transport.(*http.Transport).DisableCompression = true // the bytes sent, with their Content-Length
+	// A redirect is the answer compared, not the page it leads to.
+	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	return func(path string, cookie *http.Cookie, encoding string) (int, http.Header, string) {
 		t.Helper()
 		req, err := http.NewRequest(http.MethodGet, srv.URL+path, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
+		// The site's own address, which a calendar's links carry, is the
+		// one of a request made in the test (httptest.NewRequest).
+		req.Host = "example.com"
 		if cookie != nil {
 			req.AddCookie(cookie)
 		}
