@@ -92,6 +92,9 @@ type RoundTx interface {
 	// Board reads round n of an event with its one game on board b alone;
 	// ENOTFOUND when the round has no such board.
 	Board(eventID int64, n, b int) (*Round, error)
+	// PlayerGames reads the games a player of the event plays in every
+	// round, by round and board, without their start numbers.
+	PlayerGames(eventID, playerID int64) ([]Game, error)
 	// CountRounds counts the rounds paired in an event, drafts included.
 	CountRounds(eventID int64) (int, error)
 	UpdateRoundStatus(r *Round) error

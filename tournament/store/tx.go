@@ -586,6 +586,23 @@ func (t *tx) Board(eventID int64, round, board int) (*tournament.Round, error) {
 	return r, nil
 }
 
+func (t *tx) PlayerGames(eventID, playerID int64) ([]tournament.Game, error) {
+	var rows []gameRow
+	rounds := t.db.Model(&roundRow{}).Select("id").Where("event_id = ?", eventID)
+	if err := t.db.Where("round_id IN (?) AND (white_id = ? OR black_id = ?)", rounds, playerID, playerID).Order("round_id, board").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the games of player %d of event %d: %w", playerID, eventID, err)
+	}
+	games := make([]tournament.Game, 0, len(rows))
+	for i := range rows {
+		g, err := rowToGame(&rows[i])
+		if err != nil {
+			return nil, err
+		}
+		games = append(games, *g)
+	}
+	return games, nil
+}
+
 func (t *tx) UpdateRoundStatus(r *tournament.Round) error {
 	if err := t.db.Model(&roundRow{}).Where("event_id = ? AND id = ?", r.EventID, r.ID).Update("status", string(r.Status)).Error; err != nil {
 		return fmt.Errorf("update round %d: %w", r.Number, err)
