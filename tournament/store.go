@@ -92,6 +92,9 @@ type RoundTx interface {
 	// Board reads round n of an event with its one game on board b alone;
 	// ENOTFOUND when the round has no such board.
 	Board(eventID int64, n, b int) (*Round, error)
+	// RoundHeads lists the rounds of an event by number without their
+	// games.
+	RoundHeads(eventID int64) ([]Round, error)
 	// PlayerGames reads the games a player of the event plays in every
 	// round, by round and board, without their start numbers.
 	PlayerGames(eventID, playerID int64) ([]Game, error)

@@ -586,6 +586,22 @@ func (t *tx) Board(eventID int64, round, board int) (*tournament.Round, error) {
 	return r, nil
 }
 
+func (t *tx) RoundHeads(eventID int64) ([]tournament.Round, error) {
+	var rows []roundRow
+	if err := t.db.Where("event_id = ?", eventID).Order("number").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("list rounds of event %d: %w", eventID, err)
+	}
+	rounds := make([]tournament.Round, len(rows))
+	for i := range rows {
+		r, err := rowToRound(&rows[i])
+		if err != nil {
+			return nil, err
+		}
+		rounds[i] = *r
+	}
+	return rounds, nil
+}
+
 func (t *tx) PlayerGames(eventID, playerID int64) ([]tournament.Game, error) {
 	var rows []gameRow
 	rounds := t.db.Model(&roundRow{}).Select("id").Where("event_id = ?", eventID)
