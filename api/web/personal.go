@@ -111,7 +111,11 @@ type boardPart struct {
 
 // fillPersonal writes the kept page with each of its marked parts made
 // for the reader of p, the marks kept: the page made for them. A part
-// whose mark carries a row's boardMark is made of that row (boardPart).
+// whose mark carries a row's boardMark is made of that row (boardPart),
+// when the row is the reader's: of another row the part is what the kept
+// page has, made for a reader who plays no game of it (an anonymous one,
+// or a manager who plays in no game of the event), which saves making
+// thousands of rows of a big event for every reader.
 func (h *handler) fillPersonal(p page, kept []byte) ([]byte, error) {
 	parts := h.pages["event"] // every page's set has the layout and the partials
 	var out bytes.Buffer
@@ -134,6 +138,11 @@ func (h *handler) fillPersonal(p page, kept []byte) ([]byte, error) {
 			m, err := parseBoardMark(row)
 			if err != nil {
 				return nil, fmt.Errorf("the mark of the personal part %s: %w", name, err)
+			}
+			if d, ok := p.Data.(*eventPageData); !ok || !d.Panel.IsMine(m) {
+				out.Write(after[:end])
+				rest = after[end:]
+				continue
 			}
 			data = boardPart{page: p, Row: m}
 		}
