@@ -122,6 +122,9 @@ type AuditTx interface {
 	AuditWriter
 	// Audit lists the audit entries of an event, oldest first.
 	Audit(eventID int64) ([]AuditEntry, error)
+	// AuditOf lists the audit entries of an event about the subjects
+	// named ("round 3", "round 3 board 7"), oldest first.
+	AuditOf(eventID int64, subjects []string) ([]AuditEntry, error)
 }
 
 // UserTx reads the accounts the domain needs to know: who a player,

@@ -286,7 +286,19 @@ func feedGames(tx Tx, snap *eventSnapshot, playerID int64) ([]FeedGame, error) {
 	if len(snap.rounds) == 0 {
 		return nil, nil
 	}
-	log, err := tx.Audit(snap.event.ID)
+	// The log of the player's rounds and boards alone: a big event's
+	// whole log holds an entry for each of its thousands of results.
+	var subjects []string
+	for _, r := range snap.rounds {
+		game, err := snap.game(playerID, r.Number)
+		if err != nil {
+			return nil, err
+		}
+		if game != nil {
+			subjects = append(subjects, fmt.Sprintf("round %d", r.Number), fmt.Sprintf("round %d board %d", r.Number, game.Board))
+		}
+	}
+	log, err := tx.AuditOf(snap.event.ID, subjects)
 	if err != nil {
 		return nil, err
 	}

@@ -749,6 +749,21 @@ func (t *tx) Audit(eventID int64) ([]tournament.AuditEntry, error) {
 	if err := t.db.Where("event_id = ?", eventID).Order("id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("read audit log of event %d: %w", eventID, err)
 	}
+	return auditEntries(rows), nil
+}
+
+func (t *tx) AuditOf(eventID int64, subjects []string) ([]tournament.AuditEntry, error) {
+	if len(subjects) == 0 {
+		return nil, nil
+	}
+	var rows []auditRow
+	if err := t.db.Where("event_id = ? AND subject IN ?", eventID, subjects).Order("id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read audit log of event %d: %w", eventID, err)
+	}
+	return auditEntries(rows), nil
+}
+
+func auditEntries(rows []auditRow) []tournament.AuditEntry {
 	entries := make([]tournament.AuditEntry, len(rows))
 	for i, r := range rows {
 		entries[i] = tournament.AuditEntry{
@@ -756,7 +771,7 @@ func (t *tx) Audit(eventID int64) ([]tournament.AuditEntry, error) {
 			Subject: r.Subject, Before: r.Before, After: r.After, Reason: r.Reason,
 		}
 	}
-	return entries, nil
+	return entries
 }
 
 func (t accountTx) CreateUser(u *tournament.User) error {
