@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -96,10 +97,22 @@ func (m boardMark) String() string {
 	return fmt.Sprintf("%d %d %d %d %d", m.Round, m.Board, m.Game, m.White, m.Black)
 }
 
-// parseBoardMark reads a boardMark as String writes it.
+// parseBoardMark reads a boardMark as String writes it, without fmt's
+// scanning: a big event's pairings have thousands of rows, read for every
+// reader.
 func parseBoardMark(s string) (m boardMark, err error) {
-	_, err = fmt.Sscanf(s, "%d %d %d %d %d", &m.Round, &m.Board, &m.Game, &m.White, &m.Black)
-	return m, err
+	var fields [5]int64
+	for i := range fields {
+		field, rest, _ := strings.Cut(s, " ")
+		if fields[i], err = strconv.ParseInt(field, 10, 64); err != nil {
+			return m, fmt.Errorf("a row's mark %q: %w", s, err)
+		}
+		s = rest
+	}
+	if s != "" {
+		return m, fmt.Errorf("a row's mark has more than five numbers: %q", s)
+	}
+	return boardMark{Round: int(fields[0]), Board: int(fields[1]), Game: fields[2], White: fields[3], Black: fields[4]}, nil
 }
 
 // boardPart is the data of a part of one row of the pairings: the page
