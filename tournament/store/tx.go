@@ -487,23 +487,14 @@ func (t *tx) CountRounds(eventID int64) (int, error) {
 }
 
 func (t *tx) Rounds(eventID int64) ([]tournament.Round, error) {
-	var rows []roundRow
-	if err := t.db.Where("event_id = ?", eventID).Order("number").Find(&rows).Error; err != nil {
-		return nil, fmt.Errorf("list rounds of event %d: %w", eventID, err)
+	rounds, err := t.RoundHeads(eventID)
+	if err != nil || len(rounds) == 0 {
+		return nil, err
 	}
-	if len(rows) == 0 {
-		return nil, nil
-	}
-	ids := make([]int64, len(rows))
-	index := make(map[int64]int, len(rows))
-	rounds := make([]tournament.Round, len(rows))
-	for i, r := range rows {
+	ids := make([]int64, len(rounds))
+	index := make(map[int64]int, len(rounds))
+	for i, r := range rounds {
 		ids[i], index[r.ID] = r.ID, i
-		round, err := rowToRound(&r)
-		if err != nil {
-			return nil, err
-		}
-		rounds[i] = *round
 	}
 	var games []gameRow
 	if err := t.db.Where("round_id IN ?", ids).Order("round_id, board").Find(&games).Error; err != nil {
