@@ -23,7 +23,8 @@ const (
 )
 
 // eventReader is the core.Personal of the pages of one event, whose
-// pairings mark the reader's board and their reports (pairingsPanel).
+// pairings mark the reader's board and list their reports (the panel of
+// eventPageData).
 func (h *handler) eventReader(c *gin.Context) (func([]byte) ([]byte, error), bool, error) {
 	return h.readerOfEvent(c, func(head eventHeader, v *tournament.PlayerView) (any, error) {
 		return &eventPageData{eventHeader: head, Panel: newPlayerPanel(v, head.CanManage)}, nil
