@@ -31,8 +31,10 @@ import (
 // 4,096-player, 9-round Swiss event (testcorpus.BigTRF) again and again:
 // a new ?page= past the last on every request, a new ?round= past the
 // last, a new board no round has, a player of another event, and the
-// standings page after a sign-in (an account write). docs/benchmarks.md
-// has the figures before and after.
+// standings page after a sign-in (an account write); and of the kinds the
+// fifth (issue 65) found made for their reader: an event's documents, a
+// player's and a manager's pages of the event, the player's /my and
+// calendar. docs/benchmarks.md has the figures before and after.
 func BenchmarkHostileRequestsOfAHugeEvent(b *testing.B) {
 	st := storetest.SQLite(b)
 	events := tournament.NewService(st, engines.Options())
