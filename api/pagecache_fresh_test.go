@@ -3,7 +3,6 @@ package api_test
 import (
 	"compress/gzip"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -20,6 +19,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/entries"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
@@ -34,11 +34,13 @@ func instance(st *store.Store, accounts *account.Service, secret []byte) http.Ha
 
 // Issue 64: a kept page is what a fresh page would be. Every page with a
 // signed-in reader's parts, read by every kind of reader (anonymous, a
-// signed-in stranger, a player of the event, its arbiter) on two instances
-// of one database, after each kind of write (a result in the event, the
-// register's data no event owns, another event's result, the stranger's
-// follow of the event), with each kind of reader the first after the write
-// in turn: the bytes served (plain, and compressed to an anonymous reader
+// signed-in stranger, a player of the event, its arbiter, an administrator,
+// who manages it too) on two instances of one database, after each kind of
+// write (a result in the event, the register's data no event owns, another
+// event's result, the stranger's follow of the event, the player's report
+// of their board and its rejection), with each kind of reader the first
+// after the write in turn; and the player's own page and calendar (issue
+// 65: a player's and a manager's pages are the kept page with their parts): the bytes served (plain, and compressed to an anonymous reader
 // who takes gzip) are the bytes the site makes without the cache for that
 // reader, under a Content-Length equal to the bytes sent. The pages
 // hold nothing that differs from one making to the next (no CSRF token:
@@ -71,14 +73,17 @@ func TestKeptPagesAreWhatAFreshPageWouldBe(t *testing.T) {
 			ctx := context.Background()
 			accounts := apitest.Accounts(stores[0], account.Options{})
 			t.Cleanup(func() { _ = accounts.Close(ctx) })
-			for _, role := range []tournament.Role{tournament.ArbiterRole, tournament.PlayerRole, "stranger"} {
+			users := map[tournament.Role]*tournament.User{}
+			for _, role := range []tournament.Role{tournament.ArbiterRole, tournament.PlayerRole, tournament.Admin, "stranger"} {
 				r := role
 				if r == "stranger" {
 					r = tournament.PlayerRole
 				}
-				if _, err := accounts.AddUser(ctx, account.NewUser{Email: string(role) + "@example.org", Role: string(r), Password: "пароль судьи"}); err != nil {
+				u, err := accounts.AddUser(ctx, account.NewUser{Email: string(role) + "@example.org", Role: string(r), Password: "пароль судьи"})
+				if err != nil {
 					t.Fatal(err)
 				}
+				users[role] = u
 			}
 			token, _, err := accounts.CreateToken(ctx, account.NewToken{Email: "arbiter@example.org"})
 			if err != nil {
@@ -96,42 +101,46 @@ func TestKeptPagesAreWhatAFreshPageWouldBe(t *testing.T) {
 			s := &apitest.Server{T: t, Handler: instances[0], Tokens: map[tournament.Role]string{tournament.ArbiterRole: token}}
 			const arbiter = tournament.ArbiterRole
 			id, elsewhere := s.RoundRobin(6), s.RoundRobin(4)
-			var players struct {
-				Players []struct {
-					ID int `json:"id"`
-				} `json:"players"`
+			// The player plays board 1 of round 1, and reports its result:
+			// the other results are entered from the last board up.
+			game := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
+			player := apitest.PlayerByStartNo(t, &apitest.WebServer{Server: s}, id, apitest.Num(game["white"]))
+			s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, player), map[string]any{"email": "player@example.org"})
+			s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/submissions/open", id), map[string]any{"open": true})
+			feed, err := entries.NewService(stores[0].Entries(), entries.Options{}).NewFeedToken(tournament.NewContextWithUser(ctx, users[tournament.PlayerRole]))
+			if err != nil {
+				t.Fatal(err)
 			}
-			if rec := fetch(s.Handler, fmt.Sprintf("/api/v1/events/%d/players", id)); json.Unmarshal(rec.Body.Bytes(), &players) != nil || len(players.Players) < 2 {
-				t.Fatalf("the players of event %d: %d\n%s", id, rec.Code, rec.Body)
-			}
-			s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, players.Players[0].ID), map[string]any{"email": "player@example.org"})
 
 			readers := []struct {
 				name   string
 				cookie *http.Cookie
 			}{{name: "anonymous"}}
-			for _, who := range []string{"stranger", "player", "arbiter"} {
+			for _, who := range []string{"stranger", "player", "arbiter", "admin"} {
 				readers = append(readers, struct {
 					name   string
 					cookie *http.Cookie
 				}{who, s.SignInAs(who + "@example.org").Cookie})
 			}
 			stranger := &apitest.Page{Server: s, Cookie: readers[1].cookie}
+			playing := &apitest.Page{Server: s, Cookie: readers[2].cookie}
 			pages := []string{
 				fmt.Sprintf("/events/%d", id), fmt.Sprintf("/events/%d/standings", id),
 				fmt.Sprintf("/events/%d/crosstable", id), fmt.Sprintf("/events/%d/rating", id), fmt.Sprintf("/events/%d/openings", id),
 				fmt.Sprintf("/events/%d/rounds/1/boards/1", id),
-				fmt.Sprintf("/events/%d/players/%d", id, players.Players[0].ID),
+				fmt.Sprintf("/events/%d/players/%d", id, player), fmt.Sprintf("/events/%d?round=1", id),
+				"/my", "/my.ics?token=" + feed,
 			}
 
 			// result writes the next result of an event's round 1, each on a
-			// board without one.
-			results := map[int]int{}
+			// board without one, from the last board up.
+			results := map[int]int{id: 3, elsewhere: 2}
 			result := func(event int) {
-				results[event]++
 				s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%d/result", event, results[event]),
 					map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1})
+				results[event]--
 			}
+			reported := false
 			person := 0
 			following := false
 			writes := []struct {
@@ -156,6 +165,20 @@ func TestKeptPagesAreWhatAFreshPageWouldBe(t *testing.T) {
 						t.Fatalf("follow: %d\n%s", rec.Code, rec.Body)
 					}
 				}},
+				{"the player's report of their board, then its rejection", func(on http.Handler) {
+					reported = !reported
+					if !reported {
+						s.Handler = on
+						list := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/submissions", id), nil)["submissions"].([]any)
+						s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/submissions/%d/reject", id, apitest.Num(list[0].(map[string]any)["id"])),
+							map[string]any{"reason": "the sheet says otherwise"})
+						return
+					}
+					playing.Server = &apitest.Server{T: t, Handler: on}
+					if rec := playing.Post(fmt.Sprintf("/events/%d/rounds/1/boards/1/report", id), url.Values{"score": {"17:7"}, "end_reason": {"final_position"}}); rec.Code != http.StatusSeeOther {
+						t.Fatalf("the player's report: %d\n%s", rec.Code, rec.Body)
+					}
+				}},
 			}
 			gets := [2]func(string, *http.Cookie, string) (int, http.Header, string){onTheNetwork(t, instances[0]), onTheNetwork(t, instances[1])}
 			// Each kind of write is made twice, on each instance once; each
@@ -174,7 +197,13 @@ func TestKeptPagesAreWhatAFreshPageWouldBe(t *testing.T) {
 							for n, get := range gets {
 								reader := readers[(w+round+2*n+i)%len(readers)]
 								if want[reader.name] == nil {
-									want[reader.name] = (&apitest.Page{Server: fresh, Cookie: reader.cookie}).Get(page)
+									freshly := &apitest.Page{Server: fresh, Cookie: reader.cookie}
+									if page == "/my" {
+										// The page marks the notices it shows read:
+										// it is compared as read again.
+										freshly.Get(page)
+									}
+									want[reader.name] = freshly.Get(page)
 								}
 								// An anonymous reader may take the page compressed too.
 								encodings := []string{""}

@@ -95,6 +95,76 @@ func TestSignedInReadersGetTheKeptPageWithTheirParts(t *testing.T) {
 	}
 }
 
+// Issue 65: a player of the event and its managers are served the kept
+// page with their parts too, none made for them: the player's board marked
+// and their report listed on the pairings, the managers' page (its forms,
+// the reports to decide) made once for all of them.
+func TestPlayersAndManagersGetTheKeptPageWithTheirParts(t *testing.T) {
+	t.Parallel()
+	site := apitest.NewWebServer(t)
+	id := site.RoundRobin(6)
+	if _, err := site.Accounts.AddUser(context.Background(), account.NewUser{Email: "board1@example.org", Role: string(tournament.PlayerRole), Password: "пароль судьи"}); err != nil {
+		t.Fatal(err)
+	}
+	game := site.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
+	white := apitest.PlayerByStartNo(t, site, id, apitest.Num(game["white"]))
+	site.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, white), map[string]any{"email": "board1@example.org"})
+	site.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/submissions/open", id), map[string]any{"open": true})
+	s, uncached := sites(site)
+	pairings := fmt.Sprintf("/events/%d?round=1", id)
+	player := s.SignInAs("board1@example.org")
+	report := fmt.Sprintf("/events/%d/rounds/1/boards/1/report", id)
+	if body := player.Get(pairings).Body.String(); !strings.Contains(body, `<tr class="mine">`) || !strings.Contains(body, `href="`+report+`"`) {
+		t.Fatalf("the player's pairings mark no board of theirs, or offer no report:\n%s", body)
+	}
+	if rec := player.Post(report, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("the player's report: %d\n%s", rec.Code, rec.Body)
+	}
+	pages := []string{pairings, fmt.Sprintf("/events/%d/standings", id), fmt.Sprintf("/events/%d/crosstable", id),
+		fmt.Sprintf("/events/%d/players/%d", id, white), fmt.Sprintf("/events/%d/rounds/1/boards/1", id)}
+	// served tells what the reader got of page: the kept page with their
+	// parts (no page made) or not, and whether it is the page made for
+	// them.
+	served := func(reader *apitest.Page, p string) (body string, made float64) {
+		t.Helper()
+		before := cacheAnswers(t, s.Handler)
+		got := reader.Get(p)
+		after := cacheAnswers(t, s.Handler)
+		if kept := after["kept"] - before["kept"] + after["made"] - before["made"]; kept != 1 {
+			t.Errorf("%s: the reader was served no kept page (%v kept, %v made)", p, after["kept"]-before["kept"], after["made"]-before["made"])
+		}
+		if want := (&apitest.Page{Server: uncached, Cookie: reader.Cookie}).Get(p); got.Code != http.StatusOK || got.Body.String() != want.Body.String() {
+			t.Errorf("%s: the reader got (%d)\n%s\nwant the page made for them (%d)\n%s", p, got.Code, got.Body, want.Code, want.Body)
+		}
+		return got.Body.String(), after["made"] - before["made"]
+	}
+	arbiter, admin := s.SignIn(tournament.ArbiterRole), s.SignIn(tournament.Admin)
+	manage := fmt.Sprintf(`href="/events/%d/manage"`, id)
+	for _, p := range pages {
+		fetch(s.Handler, p)
+		if body, made := served(player, p); made != 0 || strings.Contains(body, manage) {
+			t.Errorf("%s: the player's request made %v pages, or shows the managers' links", p, made)
+		}
+		// The first manager's request makes the managers' page; the
+		// other manager is served it, their own parts filled in.
+		if body, _ := served(arbiter, p); !strings.Contains(body, manage) || !strings.Contains(body, "arbiter@example.org") {
+			t.Errorf("%s: the arbiter's page has no link to manage the event", p)
+		}
+		body, made := served(admin, p)
+		if made != 0 || !strings.Contains(body, manage) || strings.Contains(body, "arbiter@example.org") {
+			t.Errorf("%s: the second manager's request made %v pages, or got the first manager's parts", p, made)
+		}
+	}
+	for who, reader := range map[string]*apitest.Page{"the player": player, "the arbiter": arbiter} {
+		if body := reader.Get(pairings).Body.String(); !strings.Contains(body, `<section id="mine">`) || strings.Contains(body, `href="`+report+`"`) {
+			t.Errorf("%s: the pairings list no report, or offer a second one", who)
+		}
+	}
+	if body := fetch(s.Handler, pairings).Body.String(); strings.Contains(body, `<section id="mine">`) || strings.Contains(body, `class="mine"`) {
+		t.Errorf("an anonymous reader's pairings show a player's parts:\n%s", body)
+	}
+}
+
 // onTheNetwork serves h over a real connection, as `adiukh serve` does
 // (api.ConnContext): unlike a recorder, net/http sends no more of a body
 // than its Content-Length, and a longer body not at all. A reader that
@@ -107,12 +177,17 @@ func onTheNetwork(t *testing.T, h http.Handler) (get func(path string, cookie *h
 	t.Cleanup(srv.Close)
 	client := srv.Client()
 	client.Transport.(*http.Transport).DisableCompression = true // the bytes sent, with their Content-Length
+	// A redirect is the answer compared, not the page it leads to.
+	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	return func(path string, cookie *http.Cookie, encoding string) (int, http.Header, string) {
 		t.Helper()
 		req, err := http.NewRequest(http.MethodGet, srv.URL+path, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
+		// The site's own address, which a calendar's links carry, is the
+		// one of a request made in the test (httptest.NewRequest).
+		req.Host = "example.com"
 		if cookie != nil {
 			req.AddCookie(cookie)
 		}

@@ -34,6 +34,24 @@ func ReadPublic(ctx context.Context, tx interface {
 	return loadPublic(ctx, tx, eventID)
 }
 
+// ReadPublicRounds is ReadPublic without the players and the rounds'
+// games: a page of one account reads the games of its players alone
+// (RoundTx.PlayerGames), not the thousands of a big event (issue 65).
+func ReadPublicRounds(ctx context.Context, tx interface {
+	EventTx
+	RoundTx
+}, eventID int64) (*Event, []Round, error) {
+	e, err := readable(ctx, tx, eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	rounds, err := tx.RoundHeads(eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return e, visibleRounds(nil, e, rounds), nil
+}
+
 // FindPlayer returns the player with that ID among players, or nil.
 func FindPlayer(players []Player, id int64) *Player { return findPlayer(players, id) }
 

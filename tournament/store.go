@@ -92,6 +92,12 @@ type RoundTx interface {
 	// Board reads round n of an event with its one game on board b alone;
 	// ENOTFOUND when the round has no such board.
 	Board(eventID int64, n, b int) (*Round, error)
+	// RoundHeads lists the rounds of an event by number without their
+	// games.
+	RoundHeads(eventID int64) ([]Round, error)
+	// PlayerGames reads the games a player of the event plays in every
+	// round, by round and board, without their start numbers.
+	PlayerGames(eventID, playerID int64) ([]Game, error)
 	// CountRounds counts the rounds paired in an event, drafts included.
 	CountRounds(eventID int64) (int, error)
 	UpdateRoundStatus(r *Round) error
@@ -116,6 +122,9 @@ type AuditTx interface {
 	AuditWriter
 	// Audit lists the audit entries of an event, oldest first.
 	Audit(eventID int64) ([]AuditEntry, error)
+	// AuditOf lists the audit entries of an event about the subjects
+	// named ("round 3", "round 3 board 7"), oldest first.
+	AuditOf(eventID int64, subjects []string) ([]AuditEntry, error)
 }
 
 // UserTx reads the accounts the domain needs to know: who a player,

@@ -129,19 +129,25 @@ func playerView(tx Tx, u *User, e *Event) (*PlayerView, error) {
 	if err != nil {
 		return nil, err
 	}
-	rounds, err := tx.Rounds(e.ID)
-	if err != nil {
-		return nil, err
-	}
-	for _, sub := range all {
-		if manager || sub.PlayerID == v.PlayerID || opponentOf(rounds, sub.GameID, sub.PlayerID) == v.PlayerID {
-			v.Submissions = append(v.Submissions, sub)
-		}
-	}
 	if manager {
+		v.Submissions = append(v.Submissions, all...)
 		v.Accounts = map[int64]string{}
 		for pid, account := range accounts {
 			v.Accounts[pid] = account.Email
+		}
+		return v, nil
+	}
+	// A report is the player's or their opponent's in one of their own
+	// games: those alone are read, not the event's thousands, as every
+	// page a player reads asks for their view (issue 65).
+	games, err := tx.PlayerGames(e.ID, v.PlayerID)
+	if err != nil {
+		return nil, err
+	}
+	own := []Round{{Games: games}}
+	for _, sub := range all {
+		if sub.PlayerID == v.PlayerID || opponentOf(own, sub.GameID, sub.PlayerID) == v.PlayerID {
+			v.Submissions = append(v.Submissions, sub)
 		}
 	}
 	return v, nil

@@ -229,11 +229,14 @@ func (h *Server) EventCached(params ...string) gin.HandlerFunc {
 }
 
 // Personal reads what a signed-in reader's page of a kept route shows of
-// them and returns what fills those parts into the kept public page,
-// which must then be the very page made for them; nil when their page
-// differs in more (an arbiter's links and forms, a player's own reports):
-// such a page is made for them alone.
-type Personal func(c *gin.Context) (fill func(public []byte) ([]byte, error), err error)
+// them and returns what fills those parts into the kept page, which must
+// then be the very page made for them; nil when their page differs in
+// more (a reader of a composition contest, an arbiter who plays in the
+// event): such a page is made for them alone. managers tells that the
+// reader manages the event and reads it as its managers do (draft rounds,
+// forms, management tabs): their pages are kept apart from the public
+// ones, made once for all of the event's managers (issue 65).
+type Personal func(c *gin.Context) (fill func(kept []byte) ([]byte, error), managers bool, err error)
 
 // EventPage is the page fn of one event (as EventCached) kept for
 // anonymous readers, and served to a signed-in reader from the same kept
@@ -260,16 +263,16 @@ func (h *Server) EventJSON(fn gin.HandlerFunc, params ...string) gin.HandlerFunc
 // publicReader is the Personal of a JSON answer of one event: a reader
 // who may not manage the event reads what an anonymous reader does; a
 // manager reads more (draft rounds, a private event), made for them.
-func (h *Server) publicReader(c *gin.Context) (func([]byte) ([]byte, error), error) {
+func (h *Server) publicReader(c *gin.Context) (func([]byte) ([]byte, error), bool, error) {
 	id, err := PathInt(c, "id")
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	e, err := h.Events.Event(c.Request.Context(), id)
 	if err != nil || tournament.CanManage(tournament.UserFromContext(c.Request.Context()), e) {
-		return nil, err
+		return nil, false, err
 	}
-	return func(public []byte) ([]byte, error) { return public, nil }, nil
+	return func(public []byte) ([]byte, error) { return public, nil }, false, nil
 }
 
 // cachedRoute is how a route's answers are kept: the query parameters its
@@ -300,16 +303,16 @@ func (h *Server) serveCached(c *gin.Context, r cachedRoute, next gin.HandlerFunc
 		h.servePersonal(c, r, next)
 		return
 	}
-	if page := h.keptPage(c, r, next, true); page != nil {
+	if page := h.keptPage(c, r, next, true, false); page != nil {
 		page.write(c)
 		c.Abort()
 	}
 }
 
-// servePersonal answers a signed-in reader with the kept public page and
-// their parts filled in, or with a page made for them when the route has
-// no personal parts, their page differs in more, or the public page is
-// not kept (an error page shows who is signed in).
+// servePersonal answers a signed-in reader with the kept public page (or
+// the managers' one) and their parts filled in, or with a page made for
+// them when the route has no personal parts, their page differs in more,
+// or the page is not kept (an error page shows who is signed in).
 func (h *Server) servePersonal(c *gin.Context, r cachedRoute, next gin.HandlerFunc) {
 	if r.personal == nil {
 		next(c)
@@ -318,14 +321,19 @@ func (h *Server) servePersonal(c *gin.Context, r cachedRoute, next gin.HandlerFu
 	// The reader's language (their account's, unless they chose one) is
 	// the kept page's and their parts' alike.
 	c.Set(langKey, h.Lang(c))
-	fill, err := r.personal(c)
+	fill, managers, err := r.personal(c)
 	if err != nil || fill == nil {
 		next(c)
 		return
 	}
+	// The public page is made for no one; the managers' page by the
+	// manager who asks first, whose parts the fill replaces as any
+	// reader's.
 	signedIn := c.Request.Context()
-	c.Request = c.Request.WithContext(tournament.NewContextWithUser(signedIn, nil))
-	page := h.keptPage(c, r, next, false)
+	if !managers {
+		c.Request = c.Request.WithContext(tournament.NewContextWithUser(signedIn, nil))
+	}
+	page := h.keptPage(c, r, next, false, managers)
 	c.Request = c.Request.WithContext(signedIn)
 	if page == nil {
 		next(c)
@@ -351,10 +359,11 @@ func (h *Server) servePersonal(c *gin.Context, r cachedRoute, next gin.HandlerFu
 	c.Abort()
 }
 
-// keptPage finds the public page of the request, kept or made now by
-// next (and kept), and returns it; nil when it may not be kept, after
-// answering with next's answer when answer is set.
-func (h *Server) keptPage(c *gin.Context, r cachedRoute, next gin.HandlerFunc, answer bool) *cachedPage {
+// keptPage finds the public page of the request (the managers' page when
+// managers is set), kept or made now by next (and kept), and returns it;
+// nil when it may not be kept, after answering with next's answer when
+// answer is set.
+func (h *Server) keptPage(c *gin.Context, r cachedRoute, next gin.HandlerFunc, answer, managers bool) *cachedPage {
 	pc := h.pages
 	uncached := func() *cachedPage {
 		pc.answers[outcomeUncached].Add(1)
@@ -392,7 +401,7 @@ func (h *Server) keptPage(c *gin.Context, r cachedRoute, next gin.HandlerFunc, a
 		defer func() { c.Request.URL = original }()
 	}
 	var room [256]byte
-	key := cacheKey(room[:0], r.language(h, c), c.Request.URL)
+	key := cacheKey(room[:0], r.language(h, c), managers, c.Request.URL)
 	page, m, leader := pc.lookup(version, key)
 	switch {
 	case leader:
@@ -498,11 +507,16 @@ func (pc *pageCache) boundPage(version stamp, path string, values url.Values) {
 	}
 }
 
-// cacheKey appends to b the key of a page: the language and the address
-// (its canonical one), as "en /events/1/standings?round=2". Made in b, on
-// the stack of the request, it costs no allocation when the page is kept.
-func cacheKey(b []byte, lang catalog.Lang, u *url.URL) []byte {
+// cacheKey appends to b the key of a page: the language, "managers" for
+// the page of an event's managers, and the address (its canonical one), as
+// "en /events/1/standings?round=2" or "ru managers /events/1". Made in b,
+// on the stack of the request, it costs no allocation when the page is
+// kept.
+func cacheKey(b []byte, lang catalog.Lang, managers bool, u *url.URL) []byte {
 	b = append(append(b, lang...), ' ')
+	if managers {
+		b = append(b, "managers "...)
+	}
 	if u.Opaque != "" || u.ForceQuery {
 		return append(b, u.RequestURI()...)
 	}

@@ -82,7 +82,7 @@ func TestCacheKeyIsTheLanguageAndTheAddress(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := string(cacheKey(nil, catalog.English, u)), "en "+u.RequestURI(); got != want {
+		if got, want := string(cacheKey(nil, catalog.English, false, u)), "en "+u.RequestURI(); got != want {
 			t.Errorf("%s: key %q, want %q", raw, got, want)
 		}
 	}

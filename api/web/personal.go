@@ -3,6 +3,8 @@ package web
 import (
 	"bytes"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -20,15 +22,19 @@ const (
 	personalEnd  = "<!--/personal-->"
 )
 
-// eventReader is the core.Personal of the pages of one event.
-func (h *handler) eventReader(c *gin.Context) (func([]byte) ([]byte, error), error) {
-	return h.readerOfEvent(c, func(head eventHeader) (any, error) { return head, nil })
+// eventReader is the core.Personal of the pages of one event, whose
+// pairings mark the reader's board and list their reports (the panel of
+// eventPageData).
+func (h *handler) eventReader(c *gin.Context) (func([]byte) ([]byte, error), bool, error) {
+	return h.readerOfEvent(c, func(head eventHeader, v *tournament.PlayerView) (any, error) {
+		return &eventPageData{eventHeader: head, Panel: newPlayerPanel(v, head.CanManage)}, nil
+	})
 }
 
 // playerReader is the core.Personal of a player's card, whose follow
 // button is the reader's too.
-func (h *handler) playerReader(c *gin.Context) (func([]byte) ([]byte, error), error) {
-	return h.readerOfEvent(c, func(head eventHeader) (any, error) {
+func (h *handler) playerReader(c *gin.Context) (func([]byte) ([]byte, error), bool, error) {
+	return h.readerOfEvent(c, func(head eventHeader, _ *tournament.PlayerView) (any, error) {
 		id, err := core.PathInt(c, "pid")
 		if err != nil {
 			return nil, err
@@ -45,54 +51,116 @@ func (h *handler) playerReader(c *gin.Context) (func([]byte) ([]byte, error), er
 
 // readerOfEvent tells how a signed-in reader's parts of a kept page of one
 // event are filled in: the account's links, the event's follow button and
-// their entry (the event's header), and what data adds to it. A reader
-// who manages the event or plays in it sees more of their own (forms,
-// management links, their reports, their board marked), as does any
-// reader of a composition contest: nil, their page is made for them.
-func (h *handler) readerOfEvent(c *gin.Context, data func(eventHeader) (any, error)) (func([]byte) ([]byte, error), error) {
+// their entry (the event's header), a player's board and reports (the
+// pairings), and what data adds to it; and whether the reader manages the
+// event, whose managers read its pages as kept for them (drafts, forms,
+// management tabs). A reader of a composition contest sees more of their
+// own (their entries, the jury's tab), as does a manager who plays in the
+// event (their reports beside those to decide): nil, their page is made
+// for them.
+func (h *handler) readerOfEvent(c *gin.Context, data func(eventHeader, *tournament.PlayerView) (any, error)) (func([]byte) ([]byte, error), bool, error) {
 	ctx := c.Request.Context()
 	id, err := core.PathInt(c, "id")
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	e, err := h.Events.Event(ctx, id)
 	if err != nil {
-		return nil, err
+		return nil, false, err
+	}
+	if !e.Discipline.PlaysGames() {
+		return nil, false, nil
 	}
 	head := h.header(c, e, "")
-	if head.CanManage || !e.Discipline.PlaysGames() {
-		return nil, nil
+	v, err := h.Submissions.PlayerView(ctx, id)
+	if err != nil || head.CanManage && v.PlayerID != 0 {
+		return nil, false, err
 	}
-	if v, err := h.Submissions.PlayerView(ctx, id); err != nil || v.PlayerID != 0 {
-		return nil, err
-	}
-	d, err := data(head)
+	d, err := data(head, v)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	p := page{T: h.translator(c), User: tournament.UserFromContext(ctx), Data: d}
-	return func(public []byte) ([]byte, error) { return h.fillPersonal(p, public) }, nil
+	// The reports are stamped in the event's time zone, as the pairings
+	// show them.
+	p := page{T: h.translator(c).In(e.Location()), User: tournament.UserFromContext(ctx), Data: d}
+	return func(kept []byte) ([]byte, error) { return h.fillPersonal(p, kept) }, head.CanManage, nil
 }
 
-// fillPersonal writes the public page with each of its marked parts made
-// for the reader of p, the marks kept: the page made for them.
-func (h *handler) fillPersonal(p page, public []byte) ([]byte, error) {
+// boardMark is what a row of the pairings tells its reader's parts (the
+// row marked as theirs, their button to report its result): its round,
+// board, game and players, written in the part's mark.
+type boardMark struct {
+	Round, Board       int
+	Game, White, Black int64
+}
+
+func (m boardMark) String() string {
+	return fmt.Sprintf("%d %d %d %d %d", m.Round, m.Board, m.Game, m.White, m.Black)
+}
+
+// parseBoardMark reads a boardMark as String writes it, without fmt's
+// scanning: a big event's pairings have thousands of rows, read for every
+// reader.
+func parseBoardMark(s string) (m boardMark, err error) {
+	var fields [5]int64
+	for i := range fields {
+		field, rest, _ := strings.Cut(s, " ")
+		if fields[i], err = strconv.ParseInt(field, 10, 64); err != nil {
+			return m, fmt.Errorf("a row's mark %q: %w", s, err)
+		}
+		s = rest
+	}
+	if s != "" {
+		return m, fmt.Errorf("a row's mark has more than five numbers: %q", s)
+	}
+	return boardMark{Round: int(fields[0]), Board: int(fields[1]), Game: fields[2], White: fields[3], Black: fields[4]}, nil
+}
+
+// boardPart is the data of a part of one row of the pairings: the page
+// and the row's mark.
+type boardPart struct {
+	page
+	Row boardMark
+}
+
+// fillPersonal writes the kept page with each of its marked parts made
+// for the reader of p, the marks kept: the page made for them. A part
+// whose mark carries a row's boardMark is made of that row (boardPart),
+// when the row is the reader's: of another row the part is what the kept
+// page has, made for a reader who plays no game of it (an anonymous one,
+// or a manager who plays in no game of the event), which saves making
+// thousands of rows of a big event for every reader.
+func (h *handler) fillPersonal(p page, kept []byte) ([]byte, error) {
 	parts := h.pages["event"] // every page's set has the layout and the partials
 	var out bytes.Buffer
-	out.Grow(len(public) + 1024)
-	for rest := public; ; {
+	out.Grow(len(kept) + 1024)
+	for rest := kept; ; {
 		start := bytes.Index(rest, []byte(personalMark))
 		if start < 0 {
 			out.Write(rest)
 			return out.Bytes(), nil
 		}
-		name, after, ok := bytes.Cut(rest[start+len(personalMark):], []byte("-->"))
+		mark, after, ok := bytes.Cut(rest[start+len(personalMark):], []byte("-->"))
 		end := bytes.Index(after, []byte(personalEnd))
 		if !ok || end < 0 {
 			return nil, fmt.Errorf("a personal part %.40q is not closed", rest[start:])
 		}
-		out.Write(rest[:start+len(personalMark)+len(name)+len("-->")])
-		if err := parts.ExecuteTemplate(&out, string(name), p); err != nil {
+		out.Write(rest[:start+len(personalMark)+len(mark)+len("-->")])
+		name, row, ofRow := strings.Cut(string(mark), " ")
+		var data any = p
+		if ofRow {
+			m, err := parseBoardMark(row)
+			if err != nil {
+				return nil, fmt.Errorf("the mark of the personal part %s: %w", name, err)
+			}
+			if d, ok := p.Data.(*eventPageData); !ok || !d.Panel.IsMine(m) {
+				out.Write(after[:end])
+				rest = after[end:]
+				continue
+			}
+			data = boardPart{page: p, Row: m}
+		}
+		if err := parts.ExecuteTemplate(&out, name, data); err != nil {
 			return nil, fmt.Errorf("make the personal part %s: %w", name, err)
 		}
 		rest = after[end:]

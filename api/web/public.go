@@ -77,6 +77,15 @@ type boardRow struct {
 	game    *tournament.Game
 }
 
+// Mark is the row's boardMark in round n, which its reader's parts read.
+func (row boardRow) Mark(n int) boardMark {
+	m := boardMark{Round: n, Board: row.Board, Game: row.game.ID, White: row.White.ID}
+	if row.Black != nil {
+		m.Black = row.Black.ID
+	}
+	return m
+}
+
 func boardRows(d *tournament.EventData, r *tournament.Round) []boardRow {
 	rows := make([]boardRow, len(r.Games))
 	for i, g := range r.Games {

@@ -41,13 +41,15 @@ func newPlayerPanel(v *tournament.PlayerView, canManage bool) *playerPanel {
 
 // MayReport says whether the panel's player may report the board now, as
 // the service's view decides.
-func (p *playerPanel) MayReport(row boardRow) bool {
-	return p != nil && p.View.MayReport(row.game)
+// The row's mark is of a board without a result: its report button is
+// shown there only.
+func (p *playerPanel) MayReport(row boardMark) bool {
+	return p != nil && p.View.MayReport(&tournament.Game{ID: row.Game, WhiteID: row.White, BlackID: row.Black})
 }
 
 // IsMine says whether a board row is the panel player's own game.
-func (p *playerPanel) IsMine(row boardRow) bool {
-	return p != nil && p.View.PlayerID != 0 && (row.White.ID == p.View.PlayerID || (row.Black != nil && row.Black.ID == p.View.PlayerID))
+func (p *playerPanel) IsMine(row boardMark) bool {
+	return p != nil && p.View.PlayerID != 0 && (row.White == p.View.PlayerID || row.Black == p.View.PlayerID)
 }
 
 func (h *handler) setSubmissions(c *gin.Context) error {

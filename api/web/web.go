@@ -101,8 +101,16 @@ var templateFuncs = template.FuncMap{
 	// kb is a file's size in kilobytes, rounded up.
 	"kb": func(bytes int) int { return (bytes + 1023) / 1024 },
 	// personal and personalEnd mark a part of a page that shows the
-	// signed-in reader, made by the template named (fillPersonal).
-	"personal":    func(name string) template.HTML { return template.HTML(personalMark + name + "-->") },
+	// signed-in reader, made by the template named (fillPersonal), of a
+	// row of the pairings when a boardMark is given, whose template takes
+	// the boardPart that rowPart makes.
+	"personal": func(name string, row ...boardMark) template.HTML {
+		if len(row) == 1 {
+			name += " " + row[0].String()
+		}
+		return template.HTML(personalMark + name + "-->")
+	},
+	"rowPart":     func(p page, m boardMark) boardPart { return boardPart{page: p, Row: m} },
 	"personalEnd": func() template.HTML { return template.HTML(personalEnd) },
 	// dict passes several values to a partial: dict "Key" value ….
 	"dict": func(kv ...any) map[string]any {

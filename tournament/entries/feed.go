@@ -189,8 +189,8 @@ func (s *Service) MyFeed(ctx context.Context, token string) (*MyFeed, error) {
 			return err
 		}
 		for _, eventID := range ids {
-			e, players, rounds, err := tournament.ReadPublic(ctx, tx, eventID)
-			if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+			snap, err := readSnapshot(ctx, tx, eventID)
+			if err == nil && snap == nil {
 				stored, err := tx.Event(eventID)
 				if err == nil && stored.Visibility == tournament.Private && !stored.HiddenAt.IsZero() {
 					feed.Events = append(feed.Events, CalendarItem{Event: hiddenView(stored), Hidden: true})
@@ -203,13 +203,12 @@ func (s *Service) MyFeed(ctx context.Context, token string) (*MyFeed, error) {
 			if err != nil {
 				return err
 			}
-			item, err := s.calendarItem(tx, e)
+			item, err := s.calendarItem(tx, snap.event)
 			if err != nil {
 				return err
 			}
 			item.Left = left[eventID]
 			feed.Events = append(feed.Events, *item)
-			snap := &eventSnapshot{event: e, players: players, rounds: rounds}
 			for _, l := range links {
 				if l.EventID != eventID {
 					continue
@@ -287,7 +286,19 @@ func feedGames(tx Tx, snap *eventSnapshot, playerID int64) ([]FeedGame, error) {
 	if len(snap.rounds) == 0 {
 		return nil, nil
 	}
-	log, err := tx.Audit(snap.event.ID)
+	// The log of the player's rounds and boards alone: a big event's
+	// whole log holds an entry for each of its thousands of results.
+	var subjects []string
+	for _, r := range snap.rounds {
+		game, err := snap.game(playerID, r.Number)
+		if err != nil {
+			return nil, err
+		}
+		if game != nil {
+			subjects = append(subjects, fmt.Sprintf("round %d", r.Number), fmt.Sprintf("round %d board %d", r.Number, game.Board))
+		}
+	}
+	log, err := tx.AuditOf(snap.event.ID, subjects)
 	if err != nil {
 		return nil, err
 	}
@@ -300,7 +311,14 @@ func feedGames(tx Tx, snap *eventSnapshot, playerID int64) ([]FeedGame, error) {
 		if r.Status == tournament.Draft {
 			continue
 		}
-		b := snap.board(playerID, r.Number)
+		game, err := snap.game(playerID, r.Number)
+		if err != nil {
+			return nil, err
+		}
+		b, err := snap.board(playerID, r.Number)
+		if err != nil {
+			return nil, err
+		}
 		if b == nil {
 			continue
 		}
@@ -337,11 +355,7 @@ func feedGames(tx Tx, snap *eventSnapshot, playerID int64) ([]FeedGame, error) {
 				g.Day = last
 			}
 		}
-		for _, game := range r.Games {
-			if game.Board == b.Board {
-				g.GameID = game.ID
-			}
-		}
+		g.GameID = game.ID
 		board := fmt.Sprintf("%s board %d", round, b.Board)
 		for _, a := range log {
 			if (a.Subject == board || a.Subject == round && a.Action == tournament.ActionRoundStart) && a.At.After(g.Revised) {

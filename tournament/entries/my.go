@@ -190,16 +190,12 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 			if snap, ok := events[id]; ok {
 				return snap, nil
 			}
-			e, players, rounds, err := tournament.ReadPublic(ctx, tx, id)
-			if tournament.ErrorCode(err) == tournament.ENOTFOUND {
-				events[id] = nil
-				return nil, nil
-			}
+			snap, err := readSnapshot(ctx, tx, id)
 			if err != nil {
 				return nil, err
 			}
-			events[id] = &eventSnapshot{event: e, players: players, rounds: rounds}
-			return events[id], nil
+			events[id] = snap
+			return snap, nil
 		}
 		links, err := playersOf(tx, u.ID)
 		if err != nil {
@@ -213,7 +209,11 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 			if snap == nil || snap.event.Status == tournament.Finished || !snap.event.Discipline.PlaysGames() || snap.event.Discipline.IsTeam() {
 				continue
 			}
-			if b := snap.board(l.PlayerID, len(snap.rounds)); b != nil {
+			b, err := snap.board(l.PlayerID, len(snap.rounds))
+			if err != nil {
+				return err
+			}
+			if b != nil {
 				page.Games = append(page.Games, *b)
 			}
 		}
@@ -251,12 +251,17 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 			}
 			item := Followed{Event: *snap.event, Round: len(snap.rounds)}
 			if f.PlayerID != 0 {
-				p := tournament.FindPlayer(snap.players, f.PlayerID)
+				p, err := snap.player(f.PlayerID)
+				if err != nil {
+					return err
+				}
 				if p == nil {
 					continue
 				}
 				item.Player = p
-				item.Last = snap.lastPlayed(p.ID)
+				if item.Last, err = snap.lastPlayed(p.ID); err != nil {
+					return err
+				}
 			}
 			page.Following = append(page.Following, item)
 		}
@@ -384,50 +389,113 @@ func hiddenName(tx Tx, eventID int64) (*tournament.Event, error) {
 	return &tournament.Event{ID: e.ID, Name: e.Name, Visibility: e.Visibility, HiddenAt: e.HiddenAt}, nil
 }
 
-// eventSnapshot is an event as the public sees it, read once for the page.
+// eventSnapshot is an event as an account's page and calendar read it, in
+// one transaction: the event and its published rounds without their games;
+// the games and players of the few players the account plays as or follows
+// are read as they are asked for, not the thousands of a big event, which
+// made a player's page and calendar cost as much as the whole standings
+// (issue 65).
 type eventSnapshot struct {
-	event   *tournament.Event
-	players []tournament.Player
-	rounds  []tournament.Round
+	tx     Tx
+	event  *tournament.Event
+	rounds []tournament.Round // by number, without their games
+	// games holds the games each player asked for plays, by player ID;
+	// players the players asked for, nil for one not of the event.
+	games   map[int64][]tournament.Game
+	players map[int64]*tournament.Player
+}
+
+// readSnapshot reads the event as the context's reader may: nil when they
+// may not (ENOTFOUND, as ReadPublic tells it).
+func readSnapshot(ctx context.Context, tx Tx, eventID int64) (*eventSnapshot, error) {
+	e, rounds, err := tournament.ReadPublicRounds(ctx, tx, eventID)
+	if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &eventSnapshot{tx: tx, event: e, rounds: rounds, games: map[int64][]tournament.Game{}, players: map[int64]*tournament.Player{}}, nil
+}
+
+// player is the event's player of that ID, nil when it has none.
+func (snap *eventSnapshot) player(id int64) (*tournament.Player, error) {
+	if p, ok := snap.players[id]; ok {
+		return p, nil
+	}
+	p, err := snap.tx.Player(snap.event.ID, id)
+	if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+		p, err = nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	snap.players[id] = p
+	return p, nil
+}
+
+// game is the player's game of round n, nil when the player has none.
+func (snap *eventSnapshot) game(playerID int64, n int) (*tournament.Game, error) {
+	if n < 1 || n > len(snap.rounds) {
+		return nil, nil
+	}
+	games, ok := snap.games[playerID]
+	if !ok {
+		var err error
+		if games, err = snap.tx.PlayerGames(snap.event.ID, playerID); err != nil {
+			return nil, err
+		}
+		snap.games[playerID] = games
+	}
+	for i := range games {
+		if games[i].RoundID == snap.rounds[n-1].ID {
+			return &games[i], nil
+		}
+	}
+	return nil, nil
 }
 
 // board is the player's game of round n, nil when the player has none.
-func (snap *eventSnapshot) board(playerID int64, n int) *Board {
-	if n < 1 || n > len(snap.rounds) {
-		return nil
+func (snap *eventSnapshot) board(playerID int64, n int) (*Board, error) {
+	g, err := snap.game(playerID, n)
+	if err != nil || g == nil {
+		return nil, err
 	}
-	p := tournament.FindPlayer(snap.players, playerID)
-	if p == nil {
-		return nil
+	p, err := snap.player(playerID)
+	if err != nil || p == nil {
+		return nil, err
 	}
-	r := snap.rounds[n-1]
-	for _, g := range r.Games {
-		if g.WhiteID != playerID && g.BlackID != playerID {
-			continue
+	b := &Board{Event: *snap.event, Player: *p, Round: snap.rounds[n-1].Number, Board: g.Board, White: g.WhiteID == playerID, Result: g.Result}
+	other := g.BlackID
+	if !b.White {
+		other = g.WhiteID
+	}
+	if other != 0 {
+		o, err := snap.player(other)
+		if err != nil {
+			return nil, err
 		}
-		b := &Board{Event: *snap.event, Player: *p, Round: r.Number, Board: g.Board, White: g.WhiteID == playerID, Result: g.Result}
-		other := g.BlackID
-		if !b.White {
-			other = g.WhiteID
-		}
-		if o := tournament.FindPlayer(snap.players, other); other != 0 && o != nil {
+		if o != nil {
 			b.Opponent = o.Name
-		} else {
-			b.Bye = true
+			return b, nil
 		}
-		return b
 	}
-	return nil
+	b.Bye = true
+	return b, nil
 }
 
 // lastPlayed is the player's latest game with a result, nil before one.
-func (snap *eventSnapshot) lastPlayed(playerID int64) *Board {
+func (snap *eventSnapshot) lastPlayed(playerID int64) (*Board, error) {
 	for n := len(snap.rounds); n >= 1; n-- {
-		if b := snap.board(playerID, n); b != nil && b.Result != nil {
-			return b
+		b, err := snap.board(playerID, n)
+		if err != nil {
+			return nil, err
+		}
+		if b != nil && b.Result != nil {
+			return b, nil
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 // SetFollowing makes the signed-in account follow an event (playerID 0)
@@ -564,11 +632,19 @@ func (s *Service) followedPeople(tx Tx, userID int64, load func(int64) (*eventSn
 			if snap == nil || !snap.event.Discipline.PlaysGames() || snap.event.Discipline.IsTeam() {
 				continue
 			}
-			if last := snap.lastPlayed(pl.ID); last != nil && (item.Last == nil || later(last, item.Last)) {
+			last, err := snap.lastPlayed(pl.ID)
+			if err != nil {
+				return err
+			}
+			if last != nil && (item.Last == nil || later(last, item.Last)) {
 				item.Last = last
 			}
 			if snap.event.Status == tournament.Running {
-				if next := snap.board(pl.ID, len(snap.rounds)); next != nil && next.Result == nil {
+				next, err := snap.board(pl.ID, len(snap.rounds))
+				if err != nil {
+					return err
+				}
+				if next != nil && next.Result == nil {
 					item.Next = append(item.Next, *next)
 				}
 			}

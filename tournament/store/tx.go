@@ -498,23 +498,14 @@ func (t *tx) CountRounds(eventID int64) (int, error) {
 }
 
 func (t *tx) Rounds(eventID int64) ([]tournament.Round, error) {
-	var rows []roundRow
-	if err := t.db.Where("event_id = ?", eventID).Order("number").Find(&rows).Error; err != nil {
-		return nil, fmt.Errorf("list rounds of event %d: %w", eventID, err)
+	rounds, err := t.RoundHeads(eventID)
+	if err != nil || len(rounds) == 0 {
+		return nil, err
 	}
-	if len(rows) == 0 {
-		return nil, nil
-	}
-	ids := make([]int64, len(rows))
-	index := make(map[int64]int, len(rows))
-	rounds := make([]tournament.Round, len(rows))
-	for i, r := range rows {
+	ids := make([]int64, len(rounds))
+	index := make(map[int64]int, len(rounds))
+	for i, r := range rounds {
 		ids[i], index[r.ID] = r.ID, i
-		round, err := rowToRound(&r)
-		if err != nil {
-			return nil, err
-		}
-		rounds[i] = *round
 	}
 	var games []gameRow
 	if err := t.db.Where("round_id IN ?", ids).Order("round_id, board").Find(&games).Error; err != nil {
@@ -595,6 +586,39 @@ func (t *tx) Board(eventID int64, round, board int) (*tournament.Round, error) {
 	}
 	r.Games = []tournament.Game{*g}
 	return r, nil
+}
+
+func (t *tx) RoundHeads(eventID int64) ([]tournament.Round, error) {
+	var rows []roundRow
+	if err := t.db.Where("event_id = ?", eventID).Order("number").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("list rounds of event %d: %w", eventID, err)
+	}
+	rounds := make([]tournament.Round, len(rows))
+	for i := range rows {
+		r, err := rowToRound(&rows[i])
+		if err != nil {
+			return nil, err
+		}
+		rounds[i] = *r
+	}
+	return rounds, nil
+}
+
+func (t *tx) PlayerGames(eventID, playerID int64) ([]tournament.Game, error) {
+	var rows []gameRow
+	rounds := t.db.Model(&roundRow{}).Select("id").Where("event_id = ?", eventID)
+	if err := t.db.Where("round_id IN (?) AND (white_id = ? OR black_id = ?)", rounds, playerID, playerID).Order("round_id, board").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the games of player %d of event %d: %w", playerID, eventID, err)
+	}
+	games := make([]tournament.Game, 0, len(rows))
+	for i := range rows {
+		g, err := rowToGame(&rows[i])
+		if err != nil {
+			return nil, err
+		}
+		games = append(games, *g)
+	}
+	return games, nil
 }
 
 func (t *tx) UpdateRoundStatus(r *tournament.Round) error {
@@ -727,6 +751,21 @@ func (t *tx) Audit(eventID int64) ([]tournament.AuditEntry, error) {
 	if err := t.db.Where("event_id = ?", eventID).Order("id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("read audit log of event %d: %w", eventID, err)
 	}
+	return auditEntries(rows), nil
+}
+
+func (t *tx) AuditOf(eventID int64, subjects []string) ([]tournament.AuditEntry, error) {
+	if len(subjects) == 0 {
+		return nil, nil
+	}
+	var rows []auditRow
+	if err := t.db.Where("event_id = ? AND subject IN ?", eventID, subjects).Order("id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read audit log of event %d: %w", eventID, err)
+	}
+	return auditEntries(rows), nil
+}
+
+func auditEntries(rows []auditRow) []tournament.AuditEntry {
 	entries := make([]tournament.AuditEntry, len(rows))
 	for i, r := range rows {
 		entries[i] = tournament.AuditEntry{
@@ -734,7 +773,7 @@ func (t *tx) Audit(eventID int64) ([]tournament.AuditEntry, error) {
 			Subject: r.Subject, Before: r.Before, After: r.After, Reason: r.Reason,
 		}
 	}
-	return entries, nil
+	return entries
 }
 
 func (t accountTx) CreateUser(u *tournament.User) error {
