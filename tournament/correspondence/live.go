@@ -531,7 +531,7 @@ func waitsForStart(g *Game) bool {
 // opened before the start puts its game anew, with the clocks running and
 // the move form. A round's games start together, and their first moves
 // come within a second: each game is saved at the version the sweep read
-// it at (SaveGame checks it), announceBatch games a transaction, and no
+// it at (SaveGames checks it), announceBatch games a statement, and no
 // game is locked for the rest of the round. A game a move, a player
 // showing up or another instance's sweep changed meanwhile is theirs: a
 // move and a player showing up set its next check themselves, the other
@@ -551,13 +551,18 @@ func (s *Service) announceStarts(ctx context.Context, starting map[int64][]Game,
 				if err != nil {
 					return err
 				}
-				for _, g := range batch {
+				saving := make([]*Game, len(batch))
+				for i, g := range batch {
 					g.Deadline = liveCheck(&g, e.TimeControl, at)
-					switch err := tx.SaveGame(&g); {
-					case err == nil:
-						announced = append(announced, g)
-					case tournament.ErrorCode(err) != tournament.ECONFLICT:
-						return err
+					saving[i] = &g
+				}
+				outcome, err := tx.SaveGames(saving)
+				if err != nil {
+					return err
+				}
+				for i, err := range outcome {
+					if err == nil {
+						announced = append(announced, *saving[i])
 					}
 				}
 				return nil

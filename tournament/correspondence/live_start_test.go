@@ -154,10 +154,10 @@ func TestLiveStartSavesAndReadsNoGameTwice(t *testing.T) {
 			if n, err := svc.ExpireLive(context.Background(), clk.Now()); err != nil || n != 0 {
 				t.Fatalf("the sweep at the start ended %d games (%v), want none", n, err)
 			}
-			// The sweep's read (three statements), and per transaction its
-			// beginning, end and the event, and each game's save.
+			// The sweep's read (two statements), and per transaction its
+			// beginning, end, the event and the games' save.
 			batches := (len(games) + 24) / 25
-			if got, want := counted.statements.Load()-before, int64(3+3*batches+len(games)); got > want {
+			if got, want := counted.statements.Load()-before, int64(2+4*batches); got > want {
 				t.Errorf("the start of %d watched games took %d statements, want at most %d", len(games), got, want)
 			}
 			for i, f := range watching {
