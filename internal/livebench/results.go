@@ -10,12 +10,15 @@ import (
 	"time"
 )
 
-// The targets of issue 47.3, for 500 games at a blitz pace on the 2-core
-// machine.
+// The targets of issues 47.3 and 65.5, for 500 games at a blitz pace on
+// the 2-core machine: a round's first moves, which all come in its first
+// seconds, may take twice as long to be acknowledged as the rest.
 const (
-	ackP99Target  = 50 * time.Millisecond
-	seenP99Target = 100 * time.Millisecond
-	seenMaxTarget = time.Second
+	startWindow       = 3 * time.Second
+	ackStartP99Target = 100 * time.Millisecond
+	ackP99Target      = 50 * time.Millisecond
+	seenP99Target     = 100 * time.Millisecond
+	seenMaxTarget     = time.Second
 )
 
 // results collects what every client measured.
@@ -28,18 +31,26 @@ type results struct {
 	// second of the play they were sent in.
 	slowAfter time.Duration
 
-	mu                sync.Mutex
-	ack, seen, open   []time.Duration
-	unseen, stalled   int
-	reconnects        int
-	errors            []error
-	slowAck, slowSeen map[int]int
+	mu              sync.Mutex
+	ack, seen, open []time.Duration
+	// ackStart and ackAfter are ack split by when the move was sent: in
+	// the first startWindow of the play, or after.
+	ackStart, ackAfter []time.Duration
+	unseen, stalled    int
+	reconnects         int
+	errors             []error
+	slowAck, slowSeen  map[int]int
 }
 
 func (r *results) addAck(at time.Time, d time.Duration) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.ack = append(r.ack, d)
+	if at.Sub(r.began) < startWindow {
+		r.ackStart = append(r.ackStart, d)
+	} else {
+		r.ackAfter = append(r.ackAfter, d)
+	}
 	r.countSlow(&r.slowAck, at, d)
 }
 
@@ -110,6 +121,8 @@ func (r *results) report(slow time.Duration) error {
 	fmt.Printf("the client used %v of processor time\n", r.cpu.Round(100*time.Millisecond))
 	fmt.Printf("stream opened:            p50 %v  p99 %v  max %v\n", pct(r.open, 50), pct(r.open, 99), pct(r.open, 100))
 	fmt.Printf("move acknowledged:        p50 %v  p99 %v  max %v\n", pct(r.ack, 50), pct(r.ack, 99), pct(r.ack, 100))
+	fmt.Printf("  sent in the first %v:  p50 %v  p99 %v  max %v (%d moves)\n", startWindow, pct(r.ackStart, 50), pct(r.ackStart, 99), pct(r.ackStart, 100), len(r.ackStart))
+	fmt.Printf("  sent after:             p50 %v  p99 %v  max %v\n", pct(r.ackAfter, 50), pct(r.ackAfter, 99), pct(r.ackAfter, 100))
 	fmt.Printf("opponent sees the move:   p50 %v  p99 %v  max %v\n", pct(r.seen, 50), pct(r.seen, 99), pct(r.seen, 100))
 	fmt.Printf("moves seen after 1 s: %d; after 5 s: %d; never seen: %d\n", over(r.seen, time.Second), over(r.seen, 5*time.Second), r.unseen)
 	if slow > 0 {
@@ -126,8 +139,11 @@ func (r *results) report(slow time.Duration) error {
 		}
 	}
 	var missed []string
-	if p := pct(r.ack, 99); p >= ackP99Target {
-		missed = append(missed, fmt.Sprintf("acknowledged p99 %v ≥ %v", p, ackP99Target))
+	if p := pct(r.ackStart, 99); p >= ackStartP99Target {
+		missed = append(missed, fmt.Sprintf("acknowledged p99 %v ≥ %v in the first %v", p, ackStartP99Target, startWindow))
+	}
+	if p := pct(r.ackAfter, 99); p >= ackP99Target {
+		missed = append(missed, fmt.Sprintf("acknowledged p99 %v ≥ %v after the first %v", p, ackP99Target, startWindow))
 	}
 	if p := pct(r.seen, 99); p >= seenP99Target {
 		missed = append(missed, fmt.Sprintf("seen p99 %v ≥ %v", p, seenP99Target))
@@ -150,7 +166,7 @@ func (r *results) report(slow time.Duration) error {
 	if len(missed) > 0 {
 		return fmt.Errorf("targets missed: %s", strings.Join(missed, "; "))
 	}
-	fmt.Printf("targets met: acknowledged p99 < %v, seen p99 < %v, seen max < %v, every move seen\n", ackP99Target, seenP99Target, seenMaxTarget)
+	fmt.Printf("targets met: acknowledged p99 < %v in the first %v and < %v after, seen p99 < %v, seen max < %v, every move seen\n", ackStartP99Target, startWindow, ackP99Target, seenP99Target, seenMaxTarget)
 	return nil
 }
 

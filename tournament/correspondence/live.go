@@ -1,6 +1,7 @@
 package correspondence
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -476,7 +477,7 @@ func (s *Service) ExpireLive(ctx context.Context, at time.Time) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	starting := map[int64][]int64{}
+	starting := map[int64][]Game{}
 	var expiring []Game
 	for _, g := range due {
 		switch {
@@ -485,7 +486,7 @@ func (s *Service) ExpireLive(ctx context.Context, at time.Time) (int, error) {
 		case waitsForStart(&g):
 			// Its deadline is kept to the millisecond, its start finer.
 			if !at.Before(g.StartedAt) {
-				starting[g.EventID] = append(starting[g.EventID], g.ID)
+				starting[g.EventID] = append(starting[g.EventID], g)
 			}
 		default:
 			expiring = append(expiring, g)
@@ -528,44 +529,63 @@ func waitsForStart(g *Game) bool {
 // by event, that they have started: each game is saved with its next
 // check (a new version, which every instance's streams send), and a page
 // opened before the start puts its game anew, with the clocks running and
-// the move form. A round's games start together: one transaction an event.
-func (s *Service) announceStarts(ctx context.Context, starting map[int64][]int64, at time.Time) error {
+// the move form. A round's games start together, and their first moves
+// come within a second: each game is saved at the version the sweep read
+// it at (SaveGames checks it), announceBatch games a statement, and no
+// game is locked for the rest of the round. A game a move, a player
+// showing up or another instance's sweep changed meanwhile is theirs: a
+// move and a player showing up set its next check themselves, the other
+// sweep announced it, and a game still waiting is found again by the next
+// sweep. Holding a round's games in one transaction while both instances'
+// sweeps locked them in turn kept its first moves waiting for seconds.
+func (s *Service) announceStarts(ctx context.Context, starting map[int64][]Game, at time.Time) error {
 	for _, eventID := range slices.Sorted(maps.Keys(starting)) {
-		var announced []int64
-		err := s.store.Update(ctx, func(tx Tx) error {
-			announced = announced[:0]
-			e, err := tx.Event(eventID)
-			if err != nil {
-				return err
-			}
-			// Locked in one order, so that two instances' sweeps do
-			// not wait for each other's games.
-			ids := slices.Sorted(slices.Values(starting[eventID]))
-			for _, id := range ids {
-				g, err := tx.LockGame(id)
+		// In the order of their IDs, as every writer of several games
+		// saves them: no two wait for each other.
+		games := slices.SortedFunc(slices.Values(starting[eventID]), func(a, b Game) int { return cmp.Compare(a.ID, b.ID) })
+		for batch := range slices.Chunk(games, announceBatch) {
+			var announced []Game
+			err := s.store.Update(ctx, func(tx Tx) error {
+				announced = announced[:0]
+				e, err := tx.Event(eventID)
 				if err != nil {
 					return err
 				}
-				if !waitsForStart(g) {
-					continue // another instance announced it, or a move was first
+				saving := make([]*Game, len(batch))
+				for i, g := range batch {
+					g.Deadline = liveCheck(&g, e.TimeControl, at)
+					saving[i] = &g
 				}
-				g.Deadline = liveCheck(g, e.TimeControl, at)
-				if err := tx.SaveGame(g); err != nil {
+				outcome, err := tx.SaveGames(saving)
+				if err != nil {
 					return err
 				}
-				announced = append(announced, id)
+				for i, err := range outcome {
+					if err == nil {
+						announced = append(announced, *saving[i])
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				return err
 			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		for _, id := range announced {
-			s.changed(id)
+			// The watchers make the new version from the game as saved,
+			// as from another instance's notice: a round's start costs
+			// this instance no read of its games.
+			for i := range announced {
+				g := &announced[i]
+				s.heard(GameNotice{GameID: g.ID, Version: g.Version, From: g.Version - 1, Game: g})
+			}
 		}
 	}
 	return nil
 }
+
+// announceBatch is how many games' starts one transaction saves: few
+// enough that a move waits for one batch at most, many enough that a
+// round of 500 games is some twenty transactions.
+const announceBatch = 25
 
 // outageAfter is how long the live clock may miss its beat (every second,
 // on every instance) before the time since its last one counts as the

@@ -114,3 +114,63 @@ func nextVersion(t *testing.T, f *correspondence.Following, after int) *correspo
 		}
 	}
 }
+
+// A round's start saves its games a few to a transaction, each at the
+// version the sweep read, and the sweeping instance's watchers make the
+// new version from the game saved, as from a notice: no game is locked
+// or read again for it (a round of 500 games on two instances, whose
+// sweeps each locked every game in one transaction and then read each,
+// kept the first moves waiting for seconds). Every watcher still gets
+// the started game, the same as one read afresh.
+func TestLiveStartSavesAndReadsNoGameTwice(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			counted := &statementsCounted{Store: st.Correspondence()}
+			clk := &clock{now: t0}
+			svc := correspondence.NewService(counted, correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now, Backstop: time.Hour})
+			start := t0.Add(time.Minute)
+			const players = 60 // 30 games: two transactions
+			sec, games := liveEvent(t, st, svc, clk, players, "3+2", start)
+			// Shown up before they watch: nothing but the start changes
+			// the games while they do, and no read of a watcher's is
+			// under way as the sweep begins.
+			for _, g := range games {
+				if err := svc.Present(sec.as(g.WhiteID), g.ID); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var watching []*correspondence.Following
+			for _, g := range games {
+				f, err := svc.Follow(sec.as(g.WhiteID), g.ID, true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer f.Stop()
+				watching = append(watching, f)
+			}
+			clk.Set(start.Add(300 * time.Millisecond))
+			before := counted.statements.Load()
+			if n, err := svc.ExpireLive(context.Background(), clk.Now()); err != nil || n != 0 {
+				t.Fatalf("the sweep at the start ended %d games (%v), want none", n, err)
+			}
+			// The sweep's read (two statements), and per transaction its
+			// beginning, end, the event and the games' save.
+			batches := (len(games) + 24) / 25
+			if got, want := counted.statements.Load()-before, int64(2+4*batches); got > want {
+				t.Errorf("the start of %d watched games took %d statements, want at most %d", len(games), got, want)
+			}
+			for i, f := range watching {
+				v := nextVersion(t, f, f.First.Version)
+				fresh, err := svc.Game(sec.as(games[i].WhiteID), games[i].ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if v.Version != f.First.Version+1 || v.NotStarted || v.Version != fresh.Version || !v.Deadline.Equal(fresh.Deadline) || v.Left != fresh.Left || v.Position != fresh.Position {
+					t.Errorf("game %d: the watcher has version %d (not started %v, deadline %v, clocks %v), read afresh %d (deadline %v, clocks %v)",
+						games[i].ID, v.Version, v.NotStarted, v.Deadline, v.Left, fresh.Version, fresh.Deadline, fresh.Left)
+				}
+			}
+		})
+	}
+}

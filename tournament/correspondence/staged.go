@@ -72,6 +72,8 @@ func (t *staged) SaveGame(g *Game) error {
 	return nil
 }
 
+func (t *staged) SaveGames([]*Game) ([]error, error) { return nil, errNotStaged }
+
 func (t *staged) AddMove(m *Move) error {
 	t.moves = append(t.moves, *m)
 	return nil
@@ -213,16 +215,31 @@ func (c *committer) run(store Store) {
 			}
 		}
 		// The games first, each saved only at the version its move was
-		// read at; then the moves of those saved, in one statement.
+		// read at, in one statement; then the moves of those saved, in
+		// another.
 		err := store.Update(ctx, func(tx Tx) error {
+			var games []*Game
+			var of []*stagedWrite
+			for _, w := range batch {
+				w.err = nil
+				for i := range w.st.games {
+					games = append(games, &w.st.games[i])
+					of = append(of, w)
+				}
+			}
+			outcome, err := tx.SaveGames(games)
+			if err != nil {
+				return err
+			}
+			for i, err := range outcome {
+				if err != nil {
+					of[i].err = err
+				}
+			}
 			var moves []Move
 			for _, w := range batch {
-				w.err = saveStaged(tx, w.st)
-				switch {
-				case w.err == nil:
+				if w.err == nil {
 					moves = append(moves, w.st.moves...)
-				case tournament.ErrorCode(w.err) != tournament.ECONFLICT:
-					return w.err
 				}
 			}
 			return tx.AddMoves(moves)

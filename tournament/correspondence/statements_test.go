@@ -91,6 +91,11 @@ func (t *countedTx) SaveGame(g *correspondence.Game) error {
 	return t.Tx.SaveGame(g)
 }
 
+func (t *countedTx) SaveGames(games []*correspondence.Game) ([]error, error) {
+	t.n.Add(1)
+	return t.Tx.SaveGames(games)
+}
+
 func (t *countedTx) RunningLiveGamesOfPlayers(ids []int64) ([]correspondence.Game, error) {
 	t.n.Add(1)
 	return t.Tx.RunningLiveGamesOfPlayers(ids)

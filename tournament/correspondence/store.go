@@ -71,6 +71,11 @@ type Tx interface {
 	// SaveGame writes g if the stored version is still g.Version and
 	// increments it; otherwise ECONFLICT.
 	SaveGame(g *Game) error
+	// SaveGames saves the games as SaveGame saves each, in one statement
+	// where the database can, and reports game by game nil or the
+	// ECONFLICT of one whose stored version is no longer its own; any
+	// other failure is the error.
+	SaveGames(games []*Game) ([]error, error)
 	// Games lists the games of an event by round and board.
 	Games(eventID int64) ([]Game, error)
 	// GamesOfPlayers lists the games of the given players.

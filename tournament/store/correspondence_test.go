@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"reflect"
 	"testing"
 	"time"
 
@@ -97,5 +98,76 @@ func TestCorrespondenceNotifications(t *testing.T) {
 			}
 			return tx.MarkRead(u.ID, []int64{n.ID})
 		})
+	})
+}
+
+// SaveGames saves each game as SaveGame would (on PostgreSQL in one
+// statement of every column, read as the table's types): a game saved
+// through it reads back the same as its twin saved alone, to the
+// microsecond of its times; a game whose stored version is no longer its
+// own, and a second change of a game made from the same version, are
+// conflicts and write nothing.
+func TestSaveGamesSavesAsSaveGame(t *testing.T) {
+	t.Parallel()
+	forEachDB(t, func(t *testing.T, st *store.Store) {
+		_, e := seedEvent(t, st)
+		start := time.Date(2026, 11, 22, 10, 0, 0, 123456789, time.UTC)
+		game := func(id int64) correspondence.Game {
+			return correspondence.Game{ID: id, BoardGameID: id, EventID: e.ID, Round: 1, Board: int(id), WhiteID: 1, BlackID: 2, Status: correspondence.Running,
+				Position: rules.Start().String(), ToMove: rules.White, TurnStart: start, Deadline: start, StartedAt: start, Version: 1, Live: true}
+		}
+		corrUpdate(t, st, func(tx correspondence.Tx) error {
+			return tx.CreateGames([]correspondence.Game{game(301), game(302), game(303), game(304)})
+		})
+		// Every column changed, times finer than the store keeps.
+		black := rules.Black
+		change := func(g correspondence.Game) *correspondence.Game {
+			g.Status, g.Position, g.ToMove, g.Ply = correspondence.Finished, "changed position", rules.Black, 7
+			g.Bank = [2]time.Duration{3*time.Minute + 1234*time.Millisecond, 2 * time.Minute}
+			g.TurnStart, g.Deadline = start.Add(7*time.Second+987654321), start.Add(time.Minute+5*time.Millisecond)
+			g.TurnMaxMoveDays, g.OfferBy, g.OfferPly, g.Note = 3, &black, 6, "note.game.repetition.white"
+			g.Result = &tournament.Result{White: 2, Black: 0, EndReason: tournament.FinalPosition}
+			g.WarnedPly, g.RepetitionFrom, g.EndedAt = 5, 2, start.Add(time.Hour+333*time.Nanosecond)
+			g.Shown = [2]time.Time{start.Add(1500 * time.Microsecond), start.Add(2*time.Second + 999*time.Nanosecond)}
+			g.Connection, g.Stopped, g.MicroGame, g.Start = [2]int{4, 5}, 1500*time.Millisecond, 1, "start position"
+			return &g
+		}
+		var alone *correspondence.Game
+		var outcome []error
+		corrUpdate(t, st, func(tx correspondence.Tx) (err error) {
+			alone = change(game(301))
+			if err := tx.SaveGame(alone); err != nil {
+				return err
+			}
+			stale := game(304)
+			stale.Version = 0
+			outcome, err = tx.SaveGames([]*correspondence.Game{change(game(302)), change(game(303)), change(game(302)), &stale})
+			return err
+		})
+		for i, want := range []string{"", "", tournament.ECONFLICT, tournament.ECONFLICT} {
+			if got := tournament.ErrorCode(outcome[i]); got != want {
+				t.Errorf("game %d of the batch: %q (%v), want %q", i, got, outcome[i], want)
+			}
+		}
+		var read []correspondence.Game
+		corrUpdate(t, st, func(tx correspondence.Tx) error {
+			for _, id := range []int64{301, 302, 303, 304} {
+				g, err := tx.Game(id)
+				if err != nil {
+					return err
+				}
+				read = append(read, *g)
+			}
+			return nil
+		})
+		for _, g := range read[1:3] {
+			g.ID, g.BoardGameID, g.Board = read[0].ID, read[0].BoardGameID, read[0].Board
+			if !reflect.DeepEqual(g, read[0]) {
+				t.Errorf("saved in a batch, read back as\n%+v\nsaved alone:\n%+v", g, read[0])
+			}
+		}
+		if read[0].Version != 2 || read[3].Version != 1 || read[3].Status != correspondence.Running {
+			t.Errorf("versions %d (saved) and %d (stale, status %s), want 2 and 1, running as it was", read[0].Version, read[3].Version, read[3].Status)
+		}
 	})
 }
