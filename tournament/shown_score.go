@@ -96,3 +96,10 @@ func (e *Event) ScoreTextFor(r Result, white bool) string {
 	}
 	return pointsPair(e.Scoring.Points(r, white), e.Scoring.Points(r, !white))
 }
+
+// ScoreExample is a score as the event's forms show it for an example: a
+// win, 17:7 in Adiukh, 1:0 in a 1-½-0 event of Russian draughts.
+func (e *Event) ScoreExample() string { return e.shownScale().example }
+
+// DrawScore is a draw as the event shows it: 12:12, ½:½, 1:1.
+func (e *Event) DrawScore() string { return e.shownScale().draw }

@@ -1,0 +1,74 @@
+package web_test
+
+import (
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"adiukh/api/apitest"
+	"adiukh/tournament"
+)
+
+// TestOneHalfZeroEventShowsItsOwnScale: a Russian draughts round robin
+// scored 1-½-0 takes its results as its pages write them (1:0, ½:½, +:-)
+// and shows them so on the round, the desk's results, a game's page, the
+// crosstable and a player's card: never the game's 2:0 or 1:1.
+func TestOneHalfZeroEventShowsItsOwnScale(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
+		map[string]any{"name": "Первенство района", "game": "russian", "discipline": "standard", "system": "round-robin", "rounds": 3,
+			"scoring": map[string]any{"win": 1, "draw": 0.5, "loss": 0, "bye": 0, "forfeit_win": 1}})["id"])
+	events := fmt.Sprintf("/api/v1/events/%d", id)
+	for i := range 4 {
+		s.Must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1)})
+	}
+	results := map[int][2]string{1: {"½:½", "agreement"}, 2: {"+:-", ""}}
+	var player int
+	for n := 1; n <= 2; n++ {
+		round := s.Must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
+		s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("%s/rounds/%d/publish", events, n), nil)
+		if n == 2 {
+			results = map[int][2]string{1: {"1:0", "resignation"}, 2: {"0:1", "final_position"}}
+		}
+		for _, g := range round["games"].([]any) {
+			g := g.(map[string]any)
+			board := apitest.Num(g["board"])
+			res, ok := results[board]
+			if !ok {
+				continue
+			}
+			player = apitest.Num(g["white"])
+			s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/%d/games/%d/result", events, n, board),
+				map[string]any{"score": res[0], "end_reason": res[1], "version": apitest.Num(g["version"])})
+		}
+	}
+	gameScale := regexp.MustCompile(`\b(2:0|0:2|1:1)\b`)
+	for _, page := range []struct{ path, want string }{
+		{fmt.Sprintf("/events/%d?round=1", id), "½:½"},
+		{fmt.Sprintf("/events/%d?round=1", id), "+:−"},
+		{fmt.Sprintf("/events/%d?round=2", id), "1:0"},
+		{fmt.Sprintf("/events/%d?round=2", id), "0:1"},
+		{fmt.Sprintf("/events/%d/rounds/2/results", id), "1:0"},
+		{fmt.Sprintf("/events/%d/rounds/2/boards/1", id), "1:0"},
+		{fmt.Sprintf("/events/%d/crosstable", id), "½"},
+		{fmt.Sprintf("/events/%d/players/%d", id, player), ""},
+	} {
+		rec := s.SignIn(arbiter).Get(page.path)
+		if rec.Code != http.StatusOK {
+			t.Errorf("%s: %d", page.path, rec.Code)
+			continue
+		}
+		_, main, _ := strings.Cut(apitest.PageText(rec), "<main")
+		main, _, _ = strings.Cut(main, "</main>")
+		if !strings.Contains(main, page.want) {
+			t.Errorf("%s does not show %q:\n%s", page.path, page.want, main)
+		}
+		if m := gameScale.FindString(main); m != "" {
+			t.Errorf("%s shows the game's %s in a 1-½-0 event: …%s…", page.path, m, main[max(0, strings.Index(main, m)-300):strings.Index(main, m)+10])
+		}
+	}
+}
