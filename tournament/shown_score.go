@@ -103,3 +103,8 @@ func (e *Event) ScoreExample() string { return e.shownScale().example }
 
 // DrawScore is a draw as the event shows it: 12:12, ½:½, 1:1.
 func (e *Event) DrawScore() string { return e.shownScale().draw }
+
+// ShowsTablePoints reports whether the event shows its games' results in
+// its table points (a game of a win, a draw and a loss) rather than in
+// the game's graded points.
+func (e *Event) ShowsTablePoints() bool { return e.shownScale().table != nil }

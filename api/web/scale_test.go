@@ -71,4 +71,27 @@ func TestOneHalfZeroEventShowsItsOwnScale(t *testing.T) {
 			t.Errorf("%s shows the game's %s in a 1-½-0 event: …%s…", page.path, m, main[max(0, strings.Index(main, m)-300):strings.Index(main, m)+10])
 		}
 	}
+	// The documents print them so too: the crosstable, its legend of
+	// forfeits, and a round's pairings.
+	for _, doc := range []struct{ path, want string }{
+		{fmt.Sprintf("%s/crosstable.pdf", events), "½"},
+		{fmt.Sprintf("%s/rounds/1/pairings.pdf", events), "½:½"},
+		{fmt.Sprintf("%s/rounds/2/pairings.pdf", events), "1:0"},
+	} {
+		rec := s.Download(arbiter, doc.path, nil)
+		if rec.Code != http.StatusOK {
+			t.Errorf("%s: %d", doc.path, rec.Code)
+			continue
+		}
+		text := rec.Body.String()
+		if strings.HasSuffix(doc.path, ".pdf") {
+			text = apitest.PDFToText(t, "scale", rec.Body.Bytes())
+		}
+		if !strings.Contains(text, doc.want) {
+			t.Errorf("%s does not print %q:\n%s", doc.path, doc.want, text)
+		}
+		if m := gameScale.FindString(text); m != "" {
+			t.Errorf("%s prints the game's %s in a 1-½-0 event:\n%s", doc.path, m, text)
+		}
+	}
 }
