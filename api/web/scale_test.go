@@ -9,6 +9,7 @@ import (
 
 	"adiukh/api/apitest"
 	"adiukh/tournament"
+	"adiukh/tournament/store/storetest"
 )
 
 // TestOneHalfZeroEventShowsItsOwnScale: a Russian draughts round robin
@@ -92,6 +93,40 @@ func TestOneHalfZeroEventShowsItsOwnScale(t *testing.T) {
 		}
 		if m := gameScale.FindString(text); m != "" {
 			t.Errorf("%s prints the game's %s in a 1-½-0 event:\n%s", doc.path, m, text)
+		}
+	}
+}
+
+// TestOneHalfZeroSectionShowsItsOwnScale: a 1-½-0 correspondence section
+// of Russian draughts takes the arbiter's decision as its pages write it
+// (1:0) and shows it so on its game list and the game's page.
+func TestOneHalfZeroSectionShowsItsOwnScale(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewCorrServer(t, storetest.SQLite(t), apitest.CorrStart, nil)
+	arbiter := s.User("arbiter@example.org", tournament.ArbiterRole)
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Заочное первенство", "discipline": "correspondence",
+		"system": "round-robin", "time_control": "50d/10", "game": "russian", "scoring": map[string]any{"win": 1, "draw": 0.5, "loss": 0, "bye": 0, "forfeit_win": 1}}).(map[string]any)["id"])
+	ev := fmt.Sprintf("/api/v1/events/%d", id)
+	for i := range 2 {
+		pid := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %c", 'А'+rune(i))}).(map[string]any)["id"])
+		email := fmt.Sprintf("p%d@example.org", i)
+		s.User(email, tournament.PlayerRole)
+		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": email})
+	}
+	games := s.Must(http.StatusOK, arbiter, "POST", ev+"/start", nil).([]any)
+	gid := apitest.Num(games[0].(map[string]any)["id"])
+	s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/games/%d/decision", gid), map[string]any{"score": "1:0", "end_reason": "resignation", "reason": "сдача письмом"})
+	cookie := s.Session("arbiter@example.org")
+	gameScale := regexp.MustCompile(`\b(2:0|0:2|1:1)\b`)
+	for _, path := range []string{fmt.Sprintf("/events/%d/games", id), fmt.Sprintf("/events/%d/correspondence", id), fmt.Sprintf("/games/%d", gid)} {
+		page := s.Page(cookie, path)
+		_, main, _ := strings.Cut(page, "<main")
+		main, _, _ = strings.Cut(main, "</main>")
+		if !strings.Contains(main, "1:0") {
+			t.Errorf("%s does not show 1:0:\n%s", path, main)
+		}
+		if m := gameScale.FindString(main); m != "" {
+			t.Errorf("%s shows the game's %s in a 1-½-0 section", path, m)
 		}
 	}
 }
