@@ -92,3 +92,19 @@ func TestResultsInTheEventsOwnScale(t *testing.T) {
 		t.Error("an Adiukh event read 1:0 as a result: its games score the 24 checkers")
 	}
 }
+
+// TestCorrectionNamesTheResultInTheEventsScale: a correction refused for
+// want of a reason names the result stored as the event shows it.
+func TestCorrectionNamesTheResultInTheEventsScale(t *testing.T) {
+	t.Parallel()
+	e := oneHalfZero("russian")
+	old := tournament.Result{White: 2, EndReason: tournament.Resignation}
+	_, err := tournament.DecideResult(tournament.ResultEntry{Event: e, Round: 1, Board: 2, Old: &old, New: tournament.Result{White: 1, Black: 1, EndReason: tournament.Agreement}})
+	var bad *tournament.Error
+	if !errors.As(err, &bad) {
+		t.Fatalf("a correction without a reason: %v, want a refusal", err)
+	}
+	if ru := catalog.For(catalog.Russian).Phrase(bad); !strings.Contains(bad.Message, "result 1:0;") || !strings.Contains(ru, "1:0") || strings.Contains(ru, "2:0") {
+		t.Errorf("the correction refused with %q / %q, want the stored 1:0", bad.Message, ru)
+	}
+}
