@@ -3,6 +3,7 @@ package web_test
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -128,5 +129,40 @@ func TestOneHalfZeroSectionShowsItsOwnScale(t *testing.T) {
 		if m := gameScale.FindString(main); m != "" {
 			t.Errorf("%s shows the game's %s in a 1-½-0 section", path, m)
 		}
+	}
+}
+
+// TestOneHalfZeroTeamEventShowsItsOwnScale: a team competition of Russian
+// draughts scored 1-½-0 takes a board's 1:0 at the desk's keyboard entry
+// and shows its boards so on the round's page, the desk and the match
+// cards.
+func TestOneHalfZeroTeamEventShowsItsOwnScale(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	te := apitest.NewTeamEvent(t, s.Server, "round-robin", 0, 2, []int{2, 2, 2, 2})
+	s.Must(http.StatusOK, apitest.Arbiter, "PATCH", te.Path(""), map[string]any{"game": "russian", "scoring": map[string]any{"win": 1, "draw": 0.5, "loss": 0, "bye": 0, "forfeit_win": 1}})
+	s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil)
+	s.Must(http.StatusOK, apitest.Arbiter, "POST", te.Path("/rounds/1/publish"), nil)
+	a := s.SignIn(apitest.Arbiter)
+	results := fmt.Sprintf("/events/%d/rounds/1/results", te.ID)
+	for game, score := range map[int]string{1: "1:0", 2: "½:½"} {
+		page := a.Get(results).Body.String()
+		rec := a.Post(results, url.Values{"board": {fmt.Sprint(game)}, "score": {score}, "end_reason": {"final_position"}, "versions": {versionsOf(page)}})
+		apitest.MustStatus(t, "result "+score, rec.Code, http.StatusSeeOther, rec.Body.String())
+	}
+	gameScale := regexp.MustCompile(`\b(2:0|0:2|1:1)\b`)
+	for _, path := range []string{fmt.Sprintf("/events/%d?round=1", te.ID), results} {
+		_, main, _ := strings.Cut(apitest.PageText(a.Get(path)), "<main")
+		main, _, _ = strings.Cut(main, "</main>")
+		if !strings.Contains(main, "1:0") || !strings.Contains(main, "½:½") {
+			t.Errorf("%s does not show 1:0 and ½:½:\n%s", path, main)
+		}
+		if m := gameScale.FindString(main); m != "" {
+			t.Errorf("%s shows the game's %s in a 1-½-0 event", path, m)
+		}
+	}
+	cards := apitest.PDFToText(t, "cards", s.Download(apitest.Arbiter, te.Path("/rounds/1/matches.pdf"), nil).Body.Bytes())
+	if !strings.Contains(cards, "½") || gameScale.MatchString(cards) {
+		t.Errorf("the match cards do not print the board's ½ (or print the game's 2:0):\n%s", cards)
 	}
 }
