@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
@@ -49,14 +48,8 @@ func pointsPair(white, black float64) string { return PointsText(white) + ":" + 
 
 // PointsText writes table points as a crosstable prints them: 1, ½, 2½.
 func PointsText(p float64) string {
-	whole, frac := math.Modf(p)
-	switch {
-	case frac == 0:
-		return strconv.FormatFloat(whole, 'f', 0, 64)
-	case frac == 0.5 && whole == 0:
-		return "½"
-	case frac == 0.5:
-		return strconv.FormatFloat(whole, 'f', 0, 64) + "½"
+	if text, ok := rules.Halves(p); ok {
+		return text
 	}
 	return strconv.FormatFloat(p, 'f', -1, 64)
 }
