@@ -56,7 +56,23 @@ func firstLetters(s string, n int) string {
 	return s
 }
 
-func (m Message) String() string { return fmt.Sprintf(m.Format, m.Args...) }
+func (m Message) String() string { return sprintf(m.Format, m.Args) }
+
+// sprintf formats a message's arguments into its format. A format with
+// no verb and arguments is a key that no lookup knew (a stored note's
+// "note.game.flag.white", read in a log or an English error where the
+// catalogue is not at hand): it is written with its arguments in brackets,
+// "note.game.flag.white(12:00)", not with fmt's %!(EXTRA …) noise.
+func sprintf(format string, args []any) string {
+	if len(args) > 0 && !strings.Contains(format, "%") {
+		parts := make([]string, len(args))
+		for i, a := range args {
+			parts[i] = fmt.Sprint(a)
+		}
+		return format + "(" + strings.Join(parts, ", ") + ")"
+	}
+	return fmt.Sprintf(format, args...)
+}
 
 // Translate renders the message in another language: lookup maps an English
 // format to its translation (the English stays where it has none), word
@@ -75,7 +91,7 @@ func (m Message) Translate(lookup func(format string) (string, bool), word func(
 			args[i] = word(a)
 		}
 	}
-	return fmt.Sprintf(format, args...)
+	return sprintf(format, args)
 }
 
 // Detail returns the message of an error of this package, to be shown in

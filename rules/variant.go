@@ -1,6 +1,10 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+	"strconv"
+)
 
 // Variant is one game as the whole program sees it: what plays and checks
 // its moves (Rules), and everything else in which it differs from the
@@ -121,6 +125,22 @@ type Scale struct {
 	Graded bool
 	// Example is a score as a form shows it for an example: a win.
 	Example string
+}
+
+// Halves writes points that are whole or a half as a crosstable prints
+// them: 1, ½, 2½; ok is false for any other fraction, which its caller
+// writes with its language's decimal separator.
+func Halves(p float64) (text string, ok bool) {
+	whole, frac := math.Modf(p)
+	switch {
+	case frac == 0:
+		return strconv.FormatFloat(whole, 'f', 0, 64), true
+	case frac == 0.5 && whole == 0:
+		return "½", true
+	case frac == 0.5:
+		return strconv.FormatFloat(whole, 'f', 0, 64) + "½", true
+	}
+	return "", false
 }
 
 // Win is the score of a game White (or Black) wins outright.

@@ -107,7 +107,7 @@ func RecordReport(tx Tx, now time.Time, u *User, e *Event, rounds []Round, sub *
 	// A report carries no reason of the arbiter's: it never corrects a
 	// result nor overrides its sheet. The result the board has by now
 	// (the arbiter entered it meanwhile), reported, changes nothing.
-	change, err := DecideResult(ResultEntry{Round: sub.Round, Board: sub.Board, Old: before.Result, New: res,
+	change, err := DecideResult(ResultEntry{Event: e, Round: sub.Round, Board: sub.Board, Old: before.Result, New: res,
 		SheetChanged: sheetChanged, HadSheet: before.Sheet != "", Problem: problem,
 		SheetValid: g.Sheet != "" && g.SheetReport.Valid})
 	switch {

@@ -105,11 +105,16 @@ func (k GameKind) Draw(reason EndReason) Result {
 // by a win, a draw or a loss, 2:0, 1:1 or 0:2 (2:0 or 0:2 by forfeit, 0:0
 // for a double forfeit).
 func (k GameKind) ParseResult(score, endReason string) (Result, error) {
+	return k.parseResult(score, endReason, gameScale(k.Variant().Scale))
+}
+
+// parseResult reads a result on the scale, whose scores its messages name.
+func (k GameKind) parseResult(score, endReason string, scale shownScale) (Result, error) {
 	v := k.Variant()
 	if v.Scale.Graded {
 		return ParseResult(score, endReason)
 	}
-	r, err := readResult(score, endReason, v.Scale)
+	r, err := readResult(score, endReason, scale)
 	if err != nil || r.EndReason == Bye {
 		return r, err
 	}
@@ -123,18 +128,20 @@ func (k GameKind) ParseResult(score, endReason string) (Result, error) {
 			return Result{}, Invalid("score", "a double forfeit scores 0:0; got %s", score)
 		}
 	case !v.Scale.Allows(sc):
-		return Result{}, Invalid("score", "a game of %s scores %s, %s or %s; got %s", k, win, draw, loss, score)
+		return Result{}, Invalid("score", "a game of %s scores %s, %s or %s; got %s", k, scale.win, scale.draw, scale.loss, score)
 	case (reason == Resignation || reason == LossOnTime || reason == ArbiterLoss || reason == Forfeit) && !decisive:
-		return Result{}, Invalid("score", "a game of %s lost by %s scores %s or %s; got %s", k, reason, win, loss, score)
+		return Result{}, Invalid("score", "a game of %s lost by %s scores %s or %s; got %s", k, reason, scale.win, scale.loss, score)
 	case (reason == Agreement || reason == BothFlags) && sc != draw:
-		return Result{}, Invalid("score", "a game of %s drawn by %s scores %s; got %s", k, reason, draw, score)
+		return Result{}, Invalid("score", "a game of %s drawn by %s scores %s; got %s", k, reason, scale.draw, score)
 	}
 	return r, nil
 }
 
-// ParseResult reads a result of one of the event's games.
+// ParseResult reads a result of one of the event's games: in its game's
+// points, or in the event's table points (1:0, ½:½, 0:1 in a 1-½-0 event
+// of Russian draughts), which its messages name.
 func (e *Event) ParseResult(score, endReason string) (Result, error) {
-	return e.Game.ParseResult(score, endReason)
+	return e.Game.parseResult(score, endReason, e.shownScale())
 }
 
 // adiukhPoints is the tie-break of the checkers won (standings'

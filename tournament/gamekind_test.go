@@ -35,7 +35,7 @@ func TestRussianResults(t *testing.T) {
 		{"-+", "forfeit", "0:2", true},
 		{"+:-", "resignation", "end_reason: +:- is written for a forfeit", false},
 		{"½", "final_position", "like 2:0, or as the sheet writes it: 1-0, ½-½", false},
-		{"a:b", "final_position", "each side scores a whole number from 0 to 2, like 2:0", false},
+		{"a:b", "final_position", "a game scores 2:0, 1:1 or 0:2", false},
 		{"17:7", "final_position", "scores 2:0, 1:1 or 0:2", false},
 		{"24:0", "resignation", "scores 2:0, 1:1 or 0:2", false},
 		{"1:1", "resignation", "lost by resignation scores 2:0 or 0:2", false},

@@ -70,3 +70,22 @@ func TestOverrideIsLoggedInTheReadersLanguage(t *testing.T) {
 		}
 	})
 }
+
+// TestErrorOfANestedNoteNamesItsKey: an error quoting a stored note (a
+// move refused after the flag fell) reads in a log as the note's key with
+// its arguments, never with fmt's %!(EXTRA …) noise; so does the message
+// itself, printed where no catalogue is at hand.
+func TestErrorOfANestedNoteNamesItsKey(t *testing.T) {
+	note := tournament.NoteMessage(tournament.Note("note.game.flag.white", "2026-11-26 12:00:05 MSK"))
+	err := tournament.Conflict("", "game %d is no longer played: %s", 7, note)
+	want := "game 7 is no longer played: note.game.flag.white(2026-11-26 12:00:05 MSK)"
+	if err.Error() != want {
+		t.Errorf("Error() = %q, want %q", err.Error(), want)
+	}
+	if got := (rules.Message{Format: "game %d is no longer played: %s", Args: []any{7, note}}).String(); got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	if got := tournament.NoteMessage(tournament.Note("note.game.flag.black", "12:00", 3)).String(); got != "note.game.flag.black(12:00, 3)" {
+		t.Errorf("a note's own message prints %q", got)
+	}
+}

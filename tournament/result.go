@@ -94,7 +94,7 @@ const (
 // ParseResult reads a score like "17:7" together with its end reason and
 // checks that they belong together. A bye takes an empty score.
 func ParseResult(score, endReason string) (Result, error) {
-	r, err := readResult(score, endReason, rules.Adiukh.Scale)
+	r, err := readResult(score, endReason, gameScale(rules.Adiukh.Scale))
 	if err != nil || r.EndReason == Bye {
 		return r, err
 	}
@@ -125,7 +125,7 @@ func ParseResult(score, endReason string) (Result, error) {
 // the reason is left empty, at the form's first (final_position) or named.
 // A bye takes an empty score. What the game's scale allows of the score is
 // its caller's to check.
-func readResult(score, endReason string, scale rules.Scale) (Result, error) {
+func readResult(score, endReason string, scale shownScale) (Result, error) {
 	reason := EndReason(strings.TrimSpace(endReason))
 	if reason != "" && !isEndReason(reason) {
 		return Result{}, Invalid("end_reason", "unknown end reason %q; use one of %s", endReason, joinQuoted(EndReasons))
@@ -186,9 +186,11 @@ type writtenScore struct {
 // readScore reads a score as the game's sheets write it: its points
 // ("17:7", "2-0", "1-1"), who won ("1-0", "½-½", "1/2-1/2", "0-1"), or a
 // forfeit ("+:-", "-:+", "+-", "-+"); each kept as the scale's own score
-// (a Russian game's 1-0 is 2:0). The scale's example names the way to
-// write it in the message of a score that is not written so.
-func readScore(score string, scale rules.Scale) (writtenScore, error) {
+// (a Russian game's 1-0 is 2:0), and in the event's table points where
+// the scale has them (a 1-½-0 event's 1:0 is 2:0). The scale's example
+// names the way to write it in the message of a score that is not written
+// so, and a game of a win, a draw and a loss names the three.
+func readScore(score string, scale shownScale) (writtenScore, error) {
 	written := strings.ReplaceAll(strings.ReplaceAll(score, " ", ""), "–", "-")
 	if white, ok := writtenForfeits[written]; ok {
 		win := scale.Win(white)
@@ -201,20 +203,26 @@ func readScore(score string, scale rules.Scale) (writtenScore, error) {
 		}
 		return writtenScore{White: sc.White, Black: sc.Black}, nil
 	}
+	if sc, ok := scale.tableScore(written); ok {
+		return writtenScore{White: sc.White, Black: sc.Black}, nil
+	}
 	w, b, ok := strings.Cut(written, ":")
 	if !ok {
 		w, b, ok = strings.Cut(written, "-")
 	}
 	if !ok {
-		return writtenScore{}, Invalid("score", "write the score as white:black, like %s, or as the sheet writes it: %s; got %q", scale.Example, writtenForms, score)
+		return writtenScore{}, Invalid("score", "write the score as white:black, like %s, or as the sheet writes it: %s; got %q", scale.example, writtenForms, score)
 	}
 	white, errW := strconv.Atoi(w)
 	black, errB := strconv.Atoi(b)
 	// A game of a win, a draw or a loss names its three scores when the
-	// score is none of them, which its caller checks.
+	// score is none of them, which its caller checks of whole numbers.
+	if !scale.Graded && (errW != nil || errB != nil || white < 0 || black < 0) {
+		return writtenScore{}, Invalid("score", "a game scores %s, %s or %s (or as the sheet writes it: %s); got %q", scale.win, scale.draw, scale.loss, writtenForms, score)
+	}
 	tooMany := scale.Graded && (white > scale.Points || black > scale.Points)
 	if errW != nil || errB != nil || white < 0 || black < 0 || tooMany {
-		return writtenScore{}, Invalid("score", "each side scores a whole number from 0 to %d, like %s; got %q", scale.Points, scale.Example, score)
+		return writtenScore{}, Invalid("score", "each side scores a whole number from 0 to %d, like %s; got %q", scale.Points, scale.example, score)
 	}
 	return writtenScore{White: white, Black: black}, nil
 }

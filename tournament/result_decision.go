@@ -6,6 +6,10 @@ import "adiukh/rules"
 // micro-match, through any door, with what is stored there: what
 // DecideResult needs to say what the entry does.
 type ResultEntry struct {
+	// Event is the event, in whose scale a message writes the result
+	// stored (Event.ScoreText: 1:0 in a 1-½-0 event); nil: in the game's
+	// points.
+	Event        *Event
 	Round, Board int
 	// Game is the game of a micro-match (1 or 2); 0 for a board's one game.
 	Game int
@@ -62,9 +66,9 @@ func DecideResult(in ResultEntry) (ResultChange, error) {
 	switch {
 	case correction && problem && in.Reason == "":
 		if in.Game != 0 {
-			return 0, Invalid("reason", "game %d of board %d already has the result %s; say why it is corrected (and: %s)", in.Game, in.Board, in.Old.Score(), in.Problem)
+			return 0, Invalid("reason", "game %d of board %d already has the result %s; say why it is corrected (and: %s)", in.Game, in.Board, in.oldScore(), in.Problem)
 		}
-		return 0, Invalid("reason", "the game already has the result %s; say why it is corrected (and: %s)", in.Old.Score(), in.Problem)
+		return 0, Invalid("reason", "the game already has the result %s; say why it is corrected (and: %s)", in.oldScore(), in.Problem)
 	case problem && in.Reason == "":
 		field := "score"
 		if !in.SheetValid {
@@ -78,11 +82,19 @@ func DecideResult(in ResultEntry) (ResultChange, error) {
 		// A correction never overwrites silently: its reason goes to the
 		// audit log with the old and the new result.
 		if in.Game != 0 {
-			return 0, Invalid("reason", "game %d of board %d already has the result %s; say why it is corrected", in.Game, in.Board, in.Old.Score())
+			return 0, Invalid("reason", "game %d of board %d already has the result %s; say why it is corrected", in.Game, in.Board, in.oldScore())
 		}
-		return 0, Invalid("reason", "the game already has the result %s; say why it is corrected", in.Old.Score())
+		return 0, Invalid("reason", "the game already has the result %s; say why it is corrected", in.oldScore())
 	case correction:
 		return ResultCorrected, nil
 	}
 	return ResultFirst, nil
+}
+
+// oldScore is the result stored as the event shows it.
+func (in ResultEntry) oldScore() string {
+	if in.Event == nil {
+		return in.Old.Score()
+	}
+	return in.Event.ScoreText(*in.Old)
 }

@@ -394,8 +394,9 @@ type CrosstableCell struct {
 	OpponentNo int
 	White      bool
 	// Result is nil while the game has no result; Score is from the
-	// player's side ("7:17" for a loss with 7 points) and Points in the
-	// event's scoring table.
+	// player's side as the event shows it (Event.ScoreTextFor: "7:17" for
+	// an Adiukh loss with 7 points, "0:1" for a loss in a 1-½-0 event) and
+	// Points in the event's scoring table.
 	Result *Result
 	Score  string
 	Points float64
@@ -475,9 +476,9 @@ func buildCrosstable(e *Event, players []Player, rounds []Round, st *Standings) 
 			black := CrosstableCell{Round: r.Number, OpponentNo: no[g.WhiteID], Result: g.Result, MicroGames: g.MicroGames}
 			if g.Result != nil {
 				white.Points, black.Points = e.Points(*g.Result, true), e.Points(*g.Result, false)
-				white.Score = g.Result.Score()
+				white.Score = e.ScoreText(*g.Result)
 				if g.Result.EndReason != Bye {
-					black.Score = g.Result.ScoreFor(false)
+					black.Score = e.ScoreTextFor(*g.Result, false)
 				}
 			}
 			row[g.WhiteID].Games[ri] = white

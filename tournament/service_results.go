@@ -114,7 +114,7 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 			g.SheetReport = &report
 		}
 		problem := sheetProblem(e, res, g)
-		change, err := DecideResult(ResultEntry{Round: in.Round, Board: in.Board, Stored: g.Version, Sent: in.Version,
+		change, err := DecideResult(ResultEntry{Event: e, Round: in.Round, Board: in.Board, Stored: g.Version, Sent: in.Version,
 			Old: before.Result, New: res, SheetChanged: sheetChanged, HadSheet: before.Sheet != "",
 			Problem: problem, SheetValid: g.Sheet != "" && g.SheetReport.Valid, Reason: in.Reason})
 		if err != nil {

@@ -263,7 +263,7 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 	data := &corrGamePageData{eventHeader: h.header(c, gp.Event, "games"), Game: newCorrRow(tr, *v, gp.Names), Form: f,
 		Viewer: fmt.Sprintf("/events/%d/rounds/%d/boards/%d", v.EventID, v.Round, v.Board)}
 	data.CanDecide = data.CanManage
-	data.DrawScore = gp.Event.Game.Draw(tournament.Agreement).Score()
+	data.DrawScore = gp.Event.DrawScore()
 	data.MoveExample = moveExample(v.Kind, v.Position, v.ToMove)
 	data.Reasons = []tournament.EndReason{tournament.Adjudication, tournament.ArbiterLoss, tournament.FinalPosition, tournament.Resignation, tournament.LossOnTime, tournament.Agreement}
 	// The player of Black sees the board from their side of it.

@@ -74,6 +74,14 @@ var templateFuncs = template.FuncMap{
 	"hasPrefix": strings.HasPrefix,
 	"list":      func(items ...string) []string { return items },
 	"cellScore": cellScore,
+	// shownScore writes a result as its event shows it: an Adiukh game's
+	// checkers, another game's table points (1:0, ½:½ in a 1-½-0 event).
+	"shownScore": func(e *tournament.Event, r *tournament.Result) string {
+		if r == nil {
+			return ""
+		}
+		return e.ScoreText(*r)
+	},
 	// signed writes a change with its sign: +20, −9, 0.
 	"signed": func(n int) string {
 		switch {

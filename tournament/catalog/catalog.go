@@ -44,7 +44,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -526,14 +525,8 @@ func (l *Localizer) Decimal(v float64) string {
 // Num writes a score or tie-break value: halves as ½ (5½, ½), other
 // fractions with the language's decimal separator (a comma in Russian).
 func (l *Localizer) Num(v float64) string {
-	whole, frac := math.Modf(v)
-	switch {
-	case frac == 0:
-		return strconv.FormatFloat(whole, 'f', 0, 64)
-	case frac == 0.5 && whole == 0:
-		return "½"
-	case frac == 0.5:
-		return strconv.FormatFloat(whole, 'f', 0, 64) + "½"
+	if text, ok := rules.Halves(v); ok {
+		return text
 	}
 	s := strconv.FormatFloat(v, 'f', 2, 64)
 	if l.Lang == Russian {

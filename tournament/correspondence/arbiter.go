@@ -43,7 +43,7 @@ func (s *Service) Decide(ctx context.Context, in DecisionInput) (*View, error) {
 		// as at every door of a result: no new end, notice or audit entry.
 		change := tournament.ResultFirst
 		if p.g.Status == Finished && p.g.Result != nil {
-			if change, err = tournament.DecideResult(tournament.ResultEntry{Round: p.g.Round, Board: p.g.Board, Old: p.g.Result, New: res, Reason: reason}); err != nil {
+			if change, err = tournament.DecideResult(tournament.ResultEntry{Event: p.e, Round: p.g.Round, Board: p.g.Board, Old: p.g.Result, New: res, Reason: reason}); err != nil {
 				return err
 			}
 		}

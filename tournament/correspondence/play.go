@@ -218,7 +218,7 @@ func (s *Service) checkRunning(tx Tx, p *play, now time.Time) error {
 		if p.g.Result == nil {
 			return tournament.Conflict("", "game %d is over", p.g.ID)
 		}
-		return tournament.Conflict("", "game %d is over: %s (%s)", p.g.ID, p.g.Result.Score(), p.g.Result.EndReason)
+		return tournament.Conflict("", "game %d is over: %s (%s)", p.g.ID, p.e.ScoreText(*p.g.Result), p.g.Result.EndReason)
 	case Adjudication:
 		if p.g.Live {
 			// Adjourned by the arbiter (Adjourn): live play's words, not

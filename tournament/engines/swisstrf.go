@@ -219,7 +219,7 @@ func ReadTRF(r io.Reader, asked tournament.GameKind) (*interchange.EventImport, 
 	if rounds == 0 {
 		return nil, tournament.Invalid("file", "the file gives no number of rounds (a 142 or XXR line) and no round played")
 	}
-	discipline, system := string(tournament.Standard), string(trfEventSystem(t.System))
+	discipline, system := string(trfDiscipline(t.Extra)), string(trfEventSystem(t.System))
 	baku := strings.HasSuffix(t.System, "BAKU")
 	// The initial colour: as the file says (152, XXC), else as round 1 shows.
 	initial := t.InitialColor
@@ -435,6 +435,21 @@ func trfImportGame(inFile, asked tournament.GameKind) (tournament.GameKind, erro
 	return inFile, nil
 }
 
+// trfDiscipline is the discipline a file's comment names ("###
+// discipline: correspondence", as adiukh writes every event's TRF);
+// standard play when it names none or one that cannot be imported (a
+// team's).
+func trfDiscipline(extra []string) tournament.Discipline {
+	for _, line := range extra {
+		if text, ok := strings.CutPrefix(line, "### discipline:"); ok {
+			if d, err := tournament.ParseDiscipline(strings.TrimSpace(text)); err == nil && !d.IsTeam() && d.PlaysGames() {
+				return d
+			}
+		}
+	}
+	return tournament.Standard
+}
+
 // trfGame is the game a file's comment names ("### game: russian", as
 // adiukh writes every event's TRF); "" when it names none, which is the
 // default game (another program's file).
@@ -502,6 +517,10 @@ func trfHeader(info []trf.InfoLine, in *tournament.EventInput) {
 		case "112":
 			arbiters = append(arbiters, text)
 		case "122":
+			if tc, err := tournament.ParseTimeControl(text); err == nil && tc.InDays() {
+				in.TimeControl = &text // a correspondence control, 10d or 50d/10
+				continue
+			}
 			if m := trfTimeControl.FindStringSubmatch(text); m != nil {
 				tc := m[1]
 				if m[2] != "" {
@@ -610,6 +629,12 @@ func importRound(byNo map[int]*trf.Player, players []trf.Player, n int) (tournam
 		}
 		if res.Color == 'b' || (res.Color != 'w' && p.StartNo > res.Opponent) {
 			continue // entered from the white side
+		}
+		if res.Code == ' ' && opp.Results[n-1].Code == ' ' {
+			// A game still played: the round goes on.
+			r.Games = append(r.Games, tournament.Game{WhiteNo: p.StartNo, BlackNo: res.Opponent})
+			r.Status = tournament.Published
+			continue
 		}
 		result, err := importResult(res.Code, opp.Results[n-1].Code)
 		if err != nil {

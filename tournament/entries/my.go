@@ -104,15 +104,13 @@ type Board struct {
 	Result *tournament.Result
 }
 
-// Score is the result from the player's side ("17:7"), or "".
+// Score is the result from the player's side as the event shows it
+// ("17:7", "0:1" in a 1-½-0 event), or "".
 func (b Board) Score() string {
 	if b.Result == nil {
 		return ""
 	}
-	if b.White {
-		return b.Result.Score()
-	}
-	return tournament.Result{White: b.Result.Black, Black: b.Result.White, EndReason: b.Result.EndReason}.Score()
+	return b.Event.ScoreTextFor(*b.Result, b.White)
 }
 
 // MyEntry is the account's latest entry to an event, with the event and

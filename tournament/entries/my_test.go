@@ -164,3 +164,19 @@ func TestMyGamesAsThePersonOfTheRegister(t *testing.T) {
 		})
 	}
 }
+
+// TestMyBoardInTheEventsScale: a player's own game is told from their
+// side as its event shows it: 0:1 for a loss in a 1-½-0 event of Russian
+// draughts, 7:17 in Adiukh.
+func TestMyBoardInTheEventsScale(t *testing.T) {
+	t.Parallel()
+	russian := tournament.Event{Game: "russian", Scoring: tournament.Scoring{Win: 1, Draw: 0.5, ForfeitWin: 1}}
+	won := &tournament.Result{White: 2, EndReason: tournament.Resignation}
+	if got := (entries.Board{Event: russian, Result: won}).Score(); got != "0:1" {
+		t.Errorf("Black's loss in a 1-½-0 event told as %q, want 0:1", got)
+	}
+	adiukh := tournament.Event{Scoring: russian.Scoring}
+	if got := (entries.Board{Event: adiukh, Result: &tournament.Result{White: 17, Black: 7, EndReason: tournament.FinalPosition}}).Score(); got != "7:17" {
+		t.Errorf("Black's Adiukh loss told as %q, want 7:17", got)
+	}
+}

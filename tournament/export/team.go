@@ -139,7 +139,11 @@ func boardScore(b *teams.MatchBoard, e *tournament.Event) report.GameScore {
 	case r.EndReason == tournament.Forfeit:
 		return report.GameScore{Kind: report.Forfeit, Own: r.HomePoints, Opponent: r.AwayPoints}
 	}
-	return report.GameScore{Kind: report.Played, Own: r.HomePoints, Opponent: r.AwayPoints}
+	g := report.GameScore{Kind: report.Played, Own: r.HomePoints, Opponent: r.AwayPoints}
+	if e.ShowsTablePoints() {
+		g.Shown = r.Shown(e)
+	}
+	return g
 }
 
 // MatchCardsView is a match card for every match of round n; a bye has no

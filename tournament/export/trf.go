@@ -53,6 +53,9 @@ func TRFView(ct *tournament.Crosstable) *trf.Tournament {
 	// TRF has no line for the game: a comment names it (other programs
 	// pass over it; a file without one is of the default game).
 	info("###", "game: "+string(e.Game.OrDefault()))
+	// Nor for the discipline, which tells a correspondence section, whose
+	// standings count every finished game, from one played over the board.
+	info("###", "discipline: "+string(e.Discipline))
 	info("022", e.City)
 	info("042", strings.ReplaceAll(e.StartDate, "-", "/"))
 	info("052", strings.ReplaceAll(e.EndDate, "-", "/"))
@@ -62,8 +65,11 @@ func TRFView(ct *tournament.Crosstable) *trf.Tournament {
 	for _, a := range e.Arbiters {
 		info("112", a)
 	}
-	if tc := e.TimeControl; tc.BaseMinutes > 0 {
+	switch tc := e.TimeControl; {
+	case tc.BaseMinutes > 0:
 		info("122", fmt.Sprintf("%d min + %d s per move", tc.BaseMinutes, tc.IncrementSeconds))
+	case tc.InDays():
+		info("122", tc.String()) // 10d, 50d/10: days per move, per moves
 	}
 	// 162 gives the points of the event's table; TRF has no letter for a
 	// forfeit win worth less than a win, but the 001 lines carry every
@@ -91,7 +97,10 @@ func TRFView(ct *tournament.Crosstable) *trf.Tournament {
 			t.Extra = append(t.Extra, trf.WithdrawalComment{StartNo: r.Player.StartNo, Round: r.Player.WithdrawnFrom}.String())
 		}
 		for _, cell := range r.Games {
-			if cell.Round > st.AfterRound {
+			// A correspondence section counts each game as it ends: its
+			// rounds are written whole, a game still played paired
+			// without a result.
+			if cell.Round > st.AfterRound && !st.EveryFinishedGame {
 				break
 			}
 			if w := r.Player.WithdrawnFrom; cell.Result == nil && w > 0 && cell.Round >= w {
@@ -141,8 +150,17 @@ func tenths(points float64) int {
 // trfResult is one round of a player's 001 line. A game is a win (1), draw
 // (=) or loss (0) by who scored 13 or more (§6.1.1); a forfeit is + or −;
 // the pairing-allocated bye is U, scored by the 162 P points; a round the
-// player was not paired in is a zero-point bye (Z).
+// player was not paired in is a zero-point bye (Z); a game still played
+// (a correspondence section's) names the opponent and colour without a
+// result.
 func trfResult(cell tournament.CrosstableCell) trf.Result {
+	if cell.Result == nil && cell.OpponentNo != 0 {
+		r := trf.Result{Opponent: cell.OpponentNo, Color: 'b', Code: ' '}
+		if cell.White {
+			r.Color = 'w'
+		}
+		return r
+	}
 	if cell.Result == nil {
 		return trf.Result{Color: '-', Code: 'Z'}
 	}

@@ -113,6 +113,9 @@ func StandingsView(ct *tournament.Crosstable) (report.Standings, error) {
 	st := ct.Standings
 	s := report.Standings{Event: EventView(ct.Event), AfterRound: st.AfterRound, EveryFinishedGame: st.EveryFinishedGame, Rows: make([]report.StandingsRow, 0, len(st.Rows)),
 		Points: boardPoints(ct.Event)}
+	if ct.Event.ShowsTablePoints() {
+		s.ForfeitShown = tournament.PointsText(ct.Event.Scoring.ForfeitWin) + ":0"
+	}
 	for _, tb := range st.TieBreaks {
 		s.TieBreaks = append(s.TieBreaks, tieBreakView(tb))
 	}
@@ -138,7 +141,7 @@ func StandingsView(ct *tournament.Crosstable) (report.Standings, error) {
 			row.TieBreaks[i] = r.TieBreaks[tb.ID]
 		}
 		for _, cell := range cr.Games {
-			row.Games = append(row.Games, playerGame(ct.Event.Scoring, cell))
+			row.Games = append(row.Games, playerGame(ct.Event, cell))
 		}
 		s.Rows = append(s.Rows, row)
 	}
@@ -152,7 +155,7 @@ func tieBreakView(tb tournament.TieBreakInfo) report.TieBreak {
 }
 
 // playerGame is one crosstable cell from the row player's side.
-func playerGame(sc tournament.Scoring, cell tournament.CrosstableCell) report.PlayerGame {
+func playerGame(e *tournament.Event, cell tournament.CrosstableCell) report.PlayerGame {
 	g := report.PlayerGame{Round: cell.Round, Opponent: cell.OpponentNo}
 	switch {
 	case cell.OpponentNo != 0 && cell.White:
@@ -162,7 +165,7 @@ func playerGame(sc tournament.Scoring, cell tournament.CrosstableCell) report.Pl
 	}
 	switch {
 	case cell.Result != nil:
-		g.Score = gameScore(sc, *cell.Result, cell.White)
+		g.Score = gameScore(e, *cell.Result, cell.White)
 	case cell.OpponentNo == 0:
 		// Byes always carry their result, so a cell without an opponent
 		// or a result is a round the player was not paired in.
@@ -174,7 +177,15 @@ func playerGame(sc tournament.Scoring, cell tournament.CrosstableCell) report.Pl
 // gameScore is a result seen from one side, in Adiukh points. Every end
 // reason that is not a game on the board is named here: anything else would
 // print as a played 0:0, which the reports refuse.
-func gameScore(sc tournament.Scoring, res tournament.Result, white bool) report.GameScore {
+func gameScore(e *tournament.Event, res tournament.Result, white bool) report.GameScore {
+	g := gameScoreOf(e.Scoring, res, white)
+	if e.ShowsTablePoints() && !res.EndReason.IsBye() {
+		g.Shown = e.ScoreTextFor(res, white)
+	}
+	return g
+}
+
+func gameScoreOf(sc tournament.Scoring, res tournament.Result, white bool) report.GameScore {
 	own, opp := res.White, res.Black
 	if !white {
 		own, opp = opp, own
@@ -249,7 +260,7 @@ func PairingsView(d *tournament.EventData, n int, publicURL string, lang catalog
 			}
 		}
 		if g.Result != nil {
-			b.Result = gameScore(d.Event.Scoring, *g.Result, true)
+			b.Result = gameScore(d.Event, *g.Result, true)
 			b.ByeRequested = g.Result.EndReason == tournament.HalfPointBye || g.Result.EndReason == tournament.ZeroPointBye
 		}
 		p.Boards = append(p.Boards, b)
@@ -397,7 +408,7 @@ func GameRecordView(d *tournament.EventData, n, b int) (report.GameRecord, error
 	}
 	sheetScore := fillRecord(&rec, d.Event.Game, v)
 	if g.Result != nil {
-		rec.Result = gameScore(d.Event.Scoring, *g.Result, true)
+		rec.Result = gameScore(d.Event, *g.Result, true)
 		if r := g.Result.EndReason; r != tournament.FinalPosition {
 			rec.EndReason = string(r)
 		}
@@ -458,7 +469,7 @@ func MicroGameRecordView(d *tournament.EventData, n, b, game int, lang catalog.L
 	}
 	sheetScore := fillRecord(&rec, d.Event.Game, v)
 	if res := g.MicroGames[game-1]; res != nil {
-		rec.Result = gameScore(d.Event.Scoring, *res, true)
+		rec.Result = gameScore(d.Event, *res, true)
 		if res.EndReason != tournament.FinalPosition {
 			rec.EndReason = string(res.EndReason)
 		}

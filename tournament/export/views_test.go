@@ -55,10 +55,24 @@ func TestPlayerGame(t *testing.T) {
 			report.PlayerGame{Round: 5, Opponent: 2, Colour: report.White}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := playerGame(tc.scoring, tc.cell); got != tc.want {
+			if got := playerGame(&tournament.Event{Scoring: tc.scoring}, tc.cell); got != tc.want {
 				t.Errorf("playerGame = %+v, want %+v", got, tc.want)
 			}
 		})
+	}
+	// A 1-½-0 event of Russian draughts prints its table points.
+	russian := &tournament.Event{Game: "russian", Scoring: tournament.Scoring{Win: 1, Draw: 0.5, ForfeitWin: 1}}
+	for _, tc := range []struct {
+		cell tournament.CrosstableCell
+		want string
+	}{
+		{tournament.CrosstableCell{Round: 1, OpponentNo: 3, Result: result(2, 0, tournament.FinalPosition)}, "0:1"},
+		{tournament.CrosstableCell{Round: 1, OpponentNo: 3, White: true, Result: result(1, 1, tournament.Agreement)}, "½:½"},
+		{tournament.CrosstableCell{Round: 1, OpponentNo: 3, White: true, Result: result(2, 0, tournament.Forfeit)}, "+:−"},
+	} {
+		if got := playerGame(russian, tc.cell).Score.Shown; got != tc.want {
+			t.Errorf("%+v in a 1-½-0 event printed %q, want %q", tc.cell.Result, got, tc.want)
+		}
 	}
 }
 

@@ -97,7 +97,7 @@ type CardGame struct {
 	Board         int
 	White         bool
 	Opponent      *tournament.Player
-	Score         string // from the player's side, "7:17"
+	Score         string // from the player's side as the event shows it, "7:17", "0:1"
 	EndReason     string
 	Points        float64
 	Adiukh        int     // the player's Adiukh points in the game
@@ -255,7 +255,7 @@ func newCardGame(d *tournament.EventData, round int, g tournament.Game, playerID
 		own, other = other, own
 	}
 	if !res.EndReason.IsBye() {
-		cg.Score = res.ScoreFor(white)
+		cg.Score = d.Event.ScoreTextFor(res, white)
 	}
 	if cg.Played && res.EndReason != tournament.ScoreUnknown {
 		// A score that is unknown counts no checkers won (adiukh-points).

@@ -183,6 +183,9 @@ var colourNames = map[Colour]string{White: "white", Black: "black"}
 // gameScoreText writes a result as the data files do: "17:7" from the player's
 // side; "" for a bye or a round without a game.
 func gameScoreText(g GameScore) string {
+	if g.Shown != "" && (g.Kind == Played || g.Kind == Forfeit || g.Kind == DoubleForfeit || g.Kind == Unscored) {
+		return g.Shown
+	}
 	switch g.Kind {
 	case Played, Forfeit, DoubleForfeit:
 		return strconv.Itoa(g.Own) + ":" + strconv.Itoa(g.Opponent)

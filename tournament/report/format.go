@@ -84,6 +84,9 @@ func formatDuration(loc catalog.Lang, d time.Duration) string {
 
 // formatScore prints one game result for a table cell.
 func formatScore(loc catalog.Lang, s GameScore) string {
+	if s.Shown != "" && (s.Kind == Played || s.Kind == Unscored) {
+		return s.Shown
+	}
 	switch s.Kind {
 	case Played:
 		return fmt.Sprintf("%d:%d", s.Own, s.Opponent)

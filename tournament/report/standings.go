@@ -147,7 +147,7 @@ func ProgressPDF(w io.Writer, loc catalog.Lang, s Standings) error {
 		return t
 	})
 	notes := []string{
-		text(loc, msgLegendProgress) + "; " + forfeitLegend(loc, s.Points) + "; " + text(loc, msgLegendByes),
+		text(loc, msgLegendProgress) + "; " + forfeitLegend(loc, s) + "; " + text(loc, msgLegendByes),
 		d.tieBreakNote(s.TieBreaks), d.incompleteNote(s),
 	}
 	switch {
@@ -219,7 +219,7 @@ func CrosstablePDF(w io.Writer, loc catalog.Lang, s Standings) error {
 		}
 		return t
 	})
-	notes := []string{forfeitLegend(loc, s.Points), d.tieBreakNote(s.TieBreaks), d.incompleteNote(s)}
+	notes := []string{forfeitLegend(loc, s), d.tieBreakNote(s.TieBreaks), d.incompleteNote(s)}
 	t.after = d.notesHeight(notes...) + signatureHeight
 	t.draw(d)
 	d.notes(notes...)
@@ -481,8 +481,11 @@ func checkStandings(s Standings, withGames bool) error {
 }
 
 // forfeitLegend explains the signs of a forfeit with the score a forfeit
-// counts in the event's game, whose played game adds up to points (24 when
-// not set: Adiukh's).
-func forfeitLegend(loc catalog.Lang, points int) string {
-	return text(loc, msgLegendForfeits, fmt.Sprintf("%d:0", cmp.Or(points, 24)))
+// counts: as the event shows it (ForfeitShown), or in the event's game,
+// whose played game adds up to Points (24 when not set: Adiukh's).
+func forfeitLegend(loc catalog.Lang, s Standings) string {
+	if s.ForfeitShown != "" {
+		return text(loc, msgLegendForfeits, s.ForfeitShown)
+	}
+	return text(loc, msgLegendForfeits, fmt.Sprintf("%d:0", cmp.Or(s.Points, 24)))
 }

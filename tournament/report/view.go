@@ -156,6 +156,10 @@ type GameScore struct {
 	Kind     ResultKind
 	Own      int
 	Opponent int
+	// Shown is the result as its event shows it where that is not its
+	// points: a 1-½-0 event's 1:0 or ½:½ for a Russian game's 2:0 or
+	// 1:1; "" to print the points.
+	Shown string
 }
 
 // Standings is the table of an event after a round. The same value feeds the
@@ -172,6 +176,9 @@ type Standings struct {
 	// Points is what a game's two scores add up to: Adiukh's 24 when 0,
 	// a Russian game's 2, a micro-match's 4.
 	Points int
+	// ForfeitShown is a forfeit win as the event shows it where that is
+	// not in the game's points (1:0 in a 1-½-0 event); "" otherwise.
+	ForfeitShown string
 	// Incomplete are the tie-breaks that leave out UnscoredGames games
 	// whose score is unknown (imported without it): a note says so.
 	Incomplete    []TieBreak

@@ -280,6 +280,12 @@ type BoardResult struct {
 	HomeScore, AwayScore float64
 }
 
+// Shown writes the board's outcome from the home side as the event shows
+// a result (Event.ScoreText): 24:0 or +:− in Adiukh, 1:0 in a 1-½-0 event.
+func (r BoardResult) Shown(e *tournament.Event) string {
+	return e.ScoreText(tournament.Result{White: r.HomePoints, Black: r.AwayPoints, EndReason: r.EndReason})
+}
+
 // Result is the board's outcome in the event's game and scoring table.
 func (b *MatchBoard) Result(e *tournament.Event) BoardResult {
 	sc := e.Scoring

@@ -295,7 +295,13 @@ func readResult(l lineReader, start, self int) (Result, error) {
 		if r.Opponent != 0 && r.Color != 'w' && r.Color != 'b' && r.Color != '-' {
 			return r, l.fail(start+6, "round %d: forfeit colour %q", round, r.Color)
 		}
-	case 'H', 'F', 'U', 'Z', ' ':
+	case ' ':
+		// Paired and not yet played (a correspondence section's game
+		// still running), or an empty entry.
+		if r.Opponent != 0 && r.Color != 'w' && r.Color != 'b' {
+			return r, l.fail(start+6, "round %d: a game paired and not yet played needs its colour, w or b", round)
+		}
+	case 'H', 'F', 'U', 'Z':
 		if r.Opponent != 0 {
 			return r, l.fail(start+8, "round %d: result %q takes no opponent", round, r.Code)
 		}
