@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -202,5 +204,31 @@ func TestADocumentThatFailsHalfwayCutsItsTransfers(t *testing.T) {
 		if err == nil {
 			t.Errorf("%s got %d bytes of a document whose making failed, and no error", who, len(body))
 		}
+	}
+}
+
+// /metrics tells the bytes the page cache keeps, so that a server's memory
+// can be told apart: its kept pages against the rest of its heap.
+func TestMetricsTellTheBytesThePageCacheKeeps(t *testing.T) {
+	s := New(Deps{DB: fixedVersion{}, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	r := s.Engine()
+	page := strings.Repeat("<p>a kept page</p>\n", 1000)
+	r.GET("/page", s.Cached(), func(c *gin.Context) { c.Data(http.StatusOK, "text/html; charset=utf-8", []byte(page)) })
+	metric := func() string {
+		w := httptest.NewRecorder()
+		r.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+		for line := range strings.Lines(w.Body.String()) {
+			if value, ok := strings.CutPrefix(line, "adiukh_page_cache_bytes "); ok {
+				return strings.TrimSpace(value)
+			}
+		}
+		return "missing"
+	}
+	if got := metric(); got != "0" {
+		t.Errorf("adiukh_page_cache_bytes of an empty cache: %s", got)
+	}
+	r.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/page", nil))
+	if got, want := metric(), strconv.Itoa(s.pages.bytes); got != want || want == "0" {
+		t.Errorf("adiukh_page_cache_bytes after a page was kept: %s; the cache holds %s", got, want)
 	}
 }
