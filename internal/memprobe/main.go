@@ -7,11 +7,13 @@
 //
 // writes the events' TRF file (testcorpus.WriteBigTRF), for adiukh import;
 //
-//	memprobe read -base URL -events 1,2 -pid PID [-c 4 -per-kind 1000]
+//	memprobe read -base URL -events 1,2 -pid PID [-c 4 -per-kind 20 -doc-rounds first,middle,last]
 //
-// first asks, -c at a time, for every document of the events (every
-// round's pairings, score sheets and standings in each format, the
-// crosstable, the games' PDN, the TRF), the events in turn, so that both
+// first asks, -c at a time, for every document of the events (the
+// crosstable, the games' PDN, the TRF, the standings in each format, and
+// the pairings, score sheets and standings of the rounds -doc-rounds
+// names: a 4,096-player round's score sheets take half a minute on a
+// loaded machine), the events in turn, so that both
 // events' documents are made at once; then walks their pages as a reader
 // would: from the event's page, every link that stays within the event
 // (standings, crosstable, rounds, players' cards, boards, their documents)
@@ -112,8 +114,9 @@ func read(args []string) error {
 	events := fs.String("events", "1,2", "the events' numbers")
 	pid := fs.Int("pid", 0, "the server's process")
 	c := fs.Int("c", 4, "requests at once")
-	perKind := fs.Int("per-kind", 1000, "addresses of one kind read at most per event (0: every one)")
+	perKind := fs.Int("per-kind", 20, "addresses of one kind read at most per event (0: every one)")
 	rounds := fs.Int("rounds", 60, "the events' rounds")
+	docRounds := fs.String("doc-rounds", "first,middle,last", "the rounds whose documents are read (numbers, or all)")
 	_ = fs.Parse(args)
 	p := &probe{base: strings.TrimRight(*base, "/"), events: strings.Split(*events, ","), pid: *pid, perKind: *perKind,
 		client: &http.Client{Timeout: 10 * time.Minute}, seen: map[string]bool{}, kinds: map[string]*kindCount{}, perEach: map[string]int{}}
@@ -125,7 +128,7 @@ func read(args []string) error {
 		close(sampled)
 	}()
 	start := time.Now()
-	p.run(*c, p.documents(*rounds))
+	p.run(*c, p.documents(roundsOf(*docRounds, *rounds)))
 	documents := time.Since(start)
 	var pages []string
 	for _, e := range p.events {
@@ -146,9 +149,35 @@ func read(args []string) error {
 	return nil
 }
 
-// documents are the addresses of every document of the events, the events
-// in turn, each document's kinds one after the other.
-func (p *probe) documents(rounds int) []string {
+// roundsOf reads -doc-rounds: numbers, first, middle, last, or all.
+func roundsOf(list string, rounds int) []int {
+	var numbers []int
+	for name := range strings.SplitSeq(list, ",") {
+		switch name {
+		case "all":
+			for r := 1; r <= rounds; r++ {
+				numbers = append(numbers, r)
+			}
+		case "first":
+			numbers = append(numbers, 1)
+		case "middle":
+			numbers = append(numbers, (rounds+1)/2)
+		case "last":
+			numbers = append(numbers, rounds)
+		default:
+			if r, err := strconv.Atoi(name); err == nil {
+				numbers = append(numbers, r)
+			}
+		}
+	}
+	slices.Sort(numbers)
+	return slices.Compact(numbers)
+}
+
+// documents are the addresses of every document of the events (those of a
+// round for the rounds given), the events in turn, each document's kinds
+// one after the other.
+func (p *probe) documents(rounds []int) []string {
 	var docs []string
 	add := func(document string) {
 		for _, e := range p.events {
@@ -162,7 +191,7 @@ func (p *probe) documents(rounds int) []string {
 	for _, f := range []string{"pdf", "csv", "json", "xlsx"} {
 		add("/standings." + f)
 	}
-	for r := 1; r <= rounds; r++ {
+	for _, r := range rounds {
 		add(fmt.Sprintf("/rounds/%d/pairings.pdf", r))
 		add(fmt.Sprintf("/rounds/%d/scoresheets.pdf", r))
 		for _, f := range []string{"pdf", "csv", "json", "xlsx"} {
