@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"net/http"
+	"runtime"
 
 	"github.com/gin-gonic/gin"
 )
@@ -14,6 +15,14 @@ import (
 // one that fits is sent with its length.
 const heldBodyBytes = 1 << 20
 
+// makingDocuments bounds the documents made at once to the cores: a big
+// event's document takes seconds of CPU and a few hundred megabytes while
+// it is made (its games, its PDF's pages), and more of them at once than
+// the cores finish no sooner but hold that memory each: four at once
+// held a server of two 4,096-player events near a gigabyte (issue 65.3,
+// scripts/memory-of-huge-events). The others wait their turn.
+var makingDocuments = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
+
 // SendBody answers with the body render writes, of type contentType,
 // as it is written: it holds the first heldBodyBytes, then sends them and
 // the rest as they come, so that a document of tens of megabytes (a big
@@ -22,6 +31,12 @@ const heldBodyBytes = 1 << 20
 // after that, an error cuts the transfer (http.ErrAbortHandler), so that
 // the reader sees a failed download, never half a file for the whole.
 func SendBody(c *gin.Context, contentType string, render func(w io.Writer) error) error {
+	select {
+	case makingDocuments <- struct{}{}:
+	case <-c.Request.Context().Done():
+		return c.Request.Context().Err()
+	}
+	defer func() { <-makingDocuments }()
 	w := &heldBody{c: c, contentType: contentType}
 	if err := render(w); err != nil {
 		if w.sending {

@@ -232,3 +232,53 @@ func TestMetricsTellTheBytesThePageCacheKeeps(t *testing.T) {
 		t.Errorf("adiukh_page_cache_bytes after a page was kept: %s; the cache holds %s", got, want)
 	}
 }
+
+// Issue 65.3: no more documents are made at once than there are cores;
+// the others wait their turn, and each is then answered whole.
+func TestDocumentsAreMadeNoMoreAtOnceThanTheCores(t *testing.T) {
+	s := New(Deps{DB: fixedVersion{}, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	r := s.Engine()
+	var arrived, making, most atomic.Int64
+	release := make(chan struct{})
+	r.GET("/documents/:n", s.JSON(func(c *gin.Context) error {
+		arrived.Add(1)
+		return SendBody(c, "application/pdf", func(w io.Writer) error {
+			now := making.Add(1)
+			defer making.Add(-1)
+			for m := most.Load(); now > m && !most.CompareAndSwap(m, now); m = most.Load() {
+			}
+			<-release
+			_, err := io.WriteString(w, "%PDF-1.7 "+c.Param("n"))
+			return err
+		})
+	}))
+	srv := httptest.NewServer(r)
+	defer srv.Close()
+	slots := cap(makingDocuments)
+	requests := slots + 2
+	answers := make(chan string, requests)
+	for n := range requests {
+		go func() {
+			resp, err := http.Get(srv.URL + "/documents/" + strconv.Itoa(n))
+			if err != nil {
+				answers <- err.Error()
+				return
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			answers <- string(body)
+		}()
+	}
+	for arrived.Load() < int64(requests) || making.Load() < int64(slots) {
+		time.Sleep(time.Millisecond)
+	}
+	close(release)
+	for range requests {
+		if got := <-answers; !strings.HasPrefix(got, "%PDF-1.7 ") {
+			t.Errorf("a document that waited its turn: %q", got)
+		}
+	}
+	if got := most.Load(); got != int64(slots) {
+		t.Errorf("%d documents were made at once with %d cores; want %d", got, slots, slots)
+	}
+}
