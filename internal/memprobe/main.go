@@ -37,11 +37,13 @@ import (
 	"maps"
 	"net/http"
 	"os"
+	"os/signal"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"adiukh/internal/testcorpus"
@@ -100,6 +102,7 @@ type probe struct {
 	kinds   map[string]*kindCount // by kind, of both events
 	perEach map[string]int        // addresses queued by event and kind
 	failed  []string
+	stopped bool // by an interrupt or -for, before every address was read
 }
 
 type kindCount struct {
@@ -116,11 +119,20 @@ func read(args []string) error {
 	c := fs.Int("c", 4, "requests at once")
 	perKind := fs.Int("per-kind", 20, "addresses of one kind read at most per event (0: every one)")
 	rounds := fs.Int("rounds", 60, "the events' rounds")
+	limit := fs.Duration("for", 0, "stop reading after this long and report what was read (0: read all)")
 	docRounds := fs.String("doc-rounds", "first,middle,last", "the rounds whose documents are read (numbers, or all)")
 	_ = fs.Parse(args)
 	p := &probe{base: strings.TrimRight(*base, "/"), events: strings.Split(*events, ","), pid: *pid, perKind: *perKind,
 		client: &http.Client{Timeout: 10 * time.Minute}, seen: map[string]bool{}, kinds: map[string]*kindCount{}, perEach: map[string]int{}}
 	mem := &memory{pid: *pid, metrics: p.base + "/metrics", client: p.client}
+	// An interrupt, or -for, stops the reading: what was read is reported.
+	reading, stopReading := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stopReading()
+	if *limit > 0 {
+		var cancel context.CancelFunc
+		reading, cancel = context.WithTimeout(reading, *limit)
+		defer cancel()
+	}
 	ctx, stop := context.WithCancel(context.Background())
 	sampled := make(chan struct{})
 	go func() {
@@ -128,7 +140,7 @@ func read(args []string) error {
 		close(sampled)
 	}()
 	start := time.Now()
-	p.run(*c, p.documents(roundsOf(*docRounds, *rounds)))
+	p.run(reading, *c, p.documents(roundsOf(*docRounds, *rounds)))
 	documents := time.Since(start)
 	var pages []string
 	for _, e := range p.events {
@@ -139,8 +151,11 @@ func read(args []string) error {
 			pages = append(pages, fmt.Sprintf("/api/v1/events/%s/rounds/%d", e, r))
 		}
 	}
-	p.run(*c, pages)
+	p.run(reading, *c, pages)
 	stop()
+	if reading.Err() != nil {
+		p.stopped = true
+	}
 	<-sampled
 	p.report(os.Stdout, documents, time.Since(start), mem)
 	if len(p.failed) > 0 {
@@ -203,7 +218,7 @@ func (p *probe) documents(rounds []int) []string {
 
 // run reads the addresses and every link of theirs within an event, c at
 // a time, until none is left.
-func (p *probe) run(c int, addresses []string) {
+func (p *probe) run(ctx context.Context, c int, addresses []string) {
 	queue := make(chan string, 1<<20)
 	var pending sync.WaitGroup
 	enqueue := func(a string) {
@@ -219,8 +234,10 @@ func (p *probe) run(c int, addresses []string) {
 	for range c {
 		workers.Go(func() {
 			for a := range queue {
-				for _, link := range p.get(a) {
-					enqueue(link)
+				if ctx.Err() == nil {
+					for _, link := range p.get(ctx, a) {
+						enqueue(link)
+					}
 				}
 				pending.Done()
 			}
@@ -277,9 +294,17 @@ func (p *probe) admit(address string) bool {
 var href = regexp.MustCompile(`href="(/[^"#]*)"`)
 
 // get reads address whole and returns the links of a page.
-func (p *probe) get(address string) []string {
+func (p *probe) get(ctx context.Context, address string) []string {
 	start := time.Now()
-	resp, err := p.client.Get(p.base + address)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.base+address, nil)
+	if err != nil {
+		p.fail(address, err.Error())
+		return nil
+	}
+	resp, err := p.client.Do(req)
+	if ctx.Err() != nil {
+		return nil // stopped: not a failure of the server
+	}
 	if err != nil {
 		p.fail(address, err.Error())
 		return nil
@@ -296,6 +321,8 @@ func (p *probe) get(address string) []string {
 	}
 	took := time.Since(start)
 	switch {
+	case ctx.Err() != nil:
+		return nil
 	case err != nil:
 		p.fail(address, fmt.Sprintf("%d bytes, then %v", n, err))
 		return nil
@@ -415,7 +442,11 @@ func (m *memory) read() (map[string]float64, error) {
 }
 
 func (p *probe) report(w io.Writer, documents, all time.Duration, m *memory) {
-	fmt.Fprintf(w, "events %s: documents read in %.0f s, all in %.0f s\n\n", strings.Join(p.events, ", "), documents.Seconds(), all.Seconds())
+	fmt.Fprintf(w, "events %s: documents read in %.0f s, all in %.0f s\n", strings.Join(p.events, ", "), documents.Seconds(), all.Seconds())
+	if p.stopped {
+		fmt.Fprintln(w, "stopped before every address was read (an interrupt or -for)")
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "%-52s %8s %10s %9s\n", "kind", "answers", "MB", "slowest")
 	for _, k := range slices.Sorted(maps.Keys(p.kinds)) {
 		c := p.kinds[k]
