@@ -6,6 +6,7 @@ import (
 	"container/list"
 	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"maps"
 	"net/http"
@@ -117,9 +118,11 @@ const (
 const pageCacheBytes = 64 << 20
 
 // keptAnswerBytes bounds one kept answer: a larger one (the PDN of a big
-// event's games, tens of megabytes) is given to the requests that waited
-// for its making, then let go, so that it does not push out the pages a
-// crowd reads nor hold memory no other reader shares (issue 65).
+// event's games, tens of megabytes) is not kept, so that it does not push
+// out the pages a crowd reads, and is not held in memory while it is made:
+// past the bound it goes to a file as it is written (spool), from which
+// the request making it and the requests that came meanwhile send it as
+// it comes (issue 65).
 const keptAnswerBytes = pageCacheBytes / 4
 
 // keptPage is an element of pageCache.used.
@@ -148,13 +151,20 @@ type cachedPage struct {
 	gzipped     []byte
 	// The Content-Length of each body.
 	plainLength, gzippedLength []string
+	// spool holds instead an answer larger than one kept answer may be,
+	// as it is made, for the requests that came while it was made.
+	spool *spool
 }
 
 // making is a page being made by one request while others wait for it.
 type making struct {
 	stamp stamp
 	done  chan struct{}
-	page  *cachedPage // nil when the answer may not be kept
+	// spilled is closed when the answer passed the bound of a kept answer
+	// and goes to a spool, which page then holds: the waiting requests
+	// send it as it is made.
+	spilled chan struct{}
+	page    *cachedPage // nil when the answer may not be kept
 }
 
 func newPageCache(v Versioner) *pageCache {
@@ -410,11 +420,17 @@ func (h *Server) keptPage(c *gin.Context, r cachedRoute, next gin.HandlerFunc, a
 	case m != nil:
 		select {
 		case <-m.done:
+		case <-m.spilled:
 		case <-c.Request.Context().Done():
 			c.Abort()
 			return nil
 		}
 		if m.page == nil {
+			return uncached()
+		}
+		// A spooled answer is the public one, sent whole: never a page a
+		// signed-in reader's parts are filled into.
+		if s := m.page.spool; s != nil && (!answer || !s.use()) {
 			return uncached()
 		}
 		pc.answers[outcomeWaited].Add(1)
@@ -557,7 +573,7 @@ func (pc *pageCache) lookup(version stamp, key []byte) (page *cachedPage, m *mak
 			return nil, nil, false
 		}
 	}
-	m = &making{stamp: version, done: make(chan struct{})}
+	m = &making{stamp: version, done: make(chan struct{}), spilled: make(chan struct{})}
 	pc.making[string(key)] = m
 	return nil, m, true
 }
@@ -565,7 +581,13 @@ func (pc *pageCache) lookup(version stamp, key []byte) (page *cachedPage, m *mak
 // make runs the handler next, keeps its answer when it may be kept and
 // returns it; else it returns nil, after answering with it when answer is
 // set, or leaving the header as it found it when not (the answer is then
-// made again for the signed-in reader).
+// made again for the signed-in reader). An answer that passes the bound of
+// a kept answer, when answer is set, goes to a spool as it is written and
+// is sent from there as it comes, to this request and to those waiting
+// (spill); make then returns nil, the request answered.
+//
+// The making does not stop when this request's reader leaves: the others
+// waiting for it would each make it again.
 func (pc *pageCache) make(c *gin.Context, version stamp, key string, m *making, next gin.HandlerFunc, answer bool) *cachedPage {
 	defer close(m.done)
 	header := c.Writer.Header()
@@ -574,9 +596,56 @@ func (pc *pageCache) make(c *gin.Context, version stamp, key string, m *making, 
 	// every answer of this request; one the handler sets makes it personal.
 	cookies := len(header.Values("Set-Cookie"))
 	rec := &recorder{ResponseWriter: c.Writer, status: http.StatusOK}
+	request := c.Request
+	var sending chan error // this request's own sending of a spooled answer
+	if answer {
+		rec.spillAt = pc.largest
+		rec.spill = func() (*spool, error) {
+			if len(header.Values("Set-Cookie")) != cookies {
+				return nil, nil // personal: made in memory for this reader alone
+			}
+			s, err := newSpool(answerHeader(before, header))
+			if err != nil {
+				return nil, err
+			}
+			sending = make(chan error, 1)
+			sendSpooled(request.Context(), rec.ResponseWriter, s, sending)
+			m.page = &cachedPage{spool: s}
+			close(m.spilled)
+			return s, nil
+		}
+	}
 	c.Writer = rec
+	c.Request = request.WithContext(context.WithoutCancel(request.Context()))
+	made := false
+	defer func() {
+		if made {
+			return
+		}
+		// The handler panicked: the waiting requests are answered without
+		// the cache, and a spool's readers cut their transfers.
+		c.Writer, c.Request = rec.ResponseWriter, request
+		if rec.spool != nil {
+			rec.spool.finish(false, nil)
+			<-sending
+		}
+		pc.forget(key, m)
+	}()
 	next(c)
-	c.Writer = rec.ResponseWriter
+	made = true
+	c.Writer, c.Request = rec.ResponseWriter, request
+	if s := rec.spool; s != nil {
+		s.finish(true, trailers(header))
+		err := <-sending
+		pc.forget(key, m)
+		if errors.Is(err, errSpoolFailed) {
+			panic(http.ErrAbortHandler)
+		}
+		if err != nil {
+			c.Abort() // the reader left
+		}
+		return nil
+	}
 	keep := rec.status == http.StatusOK && len(header.Values("Set-Cookie")) == cookies
 	var page *cachedPage
 	if keep {
@@ -607,6 +676,47 @@ func (pc *pageCache) make(c *gin.Context, version stamp, key string, m *making, 
 		c.Errors = c.Errors[:0]
 	}
 	return page
+}
+
+// forget ends the making m of key: later requests make the answer anew.
+func (pc *pageCache) forget(key string, m *making) {
+	pc.mu.Lock()
+	if pc.making[key] == m {
+		delete(pc.making, key)
+	}
+	pc.mu.Unlock()
+}
+
+// answerHeader is the head of an answer as every reader of it gets it:
+// its type and what its handler set in header that was not in before.
+func answerHeader(before, header http.Header) http.Header {
+	h := setBy(before, header)
+	if h == nil {
+		h = http.Header{}
+	}
+	h["Content-Type"] = header["Content-Type"]
+	return h
+}
+
+// sendSpooled starts sending the spooled answer s to w, the making
+// request's own writer, and tells on sent how it ended. The head is
+// written here, in the handler's goroutine, before the handler may set
+// more values (trailers) in the header; the body goes from the spool in a
+// goroutine of its own, so that a slow reader holds up neither the making
+// nor the requests waiting for it.
+func sendSpooled(ctx context.Context, w gin.ResponseWriter, s *spool, sent chan<- error) {
+	hd := w.Header()
+	delete(hd, "Content-Length")
+	hd["Cache-Control"] = noCache
+	hd["Vary"] = varyOfPages
+	w.WriteHeader(http.StatusOK)
+	w.WriteHeaderNow()
+	w.Flush()
+	s.use()
+	go func() {
+		defer s.release()
+		sent <- s.sendTo(ctx, w)
+	}()
 }
 
 // keep adds page, made at version, under key, forgetting the pages served
@@ -656,7 +766,7 @@ func setBy(before, header http.Header) http.Header {
 	return set
 }
 
-// newCachedPage keeps an answer with the header values its handler set (a
+// newCachedPage keeps an answer, taking body for its own, with the header values its handler set (a
 // file's name, a PDN's skipped games), so that every reader's copy is the
 // answer made (issue 64). Its ETag is a hash of what the reader gets (the
 // type, those header values and the body), never a version of the data:
@@ -674,7 +784,8 @@ func newCachedPage(contentType string, header http.Header, body []byte) *cachedP
 		}
 	}
 	h.Write(body)
-	p := &cachedPage{contentType: []string{contentType}, header: header, etag: []string{fmt.Sprintf(`W/"%x"`, h.Sum(nil)[:16])}, plain: bytes.Clone(body),
+	// The body is the page's own: its recorder is let go.
+	p := &cachedPage{contentType: []string{contentType}, header: header, etag: []string{fmt.Sprintf(`W/"%x"`, h.Sum(nil)[:16])}, plain: body,
 		plainLength: []string{strconv.Itoa(len(body))}}
 	var z bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&z, gzip.BestSpeed)
@@ -701,6 +812,10 @@ func (p *cachedPage) size() int { return len(p.plain) + len(p.gzipped) }
 // compressed bytes when the reader takes them. The header values are the
 // page's own slices, set without copying: nothing writes to them later.
 func (p *cachedPage) write(c *gin.Context) {
+	if p.spool != nil {
+		writeSpooled(c, p.spool)
+		return
+	}
 	hd := c.Writer.Header()
 	maps.Copy(hd, p.header)
 	hd["Etag"] = p.etag // the canonical form of ETag, as Header.Set writes it
@@ -745,20 +860,54 @@ func acceptsGzip(headers []string) bool {
 	return false
 }
 
-// recorder holds what a handler writes, so that it can be kept.
+// recorder holds what a handler writes, so that it can be kept; past
+// spillAt bytes (0: never) of an answer of 200 it writes them to the spool
+// spill starts instead (nil: on in memory).
 type recorder struct {
 	gin.ResponseWriter
-	status int
-	body   bytes.Buffer
+	status  int
+	body    bytes.Buffer
+	spillAt int
+	spill   func() (*spool, error)
+	spool   *spool
 }
 
-func (r *recorder) WriteHeader(code int)              { r.status = code }
-func (r *recorder) WriteHeaderNow()                   {}
-func (r *recorder) Write(b []byte) (int, error)       { return r.body.Write(b) }
-func (r *recorder) WriteString(s string) (int, error) { return r.body.WriteString(s) }
+func (r *recorder) WriteHeader(code int) { r.status = code }
+func (r *recorder) WriteHeaderNow()      {}
+
+func (r *recorder) Write(b []byte) (int, error) {
+	if r.spool == nil && r.spillAt > 0 && r.status == http.StatusOK && r.body.Len()+len(b) > r.spillAt {
+		s, err := r.spill()
+		if err != nil {
+			return 0, err
+		}
+		r.spillAt = 0
+		if s != nil {
+			if _, err := s.Write(r.body.Bytes()); err != nil {
+				return 0, err
+			}
+			r.body = bytes.Buffer{}
+			r.spool = s
+		}
+	}
+	if r.spool != nil {
+		return r.spool.Write(b)
+	}
+	return r.body.Write(b)
+}
+
+func (r *recorder) WriteString(s string) (int, error) { return r.Write([]byte(s)) }
 func (r *recorder) Status() int                       { return r.status }
 func (r *recorder) Size() int                         { return r.body.Len() }
-func (r *recorder) Written() bool                     { return r.body.Len() > 0 }
+
+// Written tells whether the answer's head has gone to the reader: once it
+// spilled, as sendSpooled writes it. A handler sets a header value after
+// that as a trailer (HeaderAfterBody).
+func (r *recorder) Written() bool { return r.spool != nil }
+
+// Flush sends nothing: the answer is sent when it is made, or from its
+// spool.
+func (r *recorder) Flush() {}
 
 // versionReads reads the data version for a crowd at once: a request waits
 // for the next read that starts after it came, so it sees every write

@@ -178,6 +178,16 @@ func New(d Deps) *Server {
 				ConstLabels: prometheus.Labels{"how": how},
 			}, func() float64 { return float64(s.pages.answers[i].Load()) }))
 		}
+		// What the cache holds, so that a server's memory can be told apart:
+		// the kept pages against the rest of the heap (go_memstats_*).
+		s.metrics.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "adiukh_page_cache_bytes",
+			Help: "Bytes of the pages and documents the page cache keeps, plain and compressed (at most 64 MB).",
+		}, func() float64 {
+			s.pages.mu.Lock()
+			defer s.pages.mu.Unlock()
+			return float64(s.pages.bytes)
+		}))
 	}
 	return s
 }

@@ -1,12 +1,10 @@
 package v1
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"mime"
-	"net/http"
 	"strings"
 	"time"
 
@@ -54,21 +52,21 @@ const (
 	xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 )
 
-// sendDocument renders a whole document into memory before answering, so
-// that a failure is answered as a JSON error rather than half a file. PDFs
-// open in the browser (inline); data files download (attachment).
+// sendDocument answers with the document render writes, as it is written
+// (core.SendBody): a failure before its first megabyte is answered as a
+// JSON error, one after it cuts the transfer. PDFs open in the browser
+// (inline); data files download (attachment).
 func (h *handler) sendDocument(c *gin.Context, contentType, filename string, render func(ctx context.Context, w io.Writer) error) error {
-	var buf bytes.Buffer
-	if err := render(c.Request.Context(), &buf); err != nil {
-		return err
-	}
 	disposition := "attachment"
 	if contentType == pdfType {
 		disposition = "inline"
 	}
 	c.Header("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": filename}))
-	c.Data(http.StatusOK, contentType, buf.Bytes())
-	return nil
+	err := core.SendBody(c, contentType, func(w io.Writer) error { return render(c.Request.Context(), w) })
+	if err != nil {
+		c.Writer.Header().Del("Content-Disposition") // the error is answered, not a file
+	}
+	return err
 }
 
 // reportLocale is the language of a document: ?lang=ru|en, else the
@@ -285,7 +283,7 @@ func (h *handler) getGamesPDN(c *gin.Context) error {
 			for i, s := range skipped {
 				games[i] = fmt.Sprintf("round %d board %d", s.Round, s.Board)
 			}
-			c.Header(skippedHeader, strings.Join(games, "; "))
+			core.HeaderAfterBody(c, skippedHeader, strings.Join(games, "; "))
 		}
 		return nil
 	})

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"os"
 	"os/signal"
 	"strconv"
 	"strings"
@@ -102,6 +103,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	log = slog.New(lines.atOnceFrom(slog.LevelWarn, log.Handler()))
+	log.Info("memory limit", "bytes", limitMemory(os.Getenv))
 	mailer, err := newMailer(cfg.SMTP)
 	if err != nil {
 		fail(stderr, "adiukh serve: --smtp", err)

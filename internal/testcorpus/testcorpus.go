@@ -12,6 +12,7 @@ package testcorpus
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -96,12 +97,23 @@ const noPairingTRF = "001    1      A                                 2000      
 
 const badTRF = "001    1      A                                 2000                             2.0    1     2 x 1\n"
 
-// BigTRF is a TRF file of players × rounds with every game played: in
-// round r player i meets player i XOR r, a different opponent every round,
-// the higher number losing with Black. The import benchmark and the page
-// cache's benchmark build their events from it.
+// BigTRF is a TRF file of players × rounds with every game played:
+// WriteBigTRF's. The import benchmark and the page cache's benchmark build
+// their events from it.
 func BigTRF(tb testing.TB, players, rounds int) []byte {
 	tb.Helper()
+	var buf bytes.Buffer
+	if err := WriteBigTRF(&buf, players, rounds); err != nil {
+		tb.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// WriteBigTRF writes a TRF file of players × rounds with every game
+// played: in round r player i meets player i XOR r, a different opponent
+// every round, the higher number losing with Black (players a power of
+// two above rounds). scripts/memory-of-huge-events serves two such events.
+func WriteBigTRF(w io.Writer, players, rounds int) error {
 	t := &trf.Tournament{Info: []trf.InfoLine{{Code: "012", Text: "Большой турнир"}}, TotalRounds: rounds}
 	for i := range players {
 		p := trf.Player{StartNo: i + 1, Name: fmt.Sprintf("Игрок %04d", i+1), Rating: 1000 + i%1500}
@@ -115,9 +127,5 @@ func BigTRF(tb testing.TB, players, rounds int) []byte {
 		}
 		t.Players = append(t.Players, p)
 	}
-	var buf bytes.Buffer
-	if err := trf.Write(&buf, t); err != nil {
-		tb.Fatal(err)
-	}
-	return buf.Bytes()
+	return trf.Write(w, t)
 }
