@@ -150,7 +150,7 @@ func readResult(score, endReason string, scale shownScale) (Result, error) {
 		}
 	}
 	if reason == "" {
-		return Result{}, Invalid("end_reason", "unknown end reason %q; use one of %s", endReason, joinQuoted(EndReasons))
+		return Result{}, Invalid("end_reason", "the end reason is missing: say how the game ended, one of %s", joinQuoted(EndReasons))
 	}
 	return Result{White: ws.White, Black: ws.Black, EndReason: reason}, nil
 }

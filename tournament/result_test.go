@@ -58,7 +58,7 @@ func TestParseResult(t *testing.T) {
 		{"24:0", "double_forfeit", "score: a double forfeit scores 0:0"},
 		{"24:0", "bye", "score: a bye has no score"},
 		{"17:7", "checkmate", "end_reason: unknown end reason \"checkmate\""},
-		{"17:7", "", "end_reason: unknown end reason"},
+		{"17:7", "", "end_reason: the end reason is missing"},
 	} {
 		t.Run(tc.score+"/"+tc.reason, func(t *testing.T) {
 			_, err := tournament.ParseResult(tc.score, tc.reason)
