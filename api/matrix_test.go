@@ -343,15 +343,17 @@ func (m *matrixSite) team() matrixEvent {
 	return m.read("team", id)
 }
 
-// correspondence is a round robin of five played on the server (a bye in
+// correspondence is a round robin of three played on the server (a bye in
 // every round), a player withdrawn, who loses the unfinished games by
-// forfeit, and every other game resigned: a section whose rounds are all
-// complete, whose report file has every game.
+// forfeit, and the other game resigned: a section whose rounds are all
+// complete, whose report file has every game. Three are enough for each
+// kind of game, and each more player adds rounds and games the sweep
+// reads every page and document of.
 func (m *matrixSite) correspondence() matrixEvent {
 	id, ev := m.newEvent(map[string]any{"name": "Заочный кубок", "discipline": "correspondence", "system": "round-robin", "time_control": "50d/10"})
 	tokens := map[int]string{}
 	var players []int
-	for i := range 5 {
+	for i := range 3 {
 		pid := apitest.Num(m.must(http.StatusCreated, "POST", ev+"/players", map[string]any{"name": fmt.Sprintf("Заочников Игрок %d", i+1)})["id"])
 		email := fmt.Sprintf("corr%d@example.org", i)
 		tokens[pid] = m.user(email)
@@ -360,11 +362,16 @@ func (m *matrixSite) correspondence() matrixEvent {
 	}
 	started := m.s.Must(http.StatusOK, m.arbiter, "POST", ev+"/start", nil).([]any)
 	m.must(http.StatusOK, "POST", fmt.Sprintf("%s/players/%d/withdraw", ev, players[0]), map[string]any{"games": "lose", "reason": "перестал отвечать"})
+	resigned := 0
 	for _, g := range started {
 		g := g.(map[string]any)
 		if white := apitest.Num(g["white"]); white != players[0] && apitest.Num(g["black"]) != players[0] {
 			m.s.Must(http.StatusOK, tokens[white], "POST", fmt.Sprintf("/api/v1/games/%d/resign", apitest.Num(g["id"])), nil)
+			resigned++
 		}
+	}
+	if len(started) != 3 || resigned != 1 {
+		m.t.Fatalf("the section of three started %d games, %d of them without the withdrawn player; want 3 and 1", len(started), resigned)
 	}
 	return m.read("correspondence", id)
 }
