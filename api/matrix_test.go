@@ -54,12 +54,21 @@ func TestEveryGameDisciplineAndPage(t *testing.T) {
 		t.Run(game.Key, func(t *testing.T) {
 			t.Parallel()
 			m := newMatrixSite(t, game, pdftotext)
+			// The events of players are read side by side: reading changes
+			// none of them, and the reads wait on the database and on
+			// pdftotext far more than they compute.
+			events := []matrixEvent{m.individual(), m.team(), m.correspondence(), m.live()}
+			t.Run("players", func(t *testing.T) {
+				for _, ev := range events {
+					t.Run(ev.discipline, func(t *testing.T) {
+						t.Parallel()
+						m.sweep(t, routes, ev)
+					})
+				}
+			})
+			// The composition contest comes after them: it moves the
+			// site's clock on by days.
 			sweep := func(ev matrixEvent) { t.Run(ev.discipline, func(t *testing.T) { m.sweep(t, routes, ev) }) }
-			// Each event is swept as soon as it is made: the composition
-			// contest then moves the site's clock on by days.
-			for _, build := range []func() matrixEvent{m.individual, m.team, m.correspondence, m.live} {
-				sweep(build())
-			}
 			if game.Compositions {
 				ev := m.composition()
 				sweep(ev)
