@@ -31,7 +31,7 @@ import (
 func TestTwoInstancesOnOnePostgres(t *testing.T) {
 	t.Parallel()
 	storetest.SkipWithoutPostgres(t)
-	dsn := storetest.DSNs(t)["postgres"]
+	dsn := storetest.MigratedDSNs(t)["postgres"]
 	secret := []byte("the secret both instances are configured with")
 	// The wait after the fifth failure is an hour, not the server's second,
 	// so that a slow machine cannot let it pass before the test's next try.

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -33,7 +34,13 @@ import (
 // export the router has for an event, its rounds, boards, players and
 // games, in Russian and in English, read by the event's arbiter. Each event
 // has a forfeit, a bye and a withdrawal in it, the team competition an
-// empty board. Nothing answers 5xx; an event of another game than Adiukh's
+// empty board, the individual event its regulations. A game with
+// composition contests has one more event, a contest with a solving
+// contest, read as it is judged and solved and again once its award is
+// final, by its director, a judge, an author, a solver and an anonymous
+// reader: each of its contest's, solving's and regulations' routes opens
+// for one of them at least; a game without them refuses the contest, at
+// the game's field. Nothing answers 5xx; an event of another game than Adiukh's
 // says nothing of Adiukh (no 24:0, 12:12, 17:7, no rule-book paragraph, not
 // its name); every PDN replays by the rules `adiukh validate` uses; every
 // TRF file, imported, gives the same players the same points. A game added
@@ -47,12 +54,31 @@ func TestEveryGameDisciplineAndPage(t *testing.T) {
 		t.Run(game.Key, func(t *testing.T) {
 			t.Parallel()
 			m := newMatrixSite(t, game, pdftotext)
-			for _, ev := range []matrixEvent{m.individual(), m.team(), m.correspondence(), m.live()} {
-				t.Run(ev.discipline, func(t *testing.T) { m.sweep(t, routes, ev) })
+			// The events of players are read side by side: reading changes
+			// none of them, and the reads wait on the database and on
+			// pdftotext far more than they compute.
+			events := []matrixEvent{m.individual(), m.team(), m.correspondence(), m.live()}
+			t.Run("players", func(t *testing.T) {
+				for _, ev := range events {
+					t.Run(ev.discipline, func(t *testing.T) {
+						t.Parallel()
+						m.sweep(t, routes, ev)
+					})
+				}
+			})
+			// The composition contest comes after them: it moves the
+			// site's clock on by days.
+			sweep := func(ev matrixEvent) { t.Run(ev.discipline, func(t *testing.T) { m.sweep(t, routes, ev) }) }
+			if game.Compositions {
+				ev := m.composition()
+				sweep(ev)
+				sweep(m.award(ev))
+			} else {
+				m.noComposition(t)
 			}
 			// The list of the site's events, all of the game, filters
 			// them by a discipline of any game.
-			m.check(t, "/")
+			m.check(t, m.director, "/")
 		})
 	}
 }
@@ -92,11 +118,12 @@ func routeParams(pattern string) []string {
 }
 
 type matrixSite struct {
-	t         *testing.T
-	game      *rules.Variant
-	s         *apitest.CorrServer
-	arbiter   string // the arbiter's API token
-	cookie    *http.Cookie
+	t       *testing.T
+	game    *rules.Variant
+	s       *apitest.CorrServer
+	arbiter string // the arbiter's API token
+	// director is the arbiter as a reader: the API token and the session.
+	director  matrixReader
 	pdftotext string
 	accounts  map[string]string
 	// forbidden is what a page of the game must not say: Adiukh's words
@@ -104,27 +131,40 @@ type matrixSite struct {
 	forbidden *regexp.Regexp
 }
 
+// matrixReader reads the pages with its session and the API with its
+// token; the anonymous reader has neither.
+type matrixReader struct {
+	name   string
+	token  string
+	cookie *http.Cookie
+}
+
 // matrixEvent is one event of the matrix: its ID and discipline, its
 // rounds' numbers and their boards', its players and its games played on
-// the server.
+// the server; who reads it (its arbiter when none is named), and the
+// routes (by the end of their pattern) that must open for one of them.
 type matrixEvent struct {
 	discipline string
 	id         int
 	boards     map[int][]int // round → the numbers of its games
 	players    []int
 	games      []int
+	readers    []matrixReader
+	opens      []string
 }
 
 func newMatrixSite(t *testing.T, game *rules.Variant, pdftotext string) *matrixSite {
 	// The whole site, as cmd/adiukh wires it: the composition contests'
 	// routes answer an event of players too.
+	// Its contests run on the site's clock, their solver's budget cut to
+	// a test's.
 	st := storetest.SQLite(t)
 	s := apitest.NewCorrServerOn(t, st, st.Correspondence(), apitest.CorrStart, nil, func(d *api.Deps) {
-		d.Composition = composition.NewService(st.Composition(), composition.Options{})
+		d.Composition = composition.NewService(st.Composition(), composition.Options{Now: d.Now, MaxNodes: 5_000_000, TableBytes: 4 << 20})
 	})
 	m := &matrixSite{t: t, game: game, s: s, pdftotext: pdftotext, accounts: map[string]string{}}
 	m.arbiter = s.User("arbiter@example.org", tournament.ArbiterRole)
-	m.cookie = s.Session("arbiter@example.org")
+	m.director = matrixReader{name: "the arbiter", token: m.arbiter, cookie: s.Session("arbiter@example.org")}
 	if game != games.Default {
 		m.forbidden = regexp.MustCompile(`(?i)адиюх|adiukh|\b(24:0|0:24|12:12|17:7)\b|§`)
 	}
@@ -258,7 +298,24 @@ func (m *matrixSite) individual() matrixEvent {
 			m.must(http.StatusOK, "PATCH", fmt.Sprintf("%s/players/%d", ev, players[1]), map[string]any{"withdraw_from_round": 2, "reason": "болезнь"})
 		}
 	}
-	return m.read("individual", id)
+	m.attachRegulations(ev)
+	out := m.read("individual", id)
+	out.opens = []string{"/regulations.pdf"}
+	return out
+}
+
+// attachRegulations gives the event its regulations, apitest.MinimalPDF,
+// through the API.
+func (m *matrixSite) attachRegulations(ev string) {
+	m.t.Helper()
+	req := httptest.NewRequest(http.MethodPut, ev+"/regulations?file=Положение.pdf", strings.NewReader(apitest.MinimalPDF))
+	req.Header.Set("Content-Type", "application/pdf")
+	req.Header.Set("Authorization", "Bearer "+m.arbiter)
+	rec := httptest.NewRecorder()
+	m.s.Handler.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK {
+		m.t.Fatalf("PUT %s/regulations: %d %s", ev, rec.Code, rec.Body.String())
+	}
 }
 
 // team is a Swiss team competition of three teams on two boards: round 1
@@ -295,15 +352,17 @@ func (m *matrixSite) team() matrixEvent {
 	return m.read("team", id)
 }
 
-// correspondence is a round robin of five played on the server (a bye in
+// correspondence is a round robin of three played on the server (a bye in
 // every round), a player withdrawn, who loses the unfinished games by
-// forfeit, and every other game resigned: a section whose rounds are all
-// complete, whose report file has every game.
+// forfeit, and the other game resigned: a section whose rounds are all
+// complete, whose report file has every game. Three are enough for each
+// kind of game, and each more player adds rounds and games the sweep
+// reads every page and document of.
 func (m *matrixSite) correspondence() matrixEvent {
 	id, ev := m.newEvent(map[string]any{"name": "Заочный кубок", "discipline": "correspondence", "system": "round-robin", "time_control": "50d/10"})
 	tokens := map[int]string{}
 	var players []int
-	for i := range 5 {
+	for i := range 3 {
 		pid := apitest.Num(m.must(http.StatusCreated, "POST", ev+"/players", map[string]any{"name": fmt.Sprintf("Заочников Игрок %d", i+1)})["id"])
 		email := fmt.Sprintf("corr%d@example.org", i)
 		tokens[pid] = m.user(email)
@@ -312,11 +371,16 @@ func (m *matrixSite) correspondence() matrixEvent {
 	}
 	started := m.s.Must(http.StatusOK, m.arbiter, "POST", ev+"/start", nil).([]any)
 	m.must(http.StatusOK, "POST", fmt.Sprintf("%s/players/%d/withdraw", ev, players[0]), map[string]any{"games": "lose", "reason": "перестал отвечать"})
+	resigned := 0
 	for _, g := range started {
 		g := g.(map[string]any)
 		if white := apitest.Num(g["white"]); white != players[0] && apitest.Num(g["black"]) != players[0] {
 			m.s.Must(http.StatusOK, tokens[white], "POST", fmt.Sprintf("/api/v1/games/%d/resign", apitest.Num(g["id"])), nil)
+			resigned++
 		}
+	}
+	if len(started) != 3 || resigned != 1 {
+		m.t.Fatalf("the section of three started %d games, %d of them without the withdrawn player; want 3 and 1", len(started), resigned)
 	}
 	return m.read("correspondence", id)
 }
@@ -389,12 +453,90 @@ func (m *matrixSite) live() matrixEvent {
 	return m.read("live", id)
 }
 
-// sweep reads every route of the event with every value of its
-// parameters.
+// The composition contest's and solving contest's entry: Adiukh's
+// position four plies before the end of a game, which the solver proves
+// (composition contests are of the games whose solver they use).
+var matrixProblem = map[string]any{"position": apitest.G005, "side": "black", "stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"}
+
+// composition is a composition contest of one section with an entry, its
+// deadline passed and the entry marked by the jury, and a solving contest
+// in the same event, open, one answer sent: read by its director, the
+// judge, the author, the solver and an anonymous reader.
+func (m *matrixSite) composition() matrixEvent {
+	m.t.Helper()
+	readers := []matrixReader{m.director, {name: "anonymous"}}
+	for _, email := range []string{"judge@example.org", "author@example.org", "solver@example.org"} {
+		readers = append(readers, matrixReader{name: email, token: m.user(email), cookie: m.s.Session(email)})
+	}
+	now := m.s.Clock.Now()
+	at := func(d time.Duration) string { return now.Add(d).UTC().Format(time.RFC3339) }
+	id, ev := m.newEvent(map[string]any{"name": "Конкурс составления", "discipline": "composition"})
+	m.must(http.StatusOK, "PUT", ev+"/contest", map[string]any{"sections": []map[string]string{{"name": "Задачи"}},
+		"deadline": at(24 * time.Hour), "scale": 4, "aggregation": "mean", "claim_days": 7})
+	m.must(http.StatusOK, "PUT", ev+"/contest/judges", map[string]any{"judges": []string{"judge@example.org"}})
+	m.attachRegulations(ev)
+	entry := maps.Clone(matrixProblem)
+	entry["section"], entry["comment"] = "Задачи", "посвящается"
+	m.s.Must(http.StatusCreated, m.user("author@example.org"), "POST", ev+"/contest/entries", entry)
+	m.must(http.StatusOK, "PUT", ev+"/solving", map[string]any{"starts": at(25 * time.Hour), "ends": at(27 * time.Hour), "problems": []any{matrixProblem}})
+	m.s.Clock.Set(now.Add(26 * time.Hour))
+	m.s.Must(http.StatusOK, m.user("judge@example.org"), "PUT", ev+"/contest/marks/001", map[string]any{"mark": 3.5, "comment": "Тонкая игра"})
+	m.s.Must(http.StatusCreated, m.user("solver@example.org"), "POST", ev+"/solving/problems/1/answer", map[string]any{"answer": "1... d6:f8 2. b2-c3 f8:d6 3. e7:c5"})
+	return matrixEvent{discipline: "composition", id: id, boards: map[int][]int{}, readers: readers,
+		opens: []string{"/contest", "/contest/entries", "/contest/my-entries", "/contest/judging", "/solving", "/regulations.pdf"}}
+}
+
+// award moves the composition contest on: the solving contest over, the
+// provisional award published, a claim against it rejected, and the award
+// final once the claims period is over.
+func (m *matrixSite) award(ev matrixEvent) matrixEvent {
+	m.t.Helper()
+	path := fmt.Sprintf("/api/v1/events/%d", ev.id)
+	m.s.Clock.Set(m.s.Clock.Now().Add(2 * time.Hour))
+	m.must(http.StatusOK, "POST", path+"/contest/award", map[string]any{"prizes": 1, "place": "Майкоп", "report": "Уровень конкурса высок."})
+	claim := m.s.Must(http.StatusCreated, m.user("solver@example.org"), "POST", path+"/contest/claims", map[string]any{"code": "001", "kind": "anticipated", "evidence": "Петров, 1990"}).(map[string]any)
+	m.must(http.StatusOK, "POST", fmt.Sprintf("/api/v1/contest-claims/%d/decision", apitest.Num(claim["id"])), map[string]any{"uphold": false, "reason": "идея другая"})
+	m.s.Clock.Set(m.s.Clock.Now().Add(8 * 24 * time.Hour))
+	m.must(http.StatusOK, "POST", path+"/contest/award/final", map[string]any{})
+	ev.discipline = "composition, the award final"
+	ev.opens = append(slices.Clip(ev.opens), "/contest/award", "/contest/award.pdn", "/contest/award.pdf")
+	return ev
+}
+
+// noComposition checks that the game, which has no composition contests,
+// refuses one at its game's field.
+func (m *matrixSite) noComposition(t *testing.T) {
+	code, out := m.s.Call(m.arbiter, "POST", "/api/v1/events", map[string]any{"name": "Конкурс составления", "discipline": "composition", "game": m.game.Key})
+	if code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "field:game") {
+		t.Errorf("a composition contest of %s: %d %v; want 400 at the game", m.game.Key, code, out)
+	}
+}
+
+// sweep reads every route of the event with every value of its parameters
+// as its first reader, and the event's page and the routes the event must
+// open as each of the others too (what else each kind of reader may see
+// is authz_test.go's), and checks that the routes the event must open
+// open for one of them.
 func (m *matrixSite) sweep(t *testing.T, routes []string, ev matrixEvent) {
+	readers := ev.readers
+	if readers == nil {
+		readers = []matrixReader{m.director}
+	}
 	for _, pattern := range routes {
+		must := slices.ContainsFunc(ev.opens, func(end string) bool { return strings.HasSuffix(pattern, end) })
 		for _, path := range ev.paths(pattern) {
-			m.check(t, path)
+			var tried []string
+			opened := false
+			for i, r := range readers {
+				if i > 0 && !must && !strings.HasSuffix(pattern, "/events/:id") {
+					break
+				}
+				opened = m.check(t, r, path) == http.StatusOK || opened
+				tried = append(tried, r.name)
+			}
+			if must && !opened {
+				t.Errorf("GET %s opens for none of %s", path, strings.Join(tried, ", "))
+			}
 		}
 	}
 }
@@ -436,33 +578,43 @@ func (ev matrixEvent) paths(pattern string) []string {
 	return paths
 }
 
-// check reads one path as the event's arbiter, in Russian and, for a page
-// or a document, in English too.
-func (m *matrixSite) check(t *testing.T, path string) {
+// check reads one path as r, in Russian and, for a page or a document, in
+// English too, and says what the Russian answered.
+func (m *matrixSite) check(t *testing.T, r matrixReader, path string) int {
+	code := 0
 	for _, lang := range []string{"ru", "en"} {
-		rec := m.get(path + "?lang=" + lang)
-		what := fmt.Sprintf("GET %s?lang=%s", path, lang)
+		rec := m.get(r, path+"?lang="+lang)
+		what := fmt.Sprintf("GET %s?lang=%s as %s", path, lang, r.name)
+		code = cmp.Or(code, rec.Code)
 		if rec.Code >= http.StatusInternalServerError {
 			t.Errorf("%s: %d\n%s", what, rec.Code, rec.Body.String())
-			return
+			return code
 		}
 		if rec.Code != http.StatusOK {
-			return
+			return code
 		}
 		kind := rec.Header().Get("Content-Type")
 		switch {
+		case strings.HasSuffix(path, "/regulations.pdf"):
+			// The organisers' own file, in their words, served as it was
+			// attached.
+			if rec.Body.String() != apitest.MinimalPDF || !strings.HasPrefix(kind, "application/pdf") {
+				t.Errorf("%s: %s %q, want the attached PDF", what, kind, rec.Body.String())
+			}
+			return code
 		case strings.HasPrefix(kind, "text/html"):
 			m.checkPage(t, what, rec.Body.String())
 		case strings.HasPrefix(kind, "application/pdf"):
 			m.checkPDF(t, what, rec.Body.Bytes())
 		default:
 			m.checkFile(t, path, what, rec.Body.String())
-			return // a file's words are the same in both languages
+			return code // a file's words are the same in both languages
 		}
 	}
+	return code
 }
 
-func (m *matrixSite) get(path string) *httptest.ResponseRecorder {
+func (m *matrixSite) get(r matrixReader, path string) *httptest.ResponseRecorder {
 	req := httptest.NewRequest(http.MethodGet, path, nil)
 	if strings.HasSuffix(strings.SplitN(path, "?", 2)[0], "/stream") {
 		// A stream answers until the reader leaves: leave after its first
@@ -471,10 +623,11 @@ func (m *matrixSite) get(path string) *httptest.ResponseRecorder {
 		defer cancel()
 		req = req.WithContext(ctx)
 	}
-	if strings.HasPrefix(path, "/api/") {
-		req.Header.Set("Authorization", "Bearer "+m.arbiter)
-	} else {
-		req.AddCookie(m.cookie)
+	switch {
+	case strings.HasPrefix(path, "/api/") && r.token != "":
+		req.Header.Set("Authorization", "Bearer "+r.token)
+	case !strings.HasPrefix(path, "/api/") && r.cookie != nil:
+		req.AddCookie(r.cookie)
 	}
 	rec := httptest.NewRecorder()
 	m.s.Handler.ServeHTTP(rec, req)

@@ -21,6 +21,7 @@ func TestAWriteOfOneEventKeepsTheOthersPages(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel() // each database's half waits on its database
 			s := apitest.NewServer(t, st)
 			instances := []http.Handler{s.Handler, secondInstance(st)}
 			// The versions kept in memory forget event A's alone too.

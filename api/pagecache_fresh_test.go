@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -60,7 +61,7 @@ func TestKeptPagesAreWhatAFreshPageWouldBe(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			dsn, ok := storetest.DSNs(t)[run.db]
+			dsn, ok := storetest.MigratedDSNs(t)[run.db]
 			if !ok {
 				storetest.SkipWithoutPostgres(t)
 			}
@@ -96,7 +97,7 @@ func TestKeptPagesAreWhatAFreshPageWouldBe(t *testing.T) {
 			withoutCache := apitest.WithServices(api.Deps{Events: tournament.NewService(stores[0], engines.Options()), Accounts: accounts,
 				Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Secret: secret}, stores[0])
 			withoutCache.DB = database{stores[0]}
-			fresh := &apitest.Server{T: t, Handler: api.NewRouter(withoutCache)}
+			fresh := api.NewRouter(withoutCache)
 
 			s := &apitest.Server{T: t, Handler: instances[0], Tokens: map[tournament.Role]string{tournament.ArbiterRole: token}}
 			const arbiter = tournament.ArbiterRole
@@ -112,15 +113,9 @@ func TestKeptPagesAreWhatAFreshPageWouldBe(t *testing.T) {
 				t.Fatal(err)
 			}
 
-			readers := []struct {
-				name   string
-				cookie *http.Cookie
-			}{{name: "anonymous"}}
+			readers := []pageReader{{name: "anonymous"}}
 			for _, who := range []string{"stranger", "player", "arbiter", "admin"} {
-				readers = append(readers, struct {
-					name   string
-					cookie *http.Cookie
-				}{who, s.SignInAs(who + "@example.org").Cookie})
+				readers = append(readers, pageReader{who, s.SignInAs(who + "@example.org").Cookie})
 			}
 			stranger := &apitest.Page{Server: s, Cookie: readers[1].cookie}
 			playing := &apitest.Page{Server: s, Cookie: readers[2].cookie}
@@ -180,71 +175,101 @@ func TestKeptPagesAreWhatAFreshPageWouldBe(t *testing.T) {
 					}
 				}},
 			}
-			gets := [2]func(string, *http.Cookie, string) (int, http.Header, string){onTheNetwork(t, instances[0]), onTheNetwork(t, instances[1])}
 			// Each kind of write is made twice, on each instance once; each
 			// instance has its own first reader after it, so that every kind
-			// of reader is the first after every kind of write once.
-			compressed := 0
+			// of reader is the first after every kind of write once. The
+			// pages are read side by side after each write, each by its
+			// readers in their order: a page's kept copy is its own, and
+			// the reads wait on the database far more than they compute.
+			var compressed atomic.Int32
 			for round := range 2 {
 				for w, write := range writes {
 					on := (round + w) % 2 // the write's instance; the other reads after it as well
 					s.Handler = instances[on]
 					write.write(instances[on])
 					wrote := time.Now()
-					for _, page := range pages {
-						want := map[string]*httptest.ResponseRecorder{}
-						for i := range readers {
-							for n, get := range gets {
-								reader := readers[(w+round+2*n+i)%len(readers)]
-								if want[reader.name] == nil {
-									freshly := &apitest.Page{Server: fresh, Cookie: reader.cookie}
-									if page == "/my" {
-										// The page marks the notices it shows read:
-										// it is compared as read again.
-										freshly.Get(page)
-									}
-									want[reader.name] = freshly.Get(page)
-								}
-								// An anonymous reader may take the page compressed too.
-								encodings := []string{""}
-								if reader.cookie == nil {
-									encodings = append(encodings, "gzip")
-								}
-								for _, encoding := range encodings {
-									status, header, sent := get(page, reader.cookie, encoding)
-									body := sent
-									if header.Get("Content-Encoding") == "gzip" {
-										body = gunzip(t, sent)
-									}
-									fresh := want[reader.name]
-									// The other instance may serve the page as before the
-									// write until it hears of it, within the bound.
-									for keep && n != on && (status != fresh.Code || body != fresh.Body.String()) && time.Since(wrote) <= store.VersionsStaleness {
-										time.Sleep(5 * time.Millisecond)
-										status, header, sent = get(page, reader.cookie, encoding)
-										body = sent
-										if header.Get("Content-Encoding") == "gzip" {
-											body = gunzip(t, sent)
-										}
-									}
-									if header.Get("Content-Encoding") == "gzip" {
-										compressed++
-									}
-									if status != fresh.Code || body != fresh.Body.String() || header.Get("Content-Length") != strconv.Itoa(len(sent)) {
-										t.Errorf("after %s on instance %d, %s read by the %s reader (reader %d after the write, %q) on instance %d: %d, %d bytes (%d sent), Content-Length %q; want %d, the %d bytes of the page made without the cache",
-											write.name, on+1, page, reader.name, i+1, encoding, n+1, status, len(body), len(sent), header.Get("Content-Length"), fresh.Code, fresh.Body.Len())
-									}
-								}
-							}
+					t.Run(fmt.Sprintf("after %s, round %d", write.name, round+1), func(t *testing.T) {
+						for _, page := range pages {
+							t.Run(page, func(t *testing.T) {
+								t.Parallel()
+								readPage(t, pageRead{page: page, write: write.name, on: on, turn: w + round, wrote: wrote, keep: keep}, readers, fresh, instances, &compressed)
+							})
 						}
-					}
+					})
 				}
 			}
-			if compressed == 0 {
+			if compressed.Load() == 0 {
 				t.Error("no page was sent compressed: the test no longer compares a compressed page")
 			}
 		})
 	}
+}
+
+// pageRead is a page read after a write on instance on: the reader
+// first on each instance is the turn's; with the versions kept, the
+// instance that did not write may serve the page as before until it hears
+// of the write, store.VersionsStaleness after wrote at the latest.
+type pageRead struct {
+	page, write string
+	on, turn    int
+	wrote       time.Time
+	keep        bool
+}
+
+// readPage reads a page after a write by every reader on both instances,
+// each compared with the page made for them without the cache.
+func readPage(t *testing.T, r pageRead, readers []pageReader, fresh http.Handler, instances [2]http.Handler, compressed *atomic.Int32) {
+	gets := [2]func(string, *http.Cookie, string) (int, http.Header, string){onTheNetwork(t, instances[0]), onTheNetwork(t, instances[1])}
+	want := map[string]*httptest.ResponseRecorder{}
+	for i := range readers {
+		for n, get := range gets {
+			reader := readers[(r.turn+2*n+i)%len(readers)]
+			if want[reader.name] == nil {
+				freshly := &apitest.Page{Server: &apitest.Server{T: t, Handler: fresh}, Cookie: reader.cookie}
+				if r.page == "/my" {
+					// The page marks the notices it shows read: it is
+					// compared as read again.
+					freshly.Get(r.page)
+				}
+				want[reader.name] = freshly.Get(r.page)
+			}
+			// An anonymous reader may take the page compressed too.
+			encodings := []string{""}
+			if reader.cookie == nil {
+				encodings = append(encodings, "gzip")
+			}
+			for _, encoding := range encodings {
+				status, header, sent := get(r.page, reader.cookie, encoding)
+				body := sent
+				if header.Get("Content-Encoding") == "gzip" {
+					body = gunzip(t, sent)
+				}
+				fresh := want[reader.name]
+				for r.keep && n != r.on && (status != fresh.Code || body != fresh.Body.String()) && time.Since(r.wrote) <= store.VersionsStaleness {
+					time.Sleep(5 * time.Millisecond)
+					status, header, sent = get(r.page, reader.cookie, encoding)
+					body = sent
+					if header.Get("Content-Encoding") == "gzip" {
+						body = gunzip(t, sent)
+					}
+				}
+				if header.Get("Content-Encoding") == "gzip" {
+					compressed.Add(1)
+				}
+				if status != fresh.Code || body != fresh.Body.String() || header.Get("Content-Length") != strconv.Itoa(len(sent)) {
+					t.Errorf("after %s on instance %d, %s read by the %s reader (reader %d after the write, %q) on instance %d: %d, %d bytes (%d sent), Content-Length %q; want %d, the %d bytes of the page made without the cache",
+						r.write, r.on+1, r.page, reader.name, i+1, encoding, n+1, status, len(body), len(sent), header.Get("Content-Length"), fresh.Code, fresh.Body.Len())
+				}
+			}
+		}
+	}
+}
+
+// pageReader is a kind of reader of the pages: anonymous, or signed in
+// with the session's cookie.
+type pageReader struct {
+	name   string
+	cookie *http.Cookie
 }
 
 // Issue 64: a kept file is sent as the file made fresh is: the rating

@@ -46,6 +46,7 @@ func TestPublicPagesCachedNeverStale(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel() // each database's half waits on its database
 			s := apitest.NewServer(t, st)
 			other := secondInstance(st)
 			// The versions kept in memory, as cmd/adiukh serve keeps them:
@@ -150,6 +151,7 @@ func TestPageCacheSeesServiceWrites(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel() // each database's half waits on its database
 			s := apitest.NewServer(t, st)
 			other := secondInstance(st)
 			keepVersions(t, st) // as in TestPublicPagesCachedNeverStale

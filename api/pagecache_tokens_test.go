@@ -20,6 +20,7 @@ func TestTokenReadersGetTheKeptJSON(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel() // each database's half waits on its database
 			site := apitest.NewWebServerOn(t, st)
 			id := site.RoundRobin(6)
 			s, uncached := sites(site)

@@ -532,7 +532,7 @@ func TestStreamMissesNoMoveMadeAsItOpens(t *testing.T) {
 func TestStreamHearsAMoveMadeOnAnotherInstance(t *testing.T) {
 	t.Parallel()
 	storetest.SkipWithoutPostgres(t)
-	dsn := storetest.DSNs(t)["postgres"]
+	dsn := storetest.MigratedDSNs(t)["postgres"]
 	t0 := time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC)
 	var instances [2]*apitest.CorrServer
 	// B polls the versions of the games its streams watch only every

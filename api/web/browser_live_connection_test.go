@@ -212,7 +212,7 @@ func evaluateUntil(ctx context.Context, expr string) error {
 func TestBrowserLiveOpponentConnection(t *testing.T) {
 	t.Parallel()
 	storetest.SkipWithoutPostgres(t)
-	stores := storetest.TwoInstances(t, storetest.DSNs(t)["postgres"])
+	stores := storetest.TwoInstances(t, storetest.MigratedDSNs(t)["postgres"])
 	s := apitest.NewWebServerOn(t, stores[0])
 	tbl := openLiveGameThrough(t, s, stores[1], nil, nil)
 	shows := func(ctx context.Context, who, presence, text, when string) {

@@ -49,7 +49,7 @@ func TestBrowserLiveGameOpenedBeforeItsStart(t *testing.T) {
 	t.Run("two instances", func(t *testing.T) {
 		t.Parallel()
 		storetest.SkipWithoutPostgres(t)
-		dsn := storetest.DSNs(t)["postgres"]
+		dsn := storetest.MigratedDSNs(t)["postgres"]
 		stores := storetest.TwoInstances(t, dsn)
 		liveStartInBrowsers(t, apitest.NewWebServerOn(t, stores[0]), stores[1], true)
 	})

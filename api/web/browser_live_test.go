@@ -495,7 +495,7 @@ func TestBrowserLiveGameByDrag(t *testing.T) {
 func TestBrowserLiveGameOnTwoInstances(t *testing.T) {
 	t.Parallel()
 	storetest.SkipWithoutPostgres(t)
-	dsn := storetest.DSNs(t)["postgres"]
+	dsn := storetest.MigratedDSNs(t)["postgres"]
 	stores := storetest.TwoInstances(t, dsn)
 	dragGameInBrowsers(t, apitest.NewWebServerOn(t, stores[0]), stores[1])
 }

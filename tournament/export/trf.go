@@ -22,7 +22,15 @@ import (
 // trf.Write, so adiukh and other programs read the file back.
 // Rounds still being played are left out, so that the points and ranks
 // agree with the rounds written.
+// A composition contest, which plays no games, has no report file.
 func (x *Exporter) TRF(ctx context.Context, w io.Writer, eventID int64) error {
+	e, err := x.events.Event(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	if !e.Discipline.PlaysGames() {
+		return tournament.NotFound("%s is a composition contest: it plays no games for a tournament report file (TRF); its results are in its award", e.Name)
+	}
 	if err := x.individualEvent(ctx, eventID); err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"syscall"
+	"time"
 )
 
 // The programs that have an SQLite database open (a server, a command run
@@ -18,9 +19,17 @@ import (
 // errBusy is a lock another program holds.
 var errBusy = errors.New("the database is in use")
 
+// inUseGrace is how long lockInUse waits for a lock held the other way
+// before it calls the database busy. A lock a program has just released
+// can still be held for a moment by a process it forks: the child gets a
+// copy of every descriptor, and one opened close-on-exec closes only when
+// the child's exec runs, which a loaded machine delays. A running server
+// holds its lock for as long as it runs, so the wait changes no answer.
+var inUseGrace = time.Second
+
 // lockInUse takes the lock of the database at path, shared (a program
-// using it) or exclusive (Restore), without waiting; errBusy when it is
-// held the other way. Closing the file releases it.
+// using it) or exclusive (Restore); errBusy when it stays held the other
+// way for inUseGrace. Closing the file releases it.
 func lockInUse(path string, exclusive bool) (*os.File, error) {
 	f, err := os.OpenFile(path+"-lock", os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
@@ -30,12 +39,17 @@ func lockInUse(path string, exclusive bool) (*os.File, error) {
 	if exclusive {
 		how = syscall.LOCK_EX
 	}
-	if err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB); err != nil {
-		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, errBusy
+	for deadline := time.Now().Add(inUseGrace); ; time.Sleep(10 * time.Millisecond) {
+		err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB)
+		if err == nil {
+			return f, nil
 		}
-		return nil, err
+		if !errors.Is(err, syscall.EWOULDBLOCK) || time.Now().After(deadline) {
+			f.Close()
+			if errors.Is(err, syscall.EWOULDBLOCK) {
+				return nil, errBusy
+			}
+			return nil, err
+		}
 	}
-	return f, nil
 }

@@ -43,6 +43,14 @@ func SQLite(t testing.TB) *store.Store {
 	// A fresh file migrated once per test process and copied: running
 	// every migration again for each test was a large part of the suite's
 	// time under the race detector.
+	return open(t, "sqlite", migratedSQLiteDSN(t))
+}
+
+// migratedSQLiteDSN is a copy of the migrated file in a temporary folder.
+// A test's database need not survive a power cut: without a sync at every
+// commit the suite waits far less on the disk.
+func migratedSQLiteDSN(t testing.TB) string {
+	t.Helper()
 	migrated, err := migratedSQLite()
 	if err != nil {
 		t.Fatalf("migrate the SQLite template: %v", err)
@@ -51,9 +59,7 @@ func SQLite(t testing.TB) *store.Store {
 	if err := os.WriteFile(path, migrated, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	// A test's database need not survive a power cut: without a sync at
-	// every commit the suite waits far less on the disk.
-	return open(t, "sqlite", path+"?_synchronous=OFF")
+	return path + "?_synchronous=OFF"
 }
 
 // open opens the store of a test, closed when the test ends.
@@ -100,6 +106,21 @@ func DSNs(t testing.TB) map[string]string {
 	dsns := map[string]string{"sqlite": filepath.Join(t.TempDir(), "adiukh.db")}
 	if dsn := os.Getenv("ADIUKH_TEST_POSTGRES"); dsn != "" {
 		dsns["postgres"] = postgresSchema(t, dsn)
+	}
+	return dsns
+}
+
+// MigratedDSNs names a migrated, empty database on every database the
+// tests run on, without opening it, for the tests that open one database
+// several times, as instances of the server sharing it do: "sqlite" a copy
+// of the migrated file in a temporary folder, committing without a sync as
+// SQLite's stores do, "postgres" (when ADIUKH_TEST_POSTGRES is set) a schema of
+// the pool (Main). A test of opening and migrating starts from DSNs.
+func MigratedDSNs(t testing.TB) map[string]string {
+	t.Helper()
+	dsns := map[string]string{"sqlite": migratedSQLiteDSN(t)}
+	if dsn := os.Getenv("ADIUKH_TEST_POSTGRES"); dsn != "" {
+		dsns["postgres"] = pooledSchema(t, dsn)
 	}
 	return dsns
 }
