@@ -4,6 +4,8 @@ import (
 	"context"
 	"net"
 	"syscall"
+
+	"adiukh/internal/connlimit"
 )
 
 // connKey holds, in the context of a connection's requests, the raw socket
@@ -13,9 +15,12 @@ type connKey struct{}
 // ConnContext is the http.Server's ConnContext: it keeps the raw socket of
 // a TCP connection in the context of its requests, so that a kept page can
 // leave in one piece (sendInOnePiece). Any other connection (TLS, a test's
-// pipe) is kept out, and its answers are written as they come.
+// pipe) is kept out, and its answers are written as they come. A
+// connection the connection limits' listener let in is its TCP socket
+// wrapped: the socket is under it (without this, no answer of `adiukh
+// serve` was corked).
 func ConnContext(ctx context.Context, c net.Conn) context.Context {
-	tc, ok := c.(*net.TCPConn)
+	tc, ok := connlimit.Socket(c).(*net.TCPConn)
 	if !ok {
 		return ctx
 	}

@@ -150,6 +150,16 @@ type conn struct {
 	once      sync.Once
 }
 
+// Socket is the connection the listener accepted under c, when c is one
+// it let in; else c itself: what a server that writes to the socket
+// itself (api/core corks a kept page's answer) must use.
+func Socket(c net.Conn) net.Conn {
+	if held, ok := c.(*conn); ok {
+		return held.Conn
+	}
+	return c
+}
+
 // Close closes the connection and gives its place back, once.
 func (c *conn) Close() error {
 	err := c.Conn.Close()
