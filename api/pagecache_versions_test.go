@@ -17,7 +17,7 @@ import (
 
 // keepVersions keeps st's versions in memory until the test ends, as
 // cmd/adiukh serve does, once it hears of every write.
-func keepVersions(t *testing.T, st *store.Store) {
+func keepVersions(t testing.TB, st *store.Store) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -30,7 +30,7 @@ func keepVersions(t *testing.T, st *store.Store) {
 }
 
 // waitUntil polls done until it holds, failing the test after ten seconds.
-func waitUntil(t *testing.T, what string, done func() bool) {
+func waitUntil(t testing.TB, what string, done func() bool) {
 	t.Helper()
 	for deadline := time.Now().Add(10 * time.Second); !done(); time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {
