@@ -285,7 +285,7 @@ var Adiukh = &Variant{
 	Key: "adiukh", English: "Adiukh", Rules: DefaultGame{},
 	Board:       Board{Size: 8},
 	Scale:       Scale{Points: 24, Graded: true, Example: "17:7"},
-	PDNGameType: PDNGameType, Towers: true, Compositions: true,
+	PDNGameType: PDNGameType, Towers: true, SideApart: true, Compositions: true,
 	// §9: the base time of each programme; the increment is free.
 	TimeNorms: map[string]TimeNorm{
 		"standard": {MinMinutes: 20, Recommended: []string{"20+30", "30+30"}},

@@ -29,6 +29,11 @@ type Variant struct {
 	// Towers: captured checkers stay under the capturing one and are drawn
 	// as towers (Adiukh); otherwise flat men and kings.
 	Towers bool
+	// SideApart: a position is written in the game's own notation without
+	// the side to move, which is given apart (Adiukh's position notation;
+	// the CLI's --position and --side); otherwise as a FEN that names it
+	// (the draughts games; --fen).
+	SideApart bool
 	// Compositions: the composition contests of the composition
 	// discipline are of this game.
 	Compositions bool

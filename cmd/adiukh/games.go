@@ -20,7 +20,7 @@ func gameFlags(fs *flag.FlagSet) (game, fen *string) {
 
 // chooseGame returns the game a command was asked for, refusing flags of
 // another game's positions.
-func chooseGame(name, fen, position string) (rules.Game, error) {
+func chooseGame(name, fen, position string) (*rules.Variant, error) {
 	v, ok := games.Lookup(name)
 	if !ok {
 		// A list as people write one, "a, b, c or d": the last joined by
@@ -28,14 +28,13 @@ func chooseGame(name, fen, position string) (rules.Game, error) {
 		keys := games.Keys()
 		return nil, newProblem("--game %q: write %s or %s", name, strings.Join(keys[:len(keys)-1], ", "), keys[len(keys)-1])
 	}
-	g := v.Rules
 	switch {
-	case g.Name() == "adiukh" && fen != "":
+	case v.SideApart && fen != "":
 		return nil, newProblem("--fen is for the draughts games; an Adiukh position is given with --position and --side")
-	case g.Name() != "adiukh" && position != "":
+	case !v.SideApart && position != "":
 		return nil, newProblem("--position is Adiukh's notation; give the position with --fen")
 	}
-	return g, nil
+	return v, nil
 }
 
 // gameState reads the FEN of a game other than Adiukh, the initial

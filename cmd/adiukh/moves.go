@@ -55,13 +55,13 @@ func moves(args []string, stdout, stderr io.Writer) int {
 	if err := fs.ParseFlagsOnly(args); err != nil {
 		return parseStatus(err)
 	}
-	g, err := chooseGame(*game, *fen, *position)
+	v, err := chooseGame(*game, *fen, *position)
 	if err != nil {
 		fail(stderr, "adiukh moves", err)
 		return 2
 	}
-	if g.Name() != "adiukh" {
-		return gameMoves(g, *fen, *asJSON, stdout, stderr)
+	if !v.SideApart {
+		return gameMoves(v.Rules, *fen, *asJSON, stdout, stderr)
 	}
 	p, color, err := readPosition(*position, *side)
 	if err != nil {
@@ -105,13 +105,13 @@ func perft(args []string, stdout, stderr io.Writer) int {
 		say(stderr, "adiukh perft: --depth must be 1 or more")
 		return 2
 	}
-	g, err := chooseGame(*game, *fen, *position)
+	v, err := chooseGame(*game, *fen, *position)
 	if err != nil {
 		fail(stderr, "adiukh perft", err)
 		return 2
 	}
-	if g.Name() != "adiukh" {
-		return gamePerft(g, *fen, *depth, *divide, stdout, stderr)
+	if !v.SideApart {
+		return gamePerft(v.Rules, *fen, *depth, *divide, stdout, stderr)
 	}
 	p, color, err := readPosition(*position, *side)
 	if err != nil {

@@ -63,11 +63,12 @@ func validate(args []string, stdout, stderr io.Writer) int {
 		}
 		*game = named
 	}
-	g, err := chooseGame(*game, "", "")
+	v, err := chooseGame(*game, "", "")
 	if err != nil {
 		fail(stderr, "adiukh validate", err)
 		return 2
 	}
+	g := v.Rules
 	if g.Name() != "adiukh" {
 		return validateGame(g, fs.Args(), *asJSON, stdout, stderr)
 	}
