@@ -4,27 +4,16 @@ import (
 	"time"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/shapes"
 	"adiukh/tournament"
 )
 
 // The small answers of the API, each a typed view so that its fields are
 // named once and documented where they are written.
 
-// deletedView answers the removal of a numbered thing (a player, a draft
-// round, a team): its number.
-type deletedView struct {
-	Deleted int64 `json:"deleted"`
-}
-
-// removedView answers the removal of a thing that has no number of its
-// own (a person's photo, an event's regulations): what was removed.
-type removedView struct {
-	Deleted string `json:"deleted"`
-}
-
 // playersView is a list of an event's players.
 type playersView struct {
-	Players []playerView `json:"players"`
+	Players []shapes.PlayerView `json:"players"`
 }
 
 // tieBreaksView is the tie-breaks an event may choose.
@@ -167,15 +156,15 @@ type myEntriesView struct {
 
 // peopleView is a page of the register's search.
 type peopleView struct {
-	People []personView `json:"people"`
-	Page   int          `json:"page"`
-	More   bool         `json:"more"`
+	People []shapes.PersonView `json:"people"`
+	Page   int                 `json:"page"`
+	More   bool                `json:"more"`
 }
 
 // personPageView is a person of the register with the events they played
 // and their ratings; Photo is the photo's address, when there is one.
 type personPageView struct {
-	Person  personView        `json:"person"`
+	Person  shapes.PersonView `json:"person"`
 	Events  []personEventView `json:"events"`
 	Ratings []historyView     `json:"ratings"`
 	Photo   string            `json:"photo,omitempty"`
@@ -185,11 +174,11 @@ type personPageView struct {
 // may be them, and the split of the player's name the register would take
 // for a new person.
 type registerMatchView struct {
-	Player     playerView      `json:"player"`
-	Candidates []candidateView `json:"candidates"`
-	Surname    string          `json:"surname"`
-	GivenNames string          `json:"given_names"`
-	Patronymic string          `json:"patronymic"`
+	Player     shapes.PlayerView `json:"player"`
+	Candidates []candidateView   `json:"candidates"`
+	Surname    string            `json:"surname"`
+	GivenNames string            `json:"given_names"`
+	Patronymic string            `json:"patronymic"`
 }
 
 // registerMatchesView is every player of an event with their candidates;
@@ -206,10 +195,10 @@ type linkedView struct {
 
 // duplicatePairView is two persons of the register who may be one.
 type duplicatePairView struct {
-	A        personView `json:"a"`
-	B        personView `json:"b"`
-	Distance int        `json:"distance"`
-	Missing  int        `json:"missing"`
+	A        shapes.PersonView `json:"a"`
+	B        shapes.PersonView `json:"b"`
+	Distance int               `json:"distance"`
+	Missing  int               `json:"missing"`
 }
 
 // duplicatesView lists the register's likely duplicates.

@@ -13,6 +13,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/composition"
@@ -127,7 +128,7 @@ func (h *handler) putContest(c *gin.Context) error {
 		return err
 	}
 	var body contestBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	deadline, err := time.Parse(time.RFC3339, strings.TrimSpace(body.Deadline))
@@ -155,7 +156,7 @@ func (h *handler) putJudges(c *gin.Context) error {
 		return err
 	}
 	var body judgesBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	judges, err := h.Composition.SetJudges(c.Request.Context(), id, body.Judges, body.Reason, body.Confirm)
@@ -276,7 +277,7 @@ func (h *handler) postEntry(c *gin.Context) error {
 		return err
 	}
 	var body entryBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	w, err := h.Composition.Submit(c.Request.Context(), id, body.input())
@@ -293,7 +294,7 @@ func (h *handler) putEntry(c *gin.Context) error {
 		return err
 	}
 	var body entryBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	w, err := h.Composition.Edit(c.Request.Context(), eid, body.input())
@@ -413,7 +414,7 @@ func (h *handler) postAcceptCook(c *gin.Context) error {
 	var body struct {
 		Reason string `json:"reason"`
 	}
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	w, err := h.Composition.AcceptCook(c.Request.Context(), id, c.Param("code"), body.Reason)
@@ -430,7 +431,7 @@ func (h *handler) putMark(c *gin.Context) error {
 		return err
 	}
 	var body markBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if body.Mark == nil {
@@ -462,7 +463,7 @@ func (h *handler) postAward(c *gin.Context) error {
 		return err
 	}
 	var body awardBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if _, err := h.Composition.PublishProvisional(c.Request.Context(), id, composition.AwardInput{Prizes: body.Prizes,
@@ -486,7 +487,7 @@ func (h *handler) putAwardText(c *gin.Context) error {
 		return err
 	}
 	var body awardTextBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if _, err := h.Composition.EditAwardText(c.Request.Context(), id, body.Place, body.Report, body.Reason); err != nil {
@@ -501,7 +502,7 @@ func (h *handler) putAward(c *gin.Context) error {
 		return err
 	}
 	var body awardBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if _, err := h.Composition.EditAward(c.Request.Context(), id, body.Items, body.Reason); err != nil {
@@ -516,7 +517,7 @@ func (h *handler) postFinalAward(c *gin.Context) error {
 		return err
 	}
 	var body reasonBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if _, err := h.Composition.PublishFinal(c.Request.Context(), id, body.Reason); err != nil {
@@ -621,7 +622,7 @@ func (h *handler) postClaim(c *gin.Context) error {
 		return err
 	}
 	var body claimBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	cl, err := h.Composition.FileClaim(c.Request.Context(), id, composition.ClaimInput{Code: body.Code, Kind: composition.ClaimKind(body.Kind), Evidence: body.Evidence})
@@ -643,7 +644,7 @@ func (h *handler) postClaimDecision(c *gin.Context) error {
 		return err
 	}
 	var body claimDecisionBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if body.Uphold == nil {

@@ -13,6 +13,8 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
+	"adiukh/api/v1/shapes"
 	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
@@ -275,7 +277,7 @@ func (h *handler) putCorrSettings(c *gin.Context) error {
 		return err
 	}
 	var body corrSettingsBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	st, err := h.Correspondence.Configure(c.Request.Context(), id, correspondence.SettingsInput{
@@ -299,7 +301,7 @@ func (h *handler) postMove(c *gin.Context) error {
 		return err
 	}
 	var body moveBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if body.Ply == nil {
@@ -342,7 +344,7 @@ func (h *handler) postGameDecision(c *gin.Context) error {
 		return err
 	}
 	var body decisionBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	g, err := h.Correspondence.Decide(c.Request.Context(), correspondence.DecisionInput{GameID: gid, Score: body.Score, EndReason: body.EndReason, Reason: body.Reason})
@@ -365,7 +367,7 @@ func (h *handler) postReopen(c *gin.Context) error {
 		return err
 	}
 	var body reopenBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	g, err := h.Correspondence.Reopen(c.Request.Context(), correspondence.ReopenInput{GameID: gid, Days: body.Days, Seconds: body.Seconds, Reason: body.Reason})
@@ -402,7 +404,7 @@ func (h *handler) putLeave(c *gin.Context) error {
 		return err
 	}
 	var body leaveBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	l, err := h.Correspondence.RequestLeave(c.Request.Context(), correspondence.LeaveInput{EventID: ids[0], PlayerID: ids[1], From: body.From, To: body.To, Reason: body.Reason})
@@ -526,7 +528,7 @@ type readBody struct {
 
 func (h *handler) postNotificationsRead(c *gin.Context) error {
 	var body readBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if err := h.Correspondence.MarkRead(c.Request.Context(), body.IDs); err != nil {
@@ -575,8 +577,8 @@ type withdrawBody struct {
 }
 
 type withdrawalView struct {
-	Player playerView     `json:"player"`
-	Games  []corrGameView `json:"games"`
+	Player shapes.PlayerView `json:"player"`
+	Games  []corrGameView    `json:"games"`
 }
 
 // postSectionWithdraw withdraws a player from a correspondence section
@@ -588,7 +590,7 @@ func (h *handler) postSectionWithdraw(c *gin.Context) error {
 		return err
 	}
 	var body withdrawBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	w, err := h.Correspondence.Withdraw(c.Request.Context(), correspondence.WithdrawInput{EventID: ids[0], PlayerID: ids[1], Games: body.Games, Reason: body.Reason})
@@ -599,7 +601,7 @@ func (h *handler) postSectionWithdraw(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out := withdrawalView{Player: newPlayerView(&w.Player), Games: []corrGameView{}}
+	out := withdrawalView{Player: shapes.NewPlayerView(&w.Player), Games: []corrGameView{}}
 	l := core.JSONLocalizer(c)
 	for i := range games {
 		if _, ok := games[i].SideOf(ids[1]); ok {
@@ -619,7 +621,7 @@ func (h *handler) postAdjourn(c *gin.Context) error {
 	var body struct {
 		Reason string `json:"reason"`
 	}
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	g, err := h.Correspondence.Adjourn(c.Request.Context(), correspondence.AdjournInput{GameID: gid, Reason: body.Reason})
@@ -642,7 +644,7 @@ func (h *handler) postGiveTime(c *gin.Context) error {
 		Seconds int    `json:"seconds"`
 		Reason  string `json:"reason"`
 	}
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	side, err := parseSide(body.Side)

@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/entries"
 )
@@ -114,7 +115,7 @@ func (h *handler) putEntries(c *gin.Context) error {
 		return err
 	}
 	var body entrySettingsBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	set, err := h.Entries.SetEntries(c.Request.Context(), id, entries.EntrySettingsInput(body))
@@ -146,7 +147,7 @@ func (h *handler) postEventEntry(c *gin.Context) error {
 	}
 	var body eventEntryBody
 	if c.Request.ContentLength != 0 {
-		if err := decodeJSON(c, &body); err != nil {
+		if err := kit.DecodeJSON(c, &body); err != nil {
 			return err
 		}
 	}
@@ -229,7 +230,7 @@ func (h *handler) postAccept(c *gin.Context) error {
 	}
 	var body acceptBody
 	if c.Request.ContentLength != 0 {
-		if err := decodeJSON(c, &body); err != nil {
+		if err := kit.DecodeJSON(c, &body); err != nil {
 			return err
 		}
 	}
@@ -247,7 +248,7 @@ func (h *handler) postDecline(c *gin.Context) error {
 		return err
 	}
 	var body reasonBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	en, err := h.Entries.DeclineEntry(c.Request.Context(), ids[0], ids[1], body.Reason)
@@ -269,7 +270,7 @@ func (h *handler) deleteEventEntry(c *gin.Context) error {
 func (h *handler) postWithdrawEntry(c *gin.Context) error {
 	var body reasonBody
 	if c.Request.ContentLength != 0 {
-		if err := decodeJSON(c, &body); err != nil {
+		if err := kit.DecodeJSON(c, &body); err != nil {
 			return err
 		}
 	}
@@ -298,7 +299,7 @@ func (h *handler) postConfirmWithdrawal(c *gin.Context) error {
 	}
 	var body reasonBody
 	if c.Request.ContentLength != 0 {
-		if err := decodeJSON(c, &body); err != nil {
+		if err := kit.DecodeJSON(c, &body); err != nil {
 			return err
 		}
 	}

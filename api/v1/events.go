@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 )
@@ -217,7 +218,7 @@ func (h *handler) getEvent(c *gin.Context) error {
 
 func (h *handler) postEvent(c *gin.Context) error {
 	var body eventBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	e, err := h.Events.CreateEvent(c.Request.Context(), body.input())
@@ -234,7 +235,7 @@ func (h *handler) patchEvent(c *gin.Context) error {
 		return err
 	}
 	var body eventBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	in := body.input()

@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/micromatch"
@@ -65,7 +66,7 @@ func (h *handler) putOpenings(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	content, err := requestBody(c)
+	content, err := kit.RequestBody(c)
 	if err != nil {
 		return err
 	}
@@ -121,7 +122,7 @@ func (h *handler) putMicroGame(c *gin.Context) error {
 		return err
 	}
 	var body microGameBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if body.Version == nil {

@@ -2,11 +2,12 @@ package v1
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
+	"adiukh/api/v1/shapes"
 	"adiukh/tournament"
 	"adiukh/tournament/people"
 )
@@ -18,50 +19,6 @@ func (h *handler) peopleRoutesV1(g, w *gin.RouterGroup) {
 	g.GET("/people/:pid", h.JSON(h.getPerson))
 	w.POST("/people", h.JSON(h.postPerson))
 	w.PATCH("/people/:pid", h.JSON(h.patchPerson))
-}
-
-type personView struct {
-	ID              int64  `json:"id"`
-	FederationID    string `json:"federation_id"`
-	Surname         string `json:"surname"`
-	GivenNames      string `json:"given_names"`
-	Patronymic      string `json:"patronymic"`
-	LatinSurname    string `json:"latin_surname"`
-	LatinGivenNames string `json:"latin_given_names"`
-	LatinSystem     string `json:"latin_system"`
-	Sex             string `json:"sex,omitempty"`
-	BirthYear       int    `json:"birth_year,omitempty"`
-	Club            string `json:"club"`
-	Region          string `json:"region"`
-	Rank            string `json:"rank"`
-	Federation      string `json:"federation,omitempty"`
-	// Titles are the person's ranks and titles, each of a game.
-	Titles     []personTitleView `json:"titles"`
-	MergedInto int64             `json:"merged_into,omitempty"`
-	CreatedAt  time.Time         `json:"created_at"`
-}
-
-func newPersonView(p *tournament.Person) personView {
-	return personView{ID: p.ID, FederationID: p.FederationID, Surname: p.Surname, GivenNames: p.GivenNames, Patronymic: p.Patronymic,
-		LatinSurname: p.LatinSurname, LatinGivenNames: p.LatinGivenNames, LatinSystem: p.LatinSystem, Sex: p.Sex,
-		BirthYear: p.BirthYear, Club: p.Club, Region: p.Region, Rank: p.Rank, Federation: p.Federation, Titles: personTitleViews(p.Titles), MergedInto: p.MergedInto, CreatedAt: p.CreatedAt}
-}
-
-// personTitleView is a rank or title of a person in a game, as answered
-// and as sent: the date awarded (YYYY-MM-DD) and the body may be empty.
-type personTitleView struct {
-	Game      string `json:"game"`
-	Title     string `json:"title"`
-	Awarded   string `json:"awarded"`
-	AwardedBy string `json:"awarded_by"`
-}
-
-func personTitleViews(titles []tournament.PersonTitle) []personTitleView {
-	out := make([]personTitleView, len(titles))
-	for i, t := range titles {
-		out[i] = personTitleView{Game: string(t.Game), Title: t.Title, Awarded: t.Awarded, AwardedBy: t.AwardedBy}
-	}
-	return out
 }
 
 // personBody is the body of POST /people and PATCH /people/{id}.
@@ -79,7 +36,7 @@ type personBody struct {
 	Rank            *string `json:"rank"`
 	Federation      *string `json:"federation"`
 	// Titles, when sent, replace the person's titles.
-	Titles *[]personTitleView `json:"titles"`
+	Titles *[]shapes.PersonTitleView `json:"titles"`
 }
 
 func (b *personBody) input() people.PersonInput {
@@ -110,9 +67,9 @@ func (h *handler) getPeople(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	views := make([]personView, len(found.People))
+	views := make([]shapes.PersonView, len(found.People))
 	for i := range found.People {
-		views[i] = newPersonView(&found.People[i])
+		views[i] = shapes.NewPersonView(&found.People[i])
 	}
 	c.JSON(http.StatusOK, peopleView{People: views, Page: found.Page, More: found.More})
 	return nil
@@ -143,7 +100,7 @@ func (h *handler) getPerson(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out := personPageView{Person: newPersonView(&v.Person), Events: events, Ratings: lists}
+	out := personPageView{Person: shapes.NewPersonView(&v.Person), Events: events, Ratings: lists}
 	if v.Photo != nil {
 		out.Photo = core.PhotoURL(v.Photo)
 	}
@@ -156,7 +113,7 @@ func (h *handler) postPerson(c *gin.Context) error {
 		personBody
 		ConfirmSimilar bool `json:"confirm_similar"`
 	}
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	in := body.input()
@@ -165,7 +122,7 @@ func (h *handler) postPerson(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusCreated, newPersonView(p))
+	c.JSON(http.StatusCreated, shapes.NewPersonView(p))
 	return nil
 }
 
@@ -175,13 +132,13 @@ func (h *handler) patchPerson(c *gin.Context) error {
 		return err
 	}
 	var body personBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	p, err := h.People.UpdatePerson(c.Request.Context(), id, body.input())
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newPersonView(p))
+	c.JSON(http.StatusOK, shapes.NewPersonView(p))
 	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
+	"adiukh/api/v1/shapes"
 	"adiukh/tournament/people"
 )
 
@@ -21,12 +23,12 @@ func (h *handler) peopleMatchesRoutesV1(w *gin.RouterGroup) {
 }
 
 type candidateView struct {
-	Person         personView `json:"person"`
-	Distance       int        `json:"distance"`
-	Missing        int        `json:"missing"`
-	SameBirthYear  bool       `json:"same_birth_year"`
-	OtherBirthYear bool       `json:"other_birth_year"`
-	Sure           bool       `json:"sure"`
+	Person         shapes.PersonView `json:"person"`
+	Distance       int               `json:"distance"`
+	Missing        int               `json:"missing"`
+	SameBirthYear  bool              `json:"same_birth_year"`
+	OtherBirthYear bool              `json:"other_birth_year"`
+	Sure           bool              `json:"sure"`
 	// Namesake: as close as sure, but so is another candidate.
 	Namesake bool `json:"namesake"`
 }
@@ -44,10 +46,10 @@ func (h *handler) getRegisterMatches(c *gin.Context) error {
 	for i, m := range v.Matches {
 		candidates := make([]candidateView, len(m.Candidates))
 		for j, cand := range m.Candidates {
-			candidates[j] = candidateView{Person: newPersonView(&cand.Person), Distance: cand.Distance, Missing: cand.Missing,
+			candidates[j] = candidateView{Person: shapes.NewPersonView(&cand.Person), Distance: cand.Distance, Missing: cand.Missing,
 				SameBirthYear: cand.SameBirthYear, OtherBirthYear: cand.OtherBirthYear, Sure: cand.Sure, Namesake: cand.Namesake}
 		}
-		out[i] = registerMatchView{Player: newPlayerView(&m.Player), Candidates: candidates, Surname: m.Surname, GivenNames: m.GivenNames, Patronymic: m.Patronymic}
+		out[i] = registerMatchView{Player: shapes.NewPlayerView(&m.Player), Candidates: candidates, Surname: m.Surname, GivenNames: m.GivenNames, Patronymic: m.Patronymic}
 	}
 	c.JSON(http.StatusOK, registerMatchesView{Players: out, Sure: v.Sure})
 	return nil
@@ -76,14 +78,14 @@ func (h *handler) putPlayerPerson(c *gin.Context) error {
 	var body struct {
 		PersonID int64 `json:"person_id"`
 	}
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	p, err := h.People.LinkPlayerToPerson(c.Request.Context(), ids[0], ids[1], body.PersonID)
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newPlayerView(p))
+	c.JSON(http.StatusOK, shapes.NewPlayerView(p))
 	return nil
 }
 
@@ -100,7 +102,7 @@ func (h *handler) postPlayerPerson(c *gin.Context) error {
 		Patronymic string `json:"patronymic"`
 	}
 	if c.Request.ContentLength > 0 {
-		if err := decodeJSON(c, &body); err != nil {
+		if err := kit.DecodeJSON(c, &body); err != nil {
 			return err
 		}
 	}
@@ -108,6 +110,6 @@ func (h *handler) postPlayerPerson(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusCreated, newPersonView(p))
+	c.JSON(http.StatusCreated, shapes.NewPersonView(p))
 	return nil
 }

@@ -7,6 +7,8 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
+	"adiukh/api/v1/shapes"
 	"adiukh/tournament/people"
 )
 
@@ -26,7 +28,7 @@ func (h *handler) getDuplicates(c *gin.Context) error {
 	}
 	out := make([]duplicatePairView, len(pairs))
 	for i, p := range pairs {
-		out[i] = duplicatePairView{A: newPersonView(&p.A), B: newPersonView(&p.B), Distance: p.Distance, Missing: p.Missing}
+		out[i] = duplicatePairView{A: shapes.NewPersonView(&p.A), B: shapes.NewPersonView(&p.B), Distance: p.Distance, Missing: p.Missing}
 	}
 	c.JSON(http.StatusOK, duplicatesView{out})
 	return nil
@@ -43,7 +45,7 @@ func (h *handler) postMerge(c *gin.Context) error {
 		Into             int64  `json:"into"`
 		IntoFederationID string `json:"into_federation_id"`
 	}
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	merge := func() (*people.Merge, error) { return h.People.MergePeople(c.Request.Context(), id, body.Into) }

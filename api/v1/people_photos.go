@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/shapes"
 	"adiukh/tournament"
 	"adiukh/tournament/people"
 )
@@ -53,6 +54,6 @@ func (h *handler) deletePersonPhoto(c *gin.Context) error {
 	if err := h.People.RemovePersonPhoto(c.Request.Context(), id); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, removedView{"photo"})
+	c.JSON(http.StatusOK, shapes.RemovedView{Deleted: "photo"})
 	return nil
 }

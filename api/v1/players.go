@@ -6,40 +6,11 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
+	"adiukh/api/v1/shapes"
 	"adiukh/tournament"
 	"adiukh/tournament/entries"
 )
-
-type playerView struct {
-	ID                int64  `json:"id"`
-	StartNo           int    `json:"start_no"`
-	Name              string `json:"name"`
-	Rating            int    `json:"rating"`
-	BirthYear         int    `json:"birth_year,omitempty"`
-	Club              string `json:"club"`
-	City              string `json:"city"`
-	FederationID      string `json:"federation_id"`
-	Federation        string `json:"federation,omitempty"`
-	Title             string `json:"title,omitempty"`
-	FirstRound        int    `json:"first_round"`
-	WithdrawFromRound int    `json:"withdraw_from_round,omitempty"`
-	PersonID          int64  `json:"person_id,omitempty"`
-}
-
-func newPlayerView(p *tournament.Player) playerView {
-	return playerView{
-		ID: p.ID, StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear, Club: p.Club,
-		City: p.City, FederationID: p.FederationID, Federation: p.Federation, Title: p.Title, FirstRound: p.FirstRound, WithdrawFromRound: p.WithdrawnFrom, PersonID: p.PersonID,
-	}
-}
-
-func playerViews(players []tournament.Player) []playerView {
-	views := make([]playerView, len(players))
-	for i := range players {
-		views[i] = newPlayerView(&players[i])
-	}
-	return views
-}
 
 // playerBody is the body of POST /events/{id}/players and PATCH
 // /events/{id}/players/{pid}.
@@ -73,7 +44,7 @@ func (h *handler) getPlayers(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, playersView{playerViews(players)})
+	c.JSON(http.StatusOK, playersView{shapes.PlayerViews(players)})
 	return nil
 }
 
@@ -94,7 +65,7 @@ func (h *handler) postPlayer(c *gin.Context) error {
 		return err
 	}
 	var body newPlayerBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	in := body.input()
@@ -104,7 +75,7 @@ func (h *handler) postPlayer(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusCreated, newPlayerView(p))
+	c.JSON(http.StatusCreated, shapes.NewPlayerView(p))
 	return nil
 }
 
@@ -114,14 +85,14 @@ func (h *handler) patchPlayer(c *gin.Context) error {
 		return err
 	}
 	var body playerBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	p, err := h.Events.UpdatePlayer(c.Request.Context(), ids[0], ids[1], body.input(), body.Reason)
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newPlayerView(p))
+	c.JSON(http.StatusOK, shapes.NewPlayerView(p))
 	return nil
 }
 
@@ -143,7 +114,7 @@ func (h *handler) postPlayers(c *gin.Context) error {
 		return err
 	}
 	var body bulkBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	var lines []entries.PlayerLine
@@ -163,7 +134,7 @@ func (h *handler) postPlayers(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusCreated, playersView{playerViews(players)})
+	c.JSON(http.StatusCreated, playersView{shapes.PlayerViews(players)})
 	return nil
 }
 
@@ -177,7 +148,7 @@ func (h *handler) deletePlayer(c *gin.Context) error {
 	if err := h.Events.RemovePlayer(c.Request.Context(), ids[0], ids[1], c.Query("reason")); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, deletedView{ids[1]})
+	c.JSON(http.StatusOK, shapes.DeletedView{Deleted: ids[1]})
 	return nil
 }
 
@@ -190,6 +161,6 @@ func (h *handler) postRenumber(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, playersView{playerViews(players)})
+	c.JSON(http.StatusOK, playersView{shapes.PlayerViews(players)})
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
 	"adiukh/tournament/rating"
 	"adiukh/tournament/ratings"
 )
@@ -80,7 +81,7 @@ func (h *handler) postPeriod(c *gin.Context) error {
 	var body struct {
 		Until string `json:"until"`
 	}
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	l, err := h.Ratings.ClosePeriod(c.Request.Context(), c.Param("list"), body.Until)
@@ -122,7 +123,7 @@ func (h *handler) getNextPeriod(c *gin.Context) error {
 // with: {"initial": 1500, "point_share": false}.
 func (h *handler) putRatingOptions(c *gin.Context) error {
 	var body optionsView
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	o, err := h.Ratings.SetOptions(c.Request.Context(), c.Param("list"), rating.Options{Initial: body.Initial, PointShare: body.PointShare})

@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/shapes"
 	"adiukh/tournament"
 	"adiukh/tournament/entries"
 )
@@ -62,6 +63,6 @@ func (h *handler) deleteRegulations(c *gin.Context) error {
 	if err := h.Entries.RemoveRegulations(c.Request.Context(), id); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, removedView{"regulations"})
+	c.JSON(http.StatusOK, shapes.RemovedView{Deleted: "regulations"})
 	return nil
 }

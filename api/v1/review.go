@@ -6,6 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 )
@@ -36,7 +37,7 @@ func (h *handler) postSwap(c *gin.Context) error {
 		return err
 	}
 	var body swapBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	r, err := h.Review.SwapSeats(c.Request.Context(), ids[0], int(ids[1]), tournament.Seat(body.A), tournament.Seat(body.B), body.Reason)
@@ -58,7 +59,7 @@ func (h *handler) postUnpublish(c *gin.Context) error {
 	}
 	var body reasonBody
 	if c.Request.ContentLength != 0 {
-		if err := decodeJSON(c, &body); err != nil {
+		if err := kit.DecodeJSON(c, &body); err != nil {
 			return err
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
+	"adiukh/api/v1/shapes"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/schedule"
@@ -229,7 +231,7 @@ func (h *handler) putRoundStart(c *gin.Context) error {
 		Date string `json:"date"`
 		Time string `json:"time"`
 	}
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if _, err := h.Schedule.SetRoundStart(c.Request.Context(), ids[0], int(ids[1]), schedule.RoundStartInput{Date: body.Date, Time: body.Time}); err != nil {
@@ -248,7 +250,7 @@ func publishStart(c *gin.Context) (time.Time, error) {
 	var body struct {
 		StartsAt string `json:"starts_at"`
 	}
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return time.Time{}, err
 	}
 	if body.StartsAt == "" {
@@ -271,7 +273,7 @@ func (h *handler) deleteRound(c *gin.Context) error {
 	if err := h.Review.DeleteDraftRound(c.Request.Context(), ids[0], int(ids[1]), c.Query("reason")); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, deletedView{ids[1]})
+	c.JSON(http.StatusOK, shapes.DeletedView{Deleted: ids[1]})
 	return nil
 }
 
@@ -305,7 +307,7 @@ func (h *handler) putResult(c *gin.Context) error {
 		return err
 	}
 	var body resultBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	in, err := body.input(ids[0], int(ids[1]), int(ids[2]))

@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 )
@@ -37,7 +38,7 @@ func (h *handler) postSheets(c *gin.Context) error {
 		return err
 	}
 	var body sheetsBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	outcomes, err := h.Submissions.RecordSheets(c.Request.Context(), ids[0], int(ids[1]), body.Text)

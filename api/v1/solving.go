@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/composition"
@@ -147,7 +148,7 @@ func (h *handler) putSolving(c *gin.Context) error {
 		return err
 	}
 	var body solvingBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	in := composition.SolvingInput{}
@@ -186,7 +187,7 @@ func (h *handler) postSolvingAnswer(c *gin.Context) error {
 		return err
 	}
 	var body answerBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	a, err := h.Composition.Answer(c.Request.Context(), id, int(n), body.Answer)
@@ -210,7 +211,7 @@ func (h *handler) postSolvingRuling(c *gin.Context) error {
 		return err
 	}
 	var body rulingBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	a, err := h.Composition.RuleAnswer(c.Request.Context(), ids[0], int(ids[1]), ids[2], composition.AnswerVerdict(body.Verdict), body.Reason)

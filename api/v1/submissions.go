@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/submissions"
 )
@@ -31,7 +32,7 @@ func (h *handler) putSubmissionsOpen(c *gin.Context) error {
 	var body struct {
 		Open *bool `json:"open"`
 	}
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if body.Open == nil {
@@ -52,7 +53,7 @@ func (h *handler) putPlayerAccount(c *gin.Context) error {
 	var body struct {
 		Email string `json:"email"`
 	}
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if err := h.Events.LinkPlayer(c.Request.Context(), ids[0], ids[1], body.Email); err != nil {
@@ -121,7 +122,7 @@ func (h *handler) postSubmission(c *gin.Context) error {
 		return err
 	}
 	var body submissionBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	s, err := h.Submissions.SubmitResult(c.Request.Context(), submissions.Input{
@@ -142,7 +143,7 @@ func (h *handler) postDecision(confirm bool) core.HandlerFunc {
 		}
 		var body reasonBody
 		if c.Request.ContentLength != 0 {
-			if err := decodeJSON(c, &body); err != nil {
+			if err := kit.DecodeJSON(c, &body); err != nil {
 				return err
 			}
 		}

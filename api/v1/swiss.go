@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/export"
@@ -76,7 +77,7 @@ func (h *handler) putBye(c *gin.Context) error {
 		return err
 	}
 	var body byeBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	p, err := h.Events.RequestBye(c.Request.Context(), ids[0], ids[1], body.Round, tournament.ByeKind(body.Kind), body.Reason)
@@ -98,7 +99,7 @@ func (h *handler) putPairing(c *gin.Context) error {
 		return err
 	}
 	var body pairingBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	r, err := h.Review.EditPairing(c.Request.Context(), ids[0], int(ids[1]), body.Boards, body.Reason)

@@ -6,6 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/teams"
@@ -108,7 +109,7 @@ func (h *handler) postTeam(c *gin.Context) error {
 		return err
 	}
 	var body teamBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	t, err := h.Teams.RegisterTeam(c.Request.Context(), id, body.input())
@@ -139,7 +140,7 @@ func (h *handler) patchTeam(c *gin.Context) error {
 		return err
 	}
 	var body teamDetailsBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	t, err := h.Teams.UpdateTeam(c.Request.Context(), ids[0], teams.TeamRef{No: int(ids[1]), ID: body.TeamID},
@@ -166,7 +167,7 @@ func (h *handler) postTeamPlayer(c *gin.Context) error {
 		return err
 	}
 	var body reserveBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	t, err := h.Teams.AddTeamPlayer(c.Request.Context(), ids[0], teams.TeamRef{No: int(ids[1]), ID: body.TeamID}, body.input())
@@ -193,7 +194,7 @@ func (h *handler) putPlayerTeam(c *gin.Context) error {
 		return err
 	}
 	var body playerTeamBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	t, err := h.Teams.MoveTeamPlayer(c.Request.Context(), ids[0], ids[1], teams.TeamRef{No: body.Team, ID: body.TeamID}, body.Reason)
@@ -278,7 +279,7 @@ func (h *handler) putTeamSettings(c *gin.Context) error {
 		return err
 	}
 	var body teamSettingsBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	in := teams.TeamSettingsInput{Boards: body.Boards, Ranking: body.Ranking, TieBreaks: body.TieBreaks, ColourPreferences: body.ColourPreferences}
@@ -414,7 +415,7 @@ func (h *handler) putLineup(c *gin.Context) error {
 		return err
 	}
 	var body lineupBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if body.Players == nil {
@@ -437,7 +438,7 @@ func (h *handler) putBoardResult(c *gin.Context) error {
 		return err
 	}
 	var body resultBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	in, err := body.input(ids[0], int(ids[1]), int(ids[3]))

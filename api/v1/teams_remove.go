@@ -2,6 +2,7 @@ package v1
 
 import (
 	"adiukh/api/core"
+	"adiukh/api/v1/shapes"
 	"adiukh/tournament"
 	"adiukh/tournament/teams"
 	"net/http"
@@ -27,6 +28,6 @@ func (h *handler) deleteTeam(c *gin.Context) error {
 	if err := h.Teams.RemoveTeam(c.Request.Context(), ids[0], ref, c.Query("reason")); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, deletedView{ids[1]})
+	c.JSON(http.StatusOK, shapes.DeletedView{Deleted: ids[1]})
 	return nil
 }

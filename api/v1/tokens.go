@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 )
@@ -49,7 +50,7 @@ func newTokenView(t *account.Token) tokenView {
 // same sign-in limits as the web form.
 func (h *handler) postToken(c *gin.Context) error {
 	var body tokenBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	u, err := h.Accounts.Login(c.Request.Context(), body.Email, body.Password, core.ClientAddress(c))
@@ -111,7 +112,7 @@ type passwordBody struct {
 // another account by email); every web sign-in of the account ends.
 func (h *handler) putPassword(c *gin.Context) error {
 	var body passwordBody
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if body.Email == "" {
@@ -140,7 +141,7 @@ func (h *handler) putName(c *gin.Context) error {
 	var body struct {
 		Name string `json:"name"`
 	}
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	u, err := h.Accounts.UpdateAccount(c.Request.Context(), tournament.UserFromContext(c.Request.Context()).Email, account.AccountUpdate{Name: &body.Name})
@@ -161,7 +162,7 @@ func (h *handler) patchAccount(c *gin.Context) error {
 		Patronymic *string `json:"patronymic"`
 		Sex        *string `json:"sex"`
 	}
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	u, err := h.Accounts.UpdateAccount(c.Request.Context(), tournament.UserFromContext(c.Request.Context()).Email, account.AccountUpdate{

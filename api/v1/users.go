@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 )
@@ -102,7 +103,7 @@ func (h *handler) postUser(c *gin.Context) error {
 		Role       string `json:"role"`
 		Locale     string `json:"locale"`
 	}
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	names := account.Names{Name: body.Name, Surname: body.Surname, GivenNames: body.GivenNames, Patronymic: body.Patronymic}
@@ -124,7 +125,7 @@ func (h *handler) patchUser(c *gin.Context) error {
 	var body struct {
 		Role string `json:"role"`
 	}
-	if err := decodeJSON(c, &body); err != nil {
+	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	u, err := h.Accounts.SetRole(c.Request.Context(), id, body.Role)

@@ -6,14 +6,15 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 )
 
-// handler holds what the JSON handlers share: the server's services and
-// middleware.
+// handler serves the areas not yet in packages of their own, over the kit
+// every area shares.
 type handler struct {
-	*core.Server
+	*kit.Kit
 	// events keeps the live games' newest events for their streams.
 	events *eventCache
 }
@@ -21,7 +22,8 @@ type handler struct {
 // Register adds the JSON API to g (mounted at /api/v1). Reads go to anyone
 // (the service hides private events); writes need an API token.
 func Register(s *core.Server, g *gin.RouterGroup) {
-	h := &handler{Server: s, events: newEventCache()}
+	k := kit.New(s)
+	h := &handler{Kit: k, events: newEventCache()}
 	g.Use(h.BearerAuth)
 	g.POST("/tokens", h.JSON(h.postToken))
 	g.GET("/tiebreaks", h.JSON(h.getTieBreaks))

@@ -1,4 +1,4 @@
-package v1
+package kit
 
 import (
 	"bytes"
@@ -19,12 +19,12 @@ import (
 	"adiukh/tournament"
 )
 
-// decodeJSON reads a request body strictly: one JSON value in valid UTF-8,
+// DecodeJSON reads a request body strictly: one JSON value in valid UTF-8,
 // no key twice in an object, nothing after it; unknown fields and wrong
 // types are errors that name the field. The body is already bounded by its
 // route's limit, and a body over it says so.
-func decodeJSON(c *gin.Context, v any) error {
-	raw, err := requestBody(c)
+func DecodeJSON(c *gin.Context, v any) error {
+	raw, err := RequestBody(c)
 	switch {
 	case err != nil:
 		return err
@@ -242,9 +242,9 @@ func jsonValue(value string) rules.Message {
 // arguments so that the catalogue can translate it.
 func say(format string, args ...any) rules.Message { return rules.Message{Format: format, Args: args} }
 
-// requestBody reads a request body, already bounded by its route's limit: a
+// RequestBody reads a request body, already bounded by its route's limit: a
 // body over it says so.
-func requestBody(c *gin.Context) ([]byte, error) {
+func RequestBody(c *gin.Context) ([]byte, error) {
 	raw, err := io.ReadAll(c.Request.Body)
 	var tooBig *http.MaxBytesError
 	switch {

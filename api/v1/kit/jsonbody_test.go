@@ -1,4 +1,4 @@
-package v1
+package kit
 
 import (
 	"encoding/json"
