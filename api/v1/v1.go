@@ -7,6 +7,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/api/v1/kit"
+	"adiukh/api/v1/people"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 )
@@ -64,10 +65,7 @@ func Register(s *core.Server, g *gin.RouterGroup) {
 	h.entriesRoutesV1(w)
 	h.regulationsRoutesV1(g, w)
 	h.openingsRoutesV1(g, w)
-	h.peopleRoutesV1(g, w)
-	h.peopleMergesRoutesV1(w)
-	h.peoplePhotosRoutesV1(w)
-	h.peopleMatchesRoutesV1(w)
+	people.Routes(k, g, w)
 	h.ratingsRoutesV1(g, w)
 }
 

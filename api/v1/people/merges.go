@@ -1,4 +1,4 @@
-package v1
+package people
 
 import (
 	"net/http"
@@ -9,12 +9,12 @@ import (
 	"adiukh/api/core"
 	"adiukh/api/v1/kit"
 	"adiukh/api/v1/shapes"
-	"adiukh/tournament/people"
+	register "adiukh/tournament/people"
 )
 
-// peopleMergesRoutesV1 registers the register's likely duplicates and
+// mergesRoutes registers the register's likely duplicates and
 // their merges, for administrators.
-func (h *handler) peopleMergesRoutesV1(w *gin.RouterGroup) {
+func (h *handler) mergesRoutes(w gin.IRoutes) {
 	w.GET("/people-duplicates", h.JSON(h.getDuplicates))
 	w.POST("/people/:pid/merge", h.JSON(h.postMerge))
 	w.POST("/people-merges/:mid/undo", h.JSON(h.postUndoMerge))
@@ -48,9 +48,9 @@ func (h *handler) postMerge(c *gin.Context) error {
 	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
-	merge := func() (*people.Merge, error) { return h.People.MergePeople(c.Request.Context(), id, body.Into) }
+	merge := func() (*register.Merge, error) { return h.People.MergePeople(c.Request.Context(), id, body.Into) }
 	if body.IntoFederationID != "" {
-		merge = func() (*people.Merge, error) {
+		merge = func() (*register.Merge, error) {
 			return h.People.MergeIntoFederationID(c.Request.Context(), id, body.IntoFederationID)
 		}
 	}

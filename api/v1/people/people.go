@@ -1,4 +1,4 @@
-package v1
+package people
 
 import (
 	"net/http"
@@ -9,16 +9,26 @@ import (
 	"adiukh/api/v1/kit"
 	"adiukh/api/v1/shapes"
 	"adiukh/tournament"
-	"adiukh/tournament/people"
+	register "adiukh/tournament/people"
 )
 
-// peopleRoutesV1 registers the register of people: searched and read by
-// anyone, kept by arbiters (adding) and administrators (changing).
-func (h *handler) peopleRoutesV1(g, w *gin.RouterGroup) {
-	g.GET("/people", h.JSON(h.getPeople))
-	g.GET("/people/:pid", h.JSON(h.getPerson))
-	w.POST("/people", h.JSON(h.postPerson))
-	w.PATCH("/people/:pid", h.JSON(h.patchPerson))
+// handler serves the register of people.
+type handler struct {
+	*kit.Kit
+}
+
+// Routes registers the register of people: searched and read by anyone on
+// read, kept on write (which needs a signed-in user) by arbiters (adding,
+// linking an event's players) and administrators (changing, merging).
+func Routes(k *kit.Kit, read, write gin.IRoutes) {
+	h := &handler{Kit: k}
+	read.GET("/people", h.JSON(h.getPeople))
+	read.GET("/people/:pid", h.JSON(h.getPerson))
+	write.POST("/people", h.JSON(h.postPerson))
+	write.PATCH("/people/:pid", h.JSON(h.patchPerson))
+	h.mergesRoutes(write)
+	h.photosRoutes(write)
+	h.matchesRoutes(write)
 }
 
 // personBody is the body of POST /people and PATCH /people/{id}.
@@ -39,8 +49,8 @@ type personBody struct {
 	Titles *[]shapes.PersonTitleView `json:"titles"`
 }
 
-func (b *personBody) input() people.PersonInput {
-	return people.PersonInput{Surname: b.Surname, GivenNames: b.GivenNames, Patronymic: b.Patronymic, LatinSurname: b.LatinSurname,
+func (b *personBody) input() register.PersonInput {
+	return register.PersonInput{Surname: b.Surname, GivenNames: b.GivenNames, Patronymic: b.Patronymic, LatinSurname: b.LatinSurname,
 		LatinGivenNames: b.LatinGivenNames, LatinSystem: b.LatinSystem, Sex: b.Sex, BirthYear: b.BirthYear,
 		Club: b.Club, Region: b.Region, Rank: b.Rank, Federation: b.Federation, Titles: b.titles()}
 }

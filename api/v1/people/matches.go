@@ -1,4 +1,4 @@
-package v1
+package people
 
 import (
 	"net/http"
@@ -8,14 +8,14 @@ import (
 	"adiukh/api/core"
 	"adiukh/api/v1/kit"
 	"adiukh/api/v1/shapes"
-	"adiukh/tournament/people"
+	register "adiukh/tournament/people"
 )
 
-// peopleMatchesRoutesV1 registers the linking of an event's players to
+// matchesRoutes registers the linking of an event's players to
 // the register, for its arbiters: the players not linked with the persons
 // they may be, the sure matches linked at once, one player linked (or
 // unlinked with 0), or added to the register as a new person.
-func (h *handler) peopleMatchesRoutesV1(w *gin.RouterGroup) {
+func (h *handler) matchesRoutes(w gin.IRoutes) {
 	w.GET("/events/:id/register-matches", h.JSON(h.getRegisterMatches))
 	w.POST("/events/:id/register-matches/link-sure", h.JSON(h.postLinkSureMatches))
 	w.PUT("/events/:id/players/:pid/person", h.JSON(h.putPlayerPerson))
@@ -106,7 +106,7 @@ func (h *handler) postPlayerPerson(c *gin.Context) error {
 			return err
 		}
 	}
-	p, err := h.People.AddPlayerToRegister(c.Request.Context(), ids[0], ids[1], people.NewPersonNames{Surname: body.Surname, GivenNames: body.GivenNames, Patronymic: body.Patronymic})
+	p, err := h.People.AddPlayerToRegister(c.Request.Context(), ids[0], ids[1], register.NewPersonNames{Surname: body.Surname, GivenNames: body.GivenNames, Patronymic: body.Patronymic})
 	if err != nil {
 		return err
 	}

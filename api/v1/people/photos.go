@@ -1,4 +1,4 @@
-package v1
+package people
 
 import (
 	"errors"
@@ -10,13 +10,13 @@ import (
 	"adiukh/api/core"
 	"adiukh/api/v1/shapes"
 	"adiukh/tournament"
-	"adiukh/tournament/people"
+	register "adiukh/tournament/people"
 )
 
-// peoplePhotosRoutesV1 registers a person's photo, put (the body is the
+// photosRoutes registers a person's photo, put (the body is the
 // JPEG or PNG itself) or removed by administrators and the person; the
 // picture is served at the address GET /people/{id} gives as "photo".
-func (h *handler) peoplePhotosRoutesV1(w *gin.RouterGroup) {
+func (h *handler) photosRoutes(w gin.IRoutes) {
 	w.PUT("/people/:pid/photo", h.JSON(h.putPersonPhoto))
 	w.DELETE("/people/:pid/photo", h.JSON(h.deletePersonPhoto))
 }
@@ -26,17 +26,17 @@ func (h *handler) putPersonPhoto(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	content, err := io.ReadAll(io.LimitReader(c.Request.Body, people.MaxPhotoBytes+1))
+	content, err := io.ReadAll(io.LimitReader(c.Request.Body, register.MaxPhotoBytes+1))
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge):
-		return core.TooLarge(people.MaxPhotoBytes)
+		return core.TooLarge(register.MaxPhotoBytes)
 	case err != nil:
 		// The client's upload broke off; what broke it says nothing to
 		// its reader.
 		return tournament.Invalid("body", "the photo broke off before its end; send it again")
-	case len(content) > people.MaxPhotoBytes:
-		return core.TooLarge(people.MaxPhotoBytes)
+	case len(content) > register.MaxPhotoBytes:
+		return core.TooLarge(register.MaxPhotoBytes)
 	}
 	p, err := h.People.SetPersonPhoto(c.Request.Context(), id, content)
 	if err != nil {

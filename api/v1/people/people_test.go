@@ -1,4 +1,4 @@
-package v1_test
+package people_test
 
 import (
 	"fmt"
