@@ -8,6 +8,7 @@ import (
 	"adiukh/api/core"
 	"adiukh/api/v1/kit"
 	"adiukh/api/v1/people"
+	"adiukh/api/v1/ratings"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 )
@@ -66,7 +67,7 @@ func Register(s *core.Server, g *gin.RouterGroup) {
 	h.regulationsRoutesV1(g, w)
 	h.openingsRoutesV1(g, w)
 	people.Routes(k, g, w)
-	h.ratingsRoutesV1(g, w)
+	ratings.Routes(k, g, w)
 }
 
 func (h *handler) getMe(c *gin.Context) error {

@@ -1,4 +1,4 @@
-package v1
+package ratings
 
 import (
 	"net/http"
@@ -9,16 +9,23 @@ import (
 	"adiukh/api/core"
 	"adiukh/api/v1/kit"
 	"adiukh/tournament/rating"
-	"adiukh/tournament/ratings"
+	lists "adiukh/tournament/ratings"
 )
 
-// ratingsRoutesV1 registers the rating lists: read by anyone, a period
-// closed and the options set by an administrator.
-func (h *handler) ratingsRoutesV1(g, w *gin.RouterGroup) {
-	g.GET("/ratings/:list", h.JSON(h.getRatingList))
-	g.GET("/ratings/:list/next-period", h.JSON(h.getNextPeriod))
-	w.POST("/ratings/:list/periods", h.JSON(h.postPeriod))
-	w.PUT("/ratings/:list/options", h.JSON(h.putRatingOptions))
+// handler serves the rating lists.
+type handler struct {
+	*kit.Kit
+}
+
+// Routes registers the rating lists: read by anyone on read, a period
+// closed and the options set by an administrator on write (which needs a
+// signed-in user).
+func Routes(k *kit.Kit, read, write gin.IRoutes) {
+	h := &handler{Kit: k}
+	read.GET("/ratings/:list", h.JSON(h.getRatingList))
+	read.GET("/ratings/:list/next-period", h.JSON(h.getNextPeriod))
+	write.POST("/ratings/:list/periods", h.JSON(h.postPeriod))
+	write.PUT("/ratings/:list/options", h.JSON(h.putRatingOptions))
 }
 
 // optionsView is a list's options: the initial rating of newcomers and
@@ -52,7 +59,7 @@ type ratingRowView struct {
 	K            int    `json:"k"`
 }
 
-func newListView(l *ratings.List) ratingListView {
+func newListView(l *lists.List) ratingListView {
 	rows := make([]ratingRowView, len(l.Rows))
 	for i, r := range l.Rows {
 		rows[i] = ratingRowView{PersonID: r.Person.ID, FederationID: r.Person.FederationID, Name: r.Person.Name(),
