@@ -32,7 +32,7 @@ type PersonView struct {
 func NewPersonView(p *tournament.Person) PersonView {
 	return PersonView{ID: p.ID, FederationID: p.FederationID, Surname: p.Surname, GivenNames: p.GivenNames, Patronymic: p.Patronymic,
 		LatinSurname: p.LatinSurname, LatinGivenNames: p.LatinGivenNames, LatinSystem: p.LatinSystem, Sex: p.Sex,
-		BirthYear: p.BirthYear, Club: p.Club, Region: p.Region, Rank: p.Rank, Federation: p.Federation, Titles: PersonTitleViews(p.Titles), MergedInto: p.MergedInto, CreatedAt: p.CreatedAt}
+		BirthYear: p.BirthYear, Club: p.Club, Region: p.Region, Rank: p.Rank, Federation: p.Federation, Titles: personTitleViews(p.Titles), MergedInto: p.MergedInto, CreatedAt: p.CreatedAt}
 }
 
 // PersonTitleView is a rank or title of a person in a game, as answered
@@ -44,8 +44,8 @@ type PersonTitleView struct {
 	AwardedBy string `json:"awarded_by"`
 }
 
-// PersonTitleViews are titles as the API shows them.
-func PersonTitleViews(titles []tournament.PersonTitle) []PersonTitleView {
+// personTitleViews are titles as the API shows them.
+func personTitleViews(titles []tournament.PersonTitle) []PersonTitleView {
 	out := make([]PersonTitleView, len(titles))
 	for i, t := range titles {
 		out[i] = PersonTitleView{Game: string(t.Game), Title: t.Title, Awarded: t.Awarded, AwardedBy: t.AwardedBy}
