@@ -9,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/web/kit"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/ical"
@@ -35,7 +36,7 @@ func (h *handler) myICS(c *gin.Context) error {
 	if !ok {
 		lang = h.Lang(c)
 	}
-	tr := newTranslator(lang)
+	tr := kit.NewTranslator(lang)
 	site := h.site(c)
 	out := ical.Calendar{ProdID: "-//adiukh//calendar//" + strings.ToUpper(string(tr.Lang)), Name: tr.T("calendar.mine", "Name", feed.OwnerName()), Refresh: feedRefresh}
 	for _, it := range feed.Events {
@@ -59,7 +60,7 @@ func (h *handler) myICS(c *gin.Context) error {
 // the player with their colour, the opponent and the event in its title,
 // the result once entered in its description; at its start when the site
 // knows it (a live round), else on its day.
-func gameEvent(tr *translator, site *url.URL, g *entries.FeedGame) ical.Event {
+func gameEvent(tr *kit.Translator, site *url.URL, g *entries.FeedGame) ical.Event {
 	summary := tr.T("calendar.game_bye", "Round", g.Round, "Player", g.Player.Name, "Event", g.Event.Name)
 	if !g.Bye {
 		side := tr.T("side.black")
