@@ -137,7 +137,7 @@ const feedRefresh = time.Hour
 // It is served inline, as calendars subscribe to it: the page cache keeps
 // the type and the body, no other header.
 func (h *handler) writeICS(c *gin.Context, tr *kit.Translator, name string, items []entries.CalendarItem) error {
-	site := h.site(c)
+	site := h.Site(c)
 	out := ical.Calendar{ProdID: "-//adiukh//calendar//" + strings.ToUpper(string(tr.Lang)), Name: name, Refresh: feedRefresh}
 	for _, it := range items {
 		if ev, ok := calendarEvent(tr, site, &it); ok {
@@ -150,19 +150,6 @@ func (h *handler) writeICS(c *gin.Context, tr *kit.Translator, name string, item
 	}
 	c.Data(http.StatusOK, "text/calendar; charset=utf-8", buf.Bytes())
 	return nil
-}
-
-// site is the address the site is reached at, without the trailing
-// slash: the configured public URL, else the request's own.
-func (h *handler) site(c *gin.Context) *url.URL {
-	if u, err := url.Parse(strings.TrimSuffix(h.PublicURL, "/")); err == nil && u.Host != "" {
-		return u
-	}
-	scheme := "http"
-	if c.Request.TLS != nil {
-		scheme = "https"
-	}
-	return &url.URL{Scheme: scheme, Host: c.Request.Host}
 }
 
 // calendarEvent is the calendar's entry of the event, false when it has no

@@ -475,16 +475,8 @@ func (h *handler) deskFormOf(c *gin.Context, which string, f *kit.Form, act func
 	})
 }
 
-func formValues(c *gin.Context, keys ...string) *kit.Form {
-	f := kit.NewForm()
-	for _, k := range keys {
-		f.Values[k] = c.PostForm(k)
-	}
-	return f
-}
-
 func (h *handler) saveContest(c *gin.Context) error {
-	f := formValues(c, "sections", "deadline", "scale", "aggregation", "claim_days", "reason")
+	f := kit.FormValues(c, "sections", "deadline", "scale", "aggregation", "claim_days", "reason")
 	return h.deskFormOf(c, "settings", f, func(e *tournament.Event) error {
 		id, zone := e.ID, e.Location()
 		var sections []composition.Section
@@ -520,7 +512,7 @@ func (h *handler) saveContest(c *gin.Context) error {
 }
 
 func (h *handler) saveJudges(c *gin.Context) error {
-	f := formValues(c, "judges", "reason", "confirm")
+	f := kit.FormValues(c, "judges", "reason", "confirm")
 	return h.deskForm(c, "judges", f, func(id int64) error {
 		emails := strings.FieldsFunc(f.Values["judges"], func(r rune) bool { return r == '\n' || r == ',' || r == ' ' || r == '\r' || r == ';' })
 		_, err := h.Composition.SetJudges(c.Request.Context(), id, emails, f.Values["reason"], f.Values["confirm"] != "")
@@ -529,7 +521,7 @@ func (h *handler) saveJudges(c *gin.Context) error {
 }
 
 func (h *handler) publishProvisional(c *gin.Context) error {
-	f := formValues(c, "prizes", "honourable_mentions", "commendations", "place", "report", "reason")
+	f := kit.FormValues(c, "prizes", "honourable_mentions", "commendations", "place", "report", "reason")
 	var unreadable []*tournament.Error
 	n := func(k string) int {
 		text := strings.TrimSpace(f.Values[k])
@@ -585,7 +577,7 @@ func editRows(f *kit.Form, a *composition.Award) []awardEditRow {
 // form; a row without a code is left out, so clearing a code takes the
 // entry out of the award.
 func (h *handler) editAward(c *gin.Context) error {
-	f := formValues(c, "reason")
+	f := kit.FormValues(c, "reason")
 	items, unreadable := awardRows(c, f)
 	return h.deskForm(c, "edit", f, func(id int64) error {
 		if err := tournament.Every(unreadable, tournament.Invalid("items", "the award's rows have %d errors", len(unreadable))); err != nil {
@@ -599,7 +591,7 @@ func (h *handler) editAward(c *gin.Context) error {
 // editAwardText changes the provisional award's place and the judge's
 // report.
 func (h *handler) editAwardText(c *gin.Context) error {
-	f := formValues(c, "place", "report", "reason")
+	f := kit.FormValues(c, "place", "report", "reason")
 	return h.deskForm(c, "text", f, func(id int64) error {
 		_, err := h.Composition.EditAwardText(c.Request.Context(), id, f.Values["place"], f.Values["report"], f.Values["reason"])
 		return err
@@ -668,7 +660,7 @@ func at(values []string, i int) string {
 }
 
 func (h *handler) publishFinal(c *gin.Context) error {
-	f := formValues(c, "reason")
+	f := kit.FormValues(c, "reason")
 	return h.deskForm(c, "final", f, func(id int64) error {
 		_, err := h.Composition.PublishFinal(c.Request.Context(), id, f.Values["reason"])
 		return err
@@ -681,7 +673,7 @@ func (h *handler) decideClaim(c *gin.Context) error {
 		return err
 	}
 	c.Params = append(c.Params, gin.Param{Key: "id", Value: c.PostForm("event")})
-	f := formValues(c, "reason")
+	f := kit.FormValues(c, "reason")
 	return h.deskForm(c, "claims", f, func(int64) error {
 		_, err := h.Composition.DecideClaim(c.Request.Context(), cid, c.PostForm("uphold") == "true", f.Values["reason"])
 		return err
@@ -746,7 +738,7 @@ func (h *handler) fileClaim(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := formValues(c, "code", "kind", "evidence")
+	f := kit.FormValues(c, "code", "kind", "evidence")
 	_, err = h.Composition.FileClaim(c.Request.Context(), id, composition.ClaimInput{Code: f.Values["code"],
 		Kind: composition.ClaimKind(f.Values["kind"]), Evidence: f.Values["evidence"]})
 	return h.afterForm(c, fmt.Sprintf("/events/%d/contest/award#claims", id), f, err, func(f *kit.Form, status int) error { return h.renderAward(c, f, status) })

@@ -121,7 +121,7 @@ func (h *handler) peoplePage(c *gin.Context) error {
 }
 
 func (h *handler) addPerson(c *gin.Context) error {
-	f := formValues(c, personFields...)
+	f := kit.FormValues(c, personFields...)
 	in, err := personInput(f)
 	in.ConfirmSimilar = c.PostForm("confirm_similar") == "1"
 	if err == nil {
@@ -211,7 +211,7 @@ func (h *handler) editPerson(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := formValues(c, personFields...)
+	f := kit.FormValues(c, personFields...)
 	in, err := personInput(f)
 	in.ConfirmSimilar = c.PostForm("confirm_similar") == "1"
 	if err == nil {

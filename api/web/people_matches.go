@@ -76,7 +76,7 @@ func (h *handler) linkPlayerToPerson(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := formValues(c, "person", "federation_id")
+	f := kit.FormValues(c, "person", "federation_id")
 	ctx := c.Request.Context()
 	var personID int64
 	switch {
@@ -114,7 +114,7 @@ func (h *handler) addPlayerToRegister(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := formValues(c, "surname", "given_names", "patronymic")
+	f := kit.FormValues(c, "surname", "given_names", "patronymic")
 	names := people.NewPersonNames{Surname: f.Values["surname"], GivenNames: f.Values["given_names"], Patronymic: f.Values["patronymic"]}
 	if _, err := h.People.AddPlayerToRegister(c.Request.Context(), ids[0], ids[1], names); err != nil {
 		if ferr := f.Fail(err, h.Translator(c)); ferr != nil {

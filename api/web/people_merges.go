@@ -26,7 +26,7 @@ func (h *handler) mergePerson(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := formValues(c, "into")
+	f := kit.FormValues(c, "into")
 	m, err := h.People.MergeIntoFederationID(c.Request.Context(), id, f.Values["into"])
 	if err == nil {
 		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d?merged=%d", m.Into, m.ID))

@@ -162,7 +162,7 @@ func (h *handler) eventRatingPage(c *gin.Context) error {
 // first send shows what the period will take (the events, their games,
 // the persons rated) with a button that sends it again confirmed.
 func (h *handler) closePeriod(c *gin.Context) error {
-	f := formValues(c, "until", "confirm")
+	f := kit.FormValues(c, "until", "confirm")
 	ctx, list := c.Request.Context(), c.Param("list")
 	var err error
 	if f.Values["confirm"] == "" {
@@ -187,7 +187,7 @@ func (h *handler) closePeriod(c *gin.Context) error {
 // setRatingOptions sets the list's initial rating and whether games are
 // scored by the points' share (a checkbox: absent is off).
 func (h *handler) setRatingOptions(c *gin.Context) error {
-	f := formValues(c, "initial", "point_share")
+	f := kit.FormValues(c, "initial", "point_share")
 	initial, err := formInt(c, "initial")
 	if err == nil {
 		_, err = h.Ratings.SetOptions(c.Request.Context(), c.Param("list"), rating.Options{Initial: initial, PointShare: f.Values["point_share"] != ""})

@@ -151,7 +151,7 @@ func (h *handler) submitSolvingAnswer(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := formValues(c, "answer")
+	f := kit.FormValues(c, "answer")
 	f.Values["problem"] = fmt.Sprint(n)
 	_, err = h.Composition.Answer(c.Request.Context(), id, int(n), f.Values["answer"])
 	return h.afterForm(c, fmt.Sprintf("/events/%d/solving#problem-%d", id, n), f, err, func(f *kit.Form, status int) error { return h.renderSolving(c, f, status) })
@@ -163,7 +163,7 @@ func (h *handler) ruleSolvingAnswer(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := formValues(c, "verdict", "reason")
+	f := kit.FormValues(c, "verdict", "reason")
 	f.Values["ruling"] = fmt.Sprintf("%d/%d", ids[1], ids[2])
 	_, err = h.Composition.RuleAnswer(c.Request.Context(), ids[0], int(ids[1]), ids[2], composition.AnswerVerdict(f.Values["verdict"]), f.Values["reason"])
 	return h.afterForm(c, fmt.Sprintf("/events/%d/solving#answer-%d-%d", ids[0], ids[1], ids[2]), f, err, func(f *kit.Form, status int) error { return h.renderSolving(c, f, status) })
@@ -207,7 +207,7 @@ func (h *handler) saveSolving(c *gin.Context) error {
 		return err
 	}
 	id, zone := e.ID, e.Location()
-	f := formValues(c, "starts", "ends", "problems", "reason")
+	f := kit.FormValues(c, "starts", "ends", "problems", "reason")
 	err = func() error {
 		var in composition.SolvingInput
 		// What cannot be read is said all at once, before the solver is

@@ -88,7 +88,7 @@ func (h *handler) decideSubmission(c *gin.Context) error {
 	if _, err := h.Submissions.DecideSubmission(c.Request.Context(), ids[0], ids[1], confirm, c.PostForm("reason")); err != nil {
 		return err
 	}
-	c.Redirect(http.StatusSeeOther, safeNext(c.PostForm("next")))
+	c.Redirect(http.StatusSeeOther, kit.SafeNext(c.PostForm("next")))
 	return nil
 }
 

@@ -6,23 +6,22 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/accounts"
 	"adiukh/api/web/kit"
 	"adiukh/static"
 	"adiukh/tournament"
 )
 
-// handler holds what the pages not yet moved to an area package share:
-// the kit and the one-time setup link.
+// handler serves the pages not yet moved to an area package over the
+// shared kit.
 type handler struct {
 	*kit.Kit
-	setupLink *setupLink
 }
 
 // Register adds the HTML pages to r; their errors are answered as pages.
 // Each area registers its own routes over the one kit.
 func Register(s *core.Server, r *gin.Engine) {
-	k := kit.New(s)
-	h := &handler{Kit: k, setupLink: &setupLink{token: s.SetupToken}}
+	h := &handler{Kit: kit.New(s)}
 	h.routes(r)
 }
 
@@ -47,25 +46,9 @@ func (h *handler) routes(r *gin.Engine) {
 	g.GET("/events/:id/crosstable", h.EventPage(h.eventReader, h.crosstablePage, "round", "page"))
 	g.GET("/events/:id/players/:pid", h.EventPage(h.playerReader, h.playerPage))
 	g.GET("/events/:id/rounds/:n/boards/:board", h.EventPage(h.eventReader, h.gamePage, "game"))
-	g.GET("/login", h.Page(h.loginPage))
-	g.POST("/login", h.Page(h.login))
-	g.POST("/logout", h.Page(h.logout))
-	g.GET("/setup/:token", h.Page(h.setupPage))
-	g.POST("/setup/:token", h.Page(h.setup))
 
 	m := g.Group("", kit.RequireSignIn)
-	m.GET("/account", h.Page(h.accountPage))
-	m.POST("/account/name", h.Page(h.changeName))
-	m.POST("/account/password", h.Page(h.changePassword))
-	m.POST("/account/sessions/:sid/end", h.Page(h.endSession))
-	m.POST("/account/sessions/end-others", h.Page(h.endOtherSessions))
-	m.POST("/account/tokens", h.Page(h.createToken))
-	m.POST("/account/tokens/:tid/revoke", h.Page(h.revokeToken))
-	m.GET("/admin/accounts", h.Page(h.accountsPage))
-	m.POST("/admin/accounts", h.Page(h.addAccount))
-	m.POST("/admin/accounts/:uid/role", h.Page(h.changeRole))
-	m.POST("/admin/accounts/:uid/password", h.Page(h.resetPassword))
-	m.GET("/admin/accounts/audit", h.Page(h.accountsAudit))
+	accounts.Routes(h.Kit, g, m)
 	h.myRoutesWeb(m)
 	h.regulationsRoutesWeb(g, m)
 	h.micromatchRoutesWeb(g, m)
@@ -126,8 +109,6 @@ func (h *handler) routes(r *gin.Engine) {
 	h.compositionRoutesWeb(g, m)
 	h.solvingRoutesWeb(g, m)
 	h.calendarRoutesWeb(g)
-	h.myFeedRoutesWeb(g, m)
+	h.myFeedRoutesWeb(g)
 	h.entriesRoutesWeb(m)
-	h.signupRoutesWeb(g, m)
-	h.passwordResetRoutesWeb(g)
 }

@@ -121,3 +121,18 @@ func RequireSignIn(c *gin.Context) {
 	}
 	c.Next()
 }
+
+// SafeNext keeps a return address on this site: only a local path. A
+// browser drops tabs and line breaks from an address and reads a backslash
+// as a slash, so "/\t/evil.example" would leave the site: any control
+// character or backslash sends the reader home instead.
+func SafeNext(next string) string {
+	if strings.ContainsFunc(next, func(r rune) bool { return r < 0x20 || r == 0x7f || r == '\\' }) {
+		return "/"
+	}
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") {
+		return "/"
+	}
+	return next
+}

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gin-gonic/gin"
+
 	"adiukh/api/core"
 	"adiukh/rules"
 	"adiukh/tournament"
@@ -155,3 +157,12 @@ func ReadNumbers(v map[string]string, group string, inputs ...NumberInput) error
 
 // For tells whether a team form holds what was entered for team id.
 func (f *Form) For(id int64) bool { return f.Values["team"] == strconv.FormatInt(id, 10) }
+
+// FormValues is a form holding the values posted for keys.
+func FormValues(c *gin.Context, keys ...string) *Form {
+	f := NewForm()
+	for _, k := range keys {
+		f.Values[k] = c.PostForm(k)
+	}
+	return f
+}

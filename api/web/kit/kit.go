@@ -160,3 +160,16 @@ func pathWithoutLang(u *url.URL) string {
 	}
 	return u.Path + "?" + q.Encode()
 }
+
+// Site is the address the site is reached at, without the trailing
+// slash: the configured public URL, else the request's own.
+func (k *Kit) Site(c *gin.Context) *url.URL {
+	if u, err := url.Parse(strings.TrimSuffix(k.PublicURL, "/")); err == nil && u.Host != "" {
+		return u
+	}
+	scheme := "http"
+	if c.Request.TLS != nil {
+		scheme = "https"
+	}
+	return &url.URL{Scheme: scheme, Host: c.Request.Host}
+}

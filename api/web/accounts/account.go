@@ -1,4 +1,4 @@
-package web
+package accounts
 
 import (
 	"net/http"
@@ -85,7 +85,7 @@ func (h *handler) accountPage(c *gin.Context) error {
 // changeName sets the reader's name, in parts, and sex.
 func (h *handler) changeName(c *gin.Context) error {
 	u := tournament.UserFromContext(c.Request.Context())
-	f := formValues(c, "surname", "given_names", "patronymic", "sex")
+	f := kit.FormValues(c, "surname", "given_names", "patronymic", "sex")
 	in := account.AccountUpdate{}
 	for field, v := range map[string]**string{"surname": &in.Surname, "given_names": &in.GivenNames, "patronymic": &in.Patronymic, "sex": &in.Sex} {
 		value := f.Values[field]

@@ -1,4 +1,4 @@
-package web
+package accounts
 
 import (
 	"cmp"
@@ -88,7 +88,7 @@ func (h *handler) accountsPage(c *gin.Context) error {
 
 // addAccount adds an account with a one-time password, shown this once.
 func (h *handler) addAccount(c *gin.Context) error {
-	f := formValues(c, "email", "surname", "given_names", "patronymic", "role", "locale")
+	f := kit.FormValues(c, "email", "surname", "given_names", "patronymic", "role", "locale")
 	u, password, err := h.Accounts.CreateAccount(c.Request.Context(), account.NewAccount{
 		Email: f.Values["email"], Names: nameParts(f), Role: f.Values["role"], Locale: f.Values["locale"],
 	})
@@ -108,7 +108,7 @@ func (h *handler) changeRole(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := formValues(c, "role")
+	f := kit.FormValues(c, "role")
 	u, err := h.Accounts.SetRole(c.Request.Context(), id, f.Values["role"])
 	if err != nil {
 		if err := f.Fail(err, h.Translator(c)); err != nil {

@@ -1,4 +1,4 @@
-package web
+package accounts
 
 import (
 	"errors"
@@ -10,15 +10,6 @@ import (
 	"adiukh/api/web/kit"
 	"adiukh/tournament"
 )
-
-// passwordResetRoutesWeb registers the password reset by a mailed link:
-// the form that asks for the link, and the link's form for a new password.
-func (h *handler) passwordResetRoutesWeb(g *gin.RouterGroup) {
-	g.GET("/password-reset", h.Page(h.passwordResetPage))
-	g.POST("/password-reset", h.Page(h.requestPasswordReset))
-	g.GET("/password-reset/:token", h.Page(h.newPasswordPage))
-	g.POST("/password-reset/:token", h.Page(h.setPasswordWithLink))
-}
 
 // passwordResetData is the reset form: asking for the link (Token empty)
 // or a new password with it; Done is the message key shown instead.
@@ -46,7 +37,7 @@ func (h *handler) passwordResetPage(c *gin.Context) error {
 }
 
 func (h *handler) requestPasswordReset(c *gin.Context) error {
-	f := formValues(c, "email")
+	f := kit.FormValues(c, "email")
 	if err := h.Accounts.RequestPasswordReset(c.Request.Context(), f.Values["email"], core.ClientAddress(c)); err != nil {
 		core.RetryAfterOf(c, err)
 		var e *tournament.Error

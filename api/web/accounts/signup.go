@@ -1,4 +1,4 @@
-package web
+package accounts
 
 import (
 	"errors"
@@ -11,17 +11,6 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 )
-
-// signupRoutesWeb registers sign-up: the form, the confirmation link and
-// the administrator's approval on the users page.
-func (h *handler) signupRoutesWeb(g, m *gin.RouterGroup) {
-	g.GET("/signup", h.Page(h.signupPage))
-	g.POST("/signup", h.Page(h.signup))
-	g.GET("/signup/confirm/:token", h.Page(h.confirmSignupPage))
-	g.POST("/signup/confirm/:token", h.Page(h.confirmSignup))
-	m.POST("/admin/signups/:sid/approve", h.Page(h.decideSignup(true)))
-	m.POST("/admin/signups/:sid/reject", h.Page(h.decideSignup(false)))
-}
 
 // signupPageData is the sign-up form, the confirmation link's form
 // (Token set), or the message after them.
@@ -57,7 +46,7 @@ func (h *handler) renderSignup(c *gin.Context, status int, data signupPageData) 
 }
 
 func (h *handler) signup(c *gin.Context) error {
-	f := formValues(c, "email", "surname", "given_names", "patronymic")
+	f := kit.FormValues(c, "email", "surname", "given_names", "patronymic")
 	err := h.Accounts.SignUp(c.Request.Context(), account.SignUpInput{
 		Email: f.Values["email"], Password: c.PostForm("password"), Names: nameParts(f), Locale: string(h.Lang(c)),
 		From: core.ClientAddress(c), Trap: c.PostForm("website"), Stamp: c.PostForm("started"),
@@ -96,7 +85,7 @@ func (h *handler) confirmSignupPage(c *gin.Context) error {
 
 func (h *handler) confirmSignup(c *gin.Context) error {
 	token := c.Param("token")
-	f := formValues(c, "surname", "given_names", "patronymic")
+	f := kit.FormValues(c, "surname", "given_names", "patronymic")
 	_, err := h.Accounts.ConfirmSignUp(c.Request.Context(), account.ConfirmInput{Token: token, Names: nameParts(f), Password: c.PostForm("password")})
 	if err != nil {
 		if err := f.Fail(err, h.Translator(c)); err != nil {

@@ -1,11 +1,10 @@
-package web
+package accounts
 
 import (
 	"crypto/subtle"
 	"errors"
 	"math"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -27,23 +26,8 @@ type loginPageData struct {
 	Notice string
 }
 
-// safeNext keeps a return address on this site: only a local path. A
-// browser drops tabs and line breaks from an address and reads a backslash
-// as a slash, so "/\t/evil.example" would leave the site: any control
-// character or backslash sends the reader home instead.
-func safeNext(next string) string {
-	if strings.ContainsFunc(next, func(r rune) bool { return r < 0x20 || r == 0x7f || r == '\\' }) {
-		return "/"
-	}
-	u, err := url.Parse(next)
-	if err != nil || u.Scheme != "" || u.Host != "" || !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") {
-		return "/"
-	}
-	return next
-}
-
 func (h *handler) loginPage(c *gin.Context) error {
-	data := loginPageData{Form: kit.NewForm(), Next: safeNext(c.Query("next")), Reset: h.Accounts.ConfirmsByMail()}
+	data := loginPageData{Form: kit.NewForm(), Next: kit.SafeNext(c.Query("next")), Reset: h.Accounts.ConfirmsByMail()}
 	if c.Query("done") == "password" {
 		data.Notice = "passwordreset.done"
 	}
@@ -56,7 +40,7 @@ func (h *handler) loginPage(c *gin.Context) error {
 func (h *handler) login(c *gin.Context) error {
 	tr := h.Translator(c)
 	email := strings.ToLower(strings.TrimSpace(c.PostForm("email")))
-	data := loginPageData{Form: kit.NewForm(), Next: safeNext(c.PostForm("next")), Reset: h.Accounts.ConfirmsByMail()}
+	data := loginPageData{Form: kit.NewForm(), Next: kit.SafeNext(c.PostForm("next")), Reset: h.Accounts.ConfirmsByMail()}
 	data.Form.Values["email"] = email
 	u, err := h.Accounts.Login(c.Request.Context(), email, c.PostForm("password"), core.ClientAddress(c))
 	var wait *account.WaitError
