@@ -85,7 +85,7 @@ func keep(lines []auditlog.Line, f auditlog.Filter) []auditlog.Line {
 }
 
 func (h *handler) auditPage(c *gin.Context) error {
-	tr := h.translator(c)
+	tr := h.Translator(c)
 	e, lines, filter, players, err := h.auditLog(c, tr.Localizer)
 	if err != nil {
 		return err
@@ -99,14 +99,14 @@ func (h *handler) auditPage(c *gin.Context) error {
 	}
 	data := auditPageData{eventHeader: h.header(c, e, "audit"), Lines: keep(lines, filter), Filter: filter,
 		Rounds: auditlog.Rounds(lines), Players: players, Zone: e.Location().String(), Query: q.Encode()}
-	h.renderWith(c, tr.In(e.Location()), http.StatusOK, "audit", e.Name, data)
+	h.RenderWith(c, tr.In(e.Location()), http.StatusOK, "audit", e.Name, data)
 	return nil
 }
 
 // auditCSV downloads the (filtered) log as CSV: the raw entries with the
 // sentences in the reader's language; ?dialect=excel for a spreadsheet.
 func (h *handler) auditCSV(c *gin.Context) error {
-	tr := h.translator(c)
+	tr := h.Translator(c)
 	e, lines, filter, players, err := h.auditLog(c, tr.Localizer)
 	if err != nil {
 		return err
@@ -146,7 +146,7 @@ type auditEntryJSON struct {
 }
 
 func (h *handler) auditJSON(c *gin.Context) error {
-	tr := h.translator(c)
+	tr := h.Translator(c)
 	e, lines, filter, _, err := h.auditLog(c, tr.Localizer)
 	if err != nil {
 		return err

@@ -12,6 +12,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/ical"
@@ -53,7 +54,7 @@ func (h *handler) calendarPage(c *gin.Context) error {
 			feed += "?" + q.Encode()
 		}
 	}
-	h.render(c, http.StatusOK, "calendar", "calendar.title", calendarPageData{Calendar: cal, Filter: f, Disciplines: tournament.Disciplines, Games: tournament.GameKinds, Feed: feed})
+	h.Render(c, http.StatusOK, "calendar", "calendar.title", calendarPageData{Calendar: cal, Filter: f, Disciplines: tournament.Disciplines, Games: tournament.GameKinds, Feed: feed})
 	return nil
 }
 
@@ -65,7 +66,7 @@ func (h *handler) calendarICS(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	tr := h.translator(c)
+	tr := h.Translator(c)
 	var items []entries.CalendarItem
 	for _, part := range [][]entries.CalendarItem{cal.Running, cal.Upcoming, cal.Recent, cal.Hidden} {
 		items = append(items, part...)
@@ -77,7 +78,7 @@ func (h *handler) calendarICS(c *gin.Context) error {
 // site's, and the choice it was subscribed with («Турниры adiukh: русские
 // шашки, Майкоп»), so that two subscriptions read apart among a phone's
 // calendars.
-func feedName(tr *translator, f entries.CalendarFilter) string {
+func feedName(tr *kit.Translator, f entries.CalendarFilter) string {
 	var choice []string
 	if g, err := tournament.ParseGameKind(f.Game); err == nil {
 		choice = append(choice, tr.T(g.Key()))
@@ -120,7 +121,7 @@ func (h *handler) eventOrICS(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	tr := h.translator(c)
+	tr := h.Translator(c)
 	name := item.Name
 	if item.Hidden {
 		name = tr.T("calendar.hidden")
@@ -135,8 +136,8 @@ const feedRefresh = time.Hour
 // writeICS answers with the events that have dates as an iCalendar file.
 // It is served inline, as calendars subscribe to it: the page cache keeps
 // the type and the body, no other header.
-func (h *handler) writeICS(c *gin.Context, tr *translator, name string, items []entries.CalendarItem) error {
-	site := h.site(c)
+func (h *handler) writeICS(c *gin.Context, tr *kit.Translator, name string, items []entries.CalendarItem) error {
+	site := h.Site(c)
 	out := ical.Calendar{ProdID: "-//adiukh//calendar//" + strings.ToUpper(string(tr.Lang)), Name: name, Refresh: feedRefresh}
 	for _, it := range items {
 		if ev, ok := calendarEvent(tr, site, &it); ok {
@@ -151,25 +152,12 @@ func (h *handler) writeICS(c *gin.Context, tr *translator, name string, items []
 	return nil
 }
 
-// site is the address the site is reached at, without the trailing
-// slash: the configured public URL, else the request's own.
-func (h *handler) site(c *gin.Context) *url.URL {
-	if u, err := url.Parse(strings.TrimSuffix(h.PublicURL, "/")); err == nil && u.Host != "" {
-		return u
-	}
-	scheme := "http"
-	if c.Request.TLS != nil {
-		scheme = "https"
-	}
-	return &url.URL{Scheme: scheme, Host: c.Request.Host}
-}
-
 // calendarEvent is the calendar's entry of the event, false when it has no
 // dates. Its UID names the event and the site's host, so that the events of
 // two sites never share one and a calendar updates its copy in place. A
 // cancelled event says so in its title, for the calendars that show no
 // STATUS; one made private is told as cancelled, without its name or place.
-func calendarEvent(tr *translator, site *url.URL, it *entries.CalendarItem) (ical.Event, bool) {
+func calendarEvent(tr *kit.Translator, site *url.URL, it *entries.CalendarItem) (ical.Event, bool) {
 	first, last, ok := it.Days()
 	if !ok {
 		return ical.Event{}, false

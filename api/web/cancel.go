@@ -4,6 +4,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 )
 
@@ -17,7 +18,7 @@ func (h *handler) cancelEvent(c *gin.Context) error {
 	return h.confirm(c, id, "cancel", "manage.cancel_event", nil, func(reason string) error {
 		_, err := h.Entries.CancelEvent(c.Request.Context(), id, reason)
 		return err
-	}, func(d *tournament.EventData, tr *translator) (string, error) {
+	}, func(d *tournament.EventData, tr *kit.Translator) (string, error) {
 		return tr.T("confirm.cancel_event", "Event", d.Event.Name), nil
 	})
 }

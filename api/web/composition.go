@@ -12,6 +12,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/composition"
@@ -43,7 +44,7 @@ func (h *handler) compositionRoutesWeb(public, signedIn *gin.RouterGroup) {
 
 // diagram is a position drawn for a page, with its notation.
 type diagram struct {
-	Board    *boardView
+	Board    *kit.BoardView
 	Position rules.Position
 	Side     string // "white" or "black"
 }
@@ -53,7 +54,7 @@ func newDiagram(position, side string) *diagram {
 	if err != nil {
 		return nil
 	}
-	d := &diagram{Board: newBoardView(pos, rules.White), Position: pos, Side: "white"}
+	d := &diagram{Board: kit.NewBoardView(pos, rules.White), Position: pos, Side: "white"}
 	if s := strings.ToLower(strings.TrimSpace(side)); s == "black" || s == "черные" || s == "чёрные" {
 		d.Side = "black"
 	}
@@ -101,7 +102,7 @@ func (h *handler) contestOf(c *gin.Context, e *tournament.Event) (*composition.C
 	cv, err := h.Composition.Contest(c.Request.Context(), e.ID)
 	if err != nil {
 		if te := (*tournament.Error)(nil); errors.As(err, &te) && te.Code == tournament.ENOTFOUND {
-			return nil, h.translator(c).Phrase(te), nil
+			return nil, h.Translator(c).Phrase(te), nil
 		}
 		return nil, "", err
 	}
@@ -115,7 +116,7 @@ func (h *handler) contestPage(c *gin.Context) error {
 	}
 	data := &contestPageData{eventHeader: h.header(c, e, "contest"), Contest: cv, Missing: missing,
 		Signed: tournament.UserFromContext(c.Request.Context()) != nil}
-	h.renderWith(c, h.translator(c).In(e.Location()), http.StatusOK, "contest", e.Name, data)
+	h.RenderWith(c, h.Translator(c).In(e.Location()), http.StatusOK, "contest", e.Name, data)
 	return nil
 }
 
@@ -135,14 +136,14 @@ type entriesPageData struct {
 	// Just is the entry just submitted or edited, whose verdict is shown
 	// at the top.
 	Just *entryRow
-	Form *form
+	Form *kit.Form
 }
 
 func (h *handler) entriesPage(c *gin.Context) error {
-	return h.renderEntries(c, newForm(), http.StatusOK)
+	return h.renderEntries(c, kit.NewForm(), http.StatusOK)
 }
 
-func (h *handler) renderEntries(c *gin.Context, f *form, status int) error {
+func (h *handler) renderEntries(c *gin.Context, f *kit.Form, status int) error {
 	e, cv, missing, err := h.eventContest(c)
 	if err != nil {
 		return err
@@ -164,7 +165,7 @@ func (h *handler) renderEntries(c *gin.Context, f *form, status int) error {
 			data.Editing = w.ID
 			// The stored position and stipulation are canonical English;
 			// the form gives them back in the page's language, as typed.
-			tr := h.translator(c)
+			tr := h.Translator(c)
 			position := w.Position
 			if p, err := rules.ParsePosition(w.Position); err == nil {
 				position = tr.Position(p)
@@ -181,12 +182,12 @@ func (h *handler) renderEntries(c *gin.Context, f *form, status int) error {
 	if f.Values["side"] == "" {
 		f.Values["side"] = "white"
 	}
-	h.renderWith(c, h.translator(c).In(e.Location()), status, "contest_entries", e.Name, data)
+	h.RenderWith(c, h.Translator(c).In(e.Location()), status, "contest_entries", e.Name, data)
 	return nil
 }
 
-func entryForm(c *gin.Context) (*form, composition.EntryInput) {
-	f := newForm()
+func entryForm(c *gin.Context) (*kit.Form, composition.EntryInput) {
+	f := kit.NewForm()
 	for _, k := range []string{"section", "position", "side", "stipulation", "solution", "comment"} {
 		f.Values[k] = c.PostForm(k)
 	}
@@ -205,7 +206,7 @@ func (h *handler) submitEntry(c *gin.Context) error {
 	if err == nil {
 		next = fmt.Sprintf("/events/%d/contest/entries?entry=%d#entry-%d", id, w.ID, w.ID)
 	}
-	return h.afterForm(c, next, f, err, func(f *form, status int) error { return h.renderEntries(c, f, status) })
+	return h.afterForm(c, next, f, err, func(f *kit.Form, status int) error { return h.renderEntries(c, f, status) })
 }
 
 func (h *handler) editEntry(c *gin.Context) error {
@@ -225,12 +226,12 @@ func (h *handler) editEntry(c *gin.Context) error {
 
 // entryFormError shows the entries page of the entry's event again with
 // the error; the event comes from the form, as the address names the entry.
-func (h *handler) entryFormError(c *gin.Context, f *form, err error) error {
-	if ferr := f.fail(err, h.translator(c)); ferr != nil {
+func (h *handler) entryFormError(c *gin.Context, f *kit.Form, err error) error {
+	if ferr := f.Fail(err, h.Translator(c)); ferr != nil {
 		return ferr
 	}
 	c.Params = append(c.Params, gin.Param{Key: "id", Value: c.PostForm("event")})
-	return h.renderEntries(c, f, formStatus(err))
+	return h.renderEntries(c, f, kit.FormStatus(err))
 }
 
 func (h *handler) withdrawEntry(c *gin.Context) error {
@@ -240,11 +241,11 @@ func (h *handler) withdrawEntry(c *gin.Context) error {
 	}
 	// Withdrawing cannot be undone: the form asks to confirm it.
 	if c.PostForm("confirm") == "" {
-		return h.entryFormError(c, newForm(), tournament.Invalid("", "tick the box to confirm withdrawing the entry: a withdrawn entry leaves the contest for good"))
+		return h.entryFormError(c, kit.NewForm(), tournament.Invalid("", "tick the box to confirm withdrawing the entry: a withdrawn entry leaves the contest for good"))
 	}
 	w, err := h.Composition.Withdraw(c.Request.Context(), eid)
 	if err != nil {
-		return h.entryFormError(c, newForm(), err)
+		return h.entryFormError(c, kit.NewForm(), err)
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/contest/entries", w.EventID))
 	return nil
@@ -278,18 +279,18 @@ type judgingPageData struct {
 	// MayMark tells whether the reader has mark forms: a judge, while the
 	// marks may still change.
 	MayMark bool
-	Form    *form
+	Form    *kit.Form
 }
 
 func (h *handler) judgingPage(c *gin.Context) error {
-	return h.renderJudging(c, newForm(), http.StatusOK)
+	return h.renderJudging(c, kit.NewForm(), http.StatusOK)
 }
 
 func (h *handler) juryRows(c *gin.Context, cv *composition.ContestView) ([]juryRow, string, error) {
 	list, err := h.Composition.ForJudging(c.Request.Context(), cv.EventID)
 	if err != nil {
 		if te := (*tournament.Error)(nil); errors.As(err, &te) && te.Code == tournament.ECONFLICT {
-			return nil, h.translator(c).Phrase(te), nil
+			return nil, h.Translator(c).Phrase(te), nil
 		}
 		return nil, "", err
 	}
@@ -315,7 +316,7 @@ func (h *handler) juryRows(c *gin.Context, cv *composition.ContestView) ([]juryR
 	return rows, "", nil
 }
 
-func (h *handler) renderJudging(c *gin.Context, f *form, status int) error {
+func (h *handler) renderJudging(c *gin.Context, f *kit.Form, status int) error {
 	e, cv, missing, err := h.eventContest(c)
 	if err != nil {
 		return err
@@ -330,7 +331,7 @@ func (h *handler) renderJudging(c *gin.Context, f *form, status int) error {
 		}
 		data.MayMark = cv.MayMark()
 	}
-	h.renderWith(c, h.translator(c).In(e.Location()), status, "contest_judging", e.Name, data)
+	h.RenderWith(c, h.Translator(c).In(e.Location()), status, "contest_judging", e.Name, data)
 	return nil
 }
 
@@ -340,10 +341,10 @@ func (h *handler) submitMark(c *gin.Context) error {
 		return err
 	}
 	code := c.Param("code")
-	f := newForm()
+	f := kit.NewForm()
 	f.Values["code"], f.Values["mark"], f.Values["comment"] = code, c.PostForm("mark"), c.PostForm("comment")
 	_, err = h.Composition.Mark(c.Request.Context(), id, composition.MarkInput{Code: code, Mark: c.PostForm("mark"), Comment: c.PostForm("comment")})
-	return h.afterForm(c, fmt.Sprintf("/events/%d/contest/judging#entry-%s", id, code), f, err, func(f *form, status int) error { return h.renderJudging(c, f, status) })
+	return h.afterForm(c, fmt.Sprintf("/events/%d/contest/judging#entry-%s", id, code), f, err, func(f *kit.Form, status int) error { return h.renderJudging(c, f, status) })
 }
 
 // deskData is the director's desk of a composition event: the contest's
@@ -357,31 +358,31 @@ type deskData struct {
 	Entries  []juryRow
 	Closed   string
 	Award    *composition.Award
-	Settings *form
-	Judges   *form
-	Publish  *form
-	Edit     *form
+	Settings *kit.Form
+	Judges   *kit.Form
+	Publish  *kit.Form
+	Edit     *kit.Form
 	// EditRows are the rows of the form that edits the provisional award.
 	EditRows []awardEditRow
 	// PublishRows are the entries in their order, for the provisional
 	// award chosen entry by entry.
 	PublishRows []awardEditRow
-	Final       *form
-	Claims      *form
+	Final       *kit.Form
+	Claims      *kit.Form
 	// Text is the form of the award's place and the judge's report.
-	Text *form
+	Text *kit.Form
 	// EventSettings are the event's own settings (name, dates, place,
 	// visibility), on the form every event has.
 	EventSettings eventFormData
 }
 
 func (h *handler) contestDesk(c *gin.Context, e *tournament.Event) error {
-	return h.renderDesk(c, e, "", newForm(), http.StatusOK)
+	return h.renderDesk(c, e, "", kit.NewForm(), http.StatusOK)
 }
 
 // renderDesk shows the desk; the failed form (settings, judges, publish,
 // final, claims) shows its error.
-func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, f *form, status int) error {
+func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, f *kit.Form, status int) error {
 	if err := tournament.MayManage(c.Request.Context(), e); err != nil {
 		return err
 	}
@@ -390,7 +391,7 @@ func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, 
 		return err
 	}
 	data := &deskData{eventHeader: h.header(c, e, "manage"), Contest: cv, Missing: missing,
-		Settings: newForm(), Judges: newForm(), Publish: newForm(), Edit: newForm(), Final: newForm(), Claims: newForm(), Text: newForm(),
+		Settings: kit.NewForm(), Judges: kit.NewForm(), Publish: kit.NewForm(), Edit: kit.NewForm(), Final: kit.NewForm(), Claims: kit.NewForm(), Text: kit.NewForm(),
 		EventSettings: h.eventFormData(eventFormValues(e))}
 	switch which {
 	case "event":
@@ -439,7 +440,7 @@ func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, 
 		data.Settings.Values = map[string]string{"scale": "4", "aggregation": "mean", "claim_days": "14",
 			"sections": "", "deadline": h.Now().AddDate(0, 1, 0).In(e.Location()).Format(minuteLayout)}
 	}
-	h.renderWith(c, h.translator(c).In(e.Location()), status, "contest_desk", e.Name, data)
+	h.RenderWith(c, h.Translator(c).In(e.Location()), status, "contest_desk", e.Name, data)
 	return nil
 }
 
@@ -457,33 +458,25 @@ func contestFormValues(c *composition.Contest, zone *time.Location) map[string]s
 }
 
 // deskForm runs one form of the desk and shows the desk again.
-func (h *handler) deskForm(c *gin.Context, which string, f *form, act func(id int64) error) error {
+func (h *handler) deskForm(c *gin.Context, which string, f *kit.Form, act func(id int64) error) error {
 	return h.deskFormOf(c, which, f, func(e *tournament.Event) error { return act(e.ID) })
 }
 
 // deskFormOf is deskForm for a form that reads the event itself (its time
 // zone).
-func (h *handler) deskFormOf(c *gin.Context, which string, f *form, act func(e *tournament.Event) error) error {
+func (h *handler) deskFormOf(c *gin.Context, which string, f *kit.Form, act func(e *tournament.Event) error) error {
 	e, err := h.compositionEvent(c)
 	if err != nil {
 		return err
 	}
 	err = act(e)
-	return h.afterForm(c, fmt.Sprintf("/events/%d/manage", e.ID), f, err, func(f *form, status int) error {
+	return h.afterForm(c, fmt.Sprintf("/events/%d/manage", e.ID), f, err, func(f *kit.Form, status int) error {
 		return h.renderDesk(c, e, which, f, status)
 	})
 }
 
-func formValues(c *gin.Context, keys ...string) *form {
-	f := newForm()
-	for _, k := range keys {
-		f.Values[k] = c.PostForm(k)
-	}
-	return f
-}
-
 func (h *handler) saveContest(c *gin.Context) error {
-	f := formValues(c, "sections", "deadline", "scale", "aggregation", "claim_days", "reason")
+	f := kit.FormValues(c, "sections", "deadline", "scale", "aggregation", "claim_days", "reason")
 	return h.deskFormOf(c, "settings", f, func(e *tournament.Event) error {
 		id, zone := e.ID, e.Location()
 		var sections []composition.Section
@@ -519,7 +512,7 @@ func (h *handler) saveContest(c *gin.Context) error {
 }
 
 func (h *handler) saveJudges(c *gin.Context) error {
-	f := formValues(c, "judges", "reason", "confirm")
+	f := kit.FormValues(c, "judges", "reason", "confirm")
 	return h.deskForm(c, "judges", f, func(id int64) error {
 		emails := strings.FieldsFunc(f.Values["judges"], func(r rune) bool { return r == '\n' || r == ',' || r == ' ' || r == '\r' || r == ';' })
 		_, err := h.Composition.SetJudges(c.Request.Context(), id, emails, f.Values["reason"], f.Values["confirm"] != "")
@@ -528,7 +521,7 @@ func (h *handler) saveJudges(c *gin.Context) error {
 }
 
 func (h *handler) publishProvisional(c *gin.Context) error {
-	f := formValues(c, "prizes", "honourable_mentions", "commendations", "place", "report", "reason")
+	f := kit.FormValues(c, "prizes", "honourable_mentions", "commendations", "place", "report", "reason")
 	var unreadable []*tournament.Error
 	n := func(k string) int {
 		text := strings.TrimSpace(f.Values[k])
@@ -566,7 +559,7 @@ type awardEditRow struct {
 
 // editRows lists the rows of the award's edit form: what was typed when
 // the form was refused, else the award's items, then empty rows to add.
-func editRows(f *form, a *composition.Award) []awardEditRow {
+func editRows(f *kit.Form, a *composition.Award) []awardEditRow {
 	if rows := typedRows(f); rows != nil {
 		return rows
 	}
@@ -584,7 +577,7 @@ func editRows(f *form, a *composition.Award) []awardEditRow {
 // form; a row without a code is left out, so clearing a code takes the
 // entry out of the award.
 func (h *handler) editAward(c *gin.Context) error {
-	f := formValues(c, "reason")
+	f := kit.FormValues(c, "reason")
 	items, unreadable := awardRows(c, f)
 	return h.deskForm(c, "edit", f, func(id int64) error {
 		if err := tournament.Every(unreadable, tournament.Invalid("items", "the award's rows have %d errors", len(unreadable))); err != nil {
@@ -598,7 +591,7 @@ func (h *handler) editAward(c *gin.Context) error {
 // editAwardText changes the provisional award's place and the judge's
 // report.
 func (h *handler) editAwardText(c *gin.Context) error {
-	f := formValues(c, "place", "report", "reason")
+	f := kit.FormValues(c, "place", "report", "reason")
 	return h.deskForm(c, "text", f, func(id int64) error {
 		_, err := h.Composition.EditAwardText(c.Request.Context(), id, f.Values["place"], f.Values["report"], f.Values["reason"])
 		return err
@@ -608,7 +601,7 @@ func (h *handler) editAwardText(c *gin.Context) error {
 // awardRows reads the rows of an award form (code, honour, place) into
 // items, keeping what was typed in f; a row without a code or without an
 // honour is left out.
-func awardRows(c *gin.Context, f *form) ([]composition.Distinction, []*tournament.Error) {
+func awardRows(c *gin.Context, f *kit.Form) ([]composition.Distinction, []*tournament.Error) {
 	codes, honours, places := c.PostFormArray("code"), c.PostFormArray("honour"), c.PostFormArray("place")
 	f.Values["rows"] = strconv.Itoa(len(codes))
 	var items []composition.Distinction
@@ -631,7 +624,7 @@ func awardRows(c *gin.Context, f *form) ([]composition.Distinction, []*tournamen
 
 // typedRows are the rows of an award form as they were typed when it was
 // refused; nil when it was not.
-func typedRows(f *form) []awardEditRow {
+func typedRows(f *kit.Form) []awardEditRow {
 	n, err := strconv.Atoi(f.Values["rows"])
 	if err != nil {
 		return nil
@@ -647,7 +640,7 @@ func typedRows(f *form) []awardEditRow {
 // publishRows lists the rows of the provisional award chosen entry by
 // entry: what was typed when the form was refused, else every entry in
 // its order, with no honour yet.
-func publishRows(f *form, entries []juryRow) []awardEditRow {
+func publishRows(f *kit.Form, entries []juryRow) []awardEditRow {
 	if rows := typedRows(f); rows != nil {
 		return rows
 	}
@@ -667,7 +660,7 @@ func at(values []string, i int) string {
 }
 
 func (h *handler) publishFinal(c *gin.Context) error {
-	f := formValues(c, "reason")
+	f := kit.FormValues(c, "reason")
 	return h.deskForm(c, "final", f, func(id int64) error {
 		_, err := h.Composition.PublishFinal(c.Request.Context(), id, f.Values["reason"])
 		return err
@@ -680,7 +673,7 @@ func (h *handler) decideClaim(c *gin.Context) error {
 		return err
 	}
 	c.Params = append(c.Params, gin.Param{Key: "id", Value: c.PostForm("event")})
-	f := formValues(c, "reason")
+	f := kit.FormValues(c, "reason")
 	return h.deskForm(c, "claims", f, func(int64) error {
 		_, err := h.Composition.DecideClaim(c.Request.Context(), cid, c.PostForm("uphold") == "true", f.Values["reason"])
 		return err
@@ -705,15 +698,15 @@ type awardPageData struct {
 	Missing     string
 	ClaimsOpen  bool
 	Signed      bool
-	Form        *form
+	Form        *kit.Form
 	Provisional bool
 }
 
 func (h *handler) awardPage(c *gin.Context) error {
-	return h.renderAward(c, newForm(), http.StatusOK)
+	return h.renderAward(c, kit.NewForm(), http.StatusOK)
 }
 
-func (h *handler) renderAward(c *gin.Context, f *form, status int) error {
+func (h *handler) renderAward(c *gin.Context, f *kit.Form, status int) error {
 	e, err := h.compositionEvent(c)
 	if err != nil {
 		return err
@@ -721,7 +714,7 @@ func (h *handler) renderAward(c *gin.Context, f *form, status int) error {
 	data := &awardPageData{eventHeader: h.header(c, e, "award"), Form: f, Signed: tournament.UserFromContext(c.Request.Context()) != nil}
 	a, err := h.Composition.Award(c.Request.Context(), e.ID)
 	if te := (*tournament.Error)(nil); errors.As(err, &te) && (te.Code == tournament.ENOTFOUND || te.Code == tournament.ECONFLICT) {
-		data.Missing = h.translator(c).Phrase(te)
+		data.Missing = h.Translator(c).Phrase(te)
 	} else if err != nil {
 		return err
 	} else {
@@ -736,7 +729,7 @@ func (h *handler) renderAward(c *gin.Context, f *form, status int) error {
 			s.Items = append(s.Items, awardRow{Awarded: it, Diagram: newDiagram(it.Entry.Position, it.Entry.Side)})
 		}
 	}
-	h.renderWith(c, h.translator(c).In(e.Location()), status, "contest_award", e.Name, data)
+	h.RenderWith(c, h.Translator(c).In(e.Location()), status, "contest_award", e.Name, data)
 	return nil
 }
 
@@ -745,10 +738,10 @@ func (h *handler) fileClaim(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := formValues(c, "code", "kind", "evidence")
+	f := kit.FormValues(c, "code", "kind", "evidence")
 	_, err = h.Composition.FileClaim(c.Request.Context(), id, composition.ClaimInput{Code: f.Values["code"],
 		Kind: composition.ClaimKind(f.Values["kind"]), Evidence: f.Values["evidence"]})
-	return h.afterForm(c, fmt.Sprintf("/events/%d/contest/award#claims", id), f, err, func(f *form, status int) error { return h.renderAward(c, f, status) })
+	return h.afterForm(c, fmt.Sprintf("/events/%d/contest/award#claims", id), f, err, func(f *kit.Form, status int) error { return h.renderAward(c, f, status) })
 }
 
 // withTheRest joins the inputs a form could not read with what the domain's

@@ -98,9 +98,9 @@ func TestEntryNotProvedShowsTheBudget(t *testing.T) {
 	}
 	page := strings.TrimPrefix(base, "/api/v1") + "/contest/entries"
 	ac := s.Session("author@example.org")
-	mustContain(t, "the entries page", s.Page(ac, page), apitest.RuT("compo.not_proved", "N", "1\u00a0500"),
+	apitest.MustContain(t, "the entries page", s.Page(ac, page), apitest.RuT("compo.not_proved", "N", "1\u00a0500"),
 		"<p>"+apitest.RuT("compo.proved")+": "+apitest.RuF("White forces %s or better for White", "13:11")+"</p>")
-	mustContain(t, "the entries page in English", s.Page(ac, page+"?lang=en"), "within 1,500 nodes", "Proved within the budget: White forces 13:11 or better for White")
+	apitest.MustContain(t, "the entries page in English", s.Page(ac, page+"?lang=en"), "within 1,500 nodes", "Proved within the budget: White forces 13:11 or better for White")
 }
 
 // namedUser creates an account with a name, as the award prints it.
@@ -168,24 +168,6 @@ func fourLines(problem, got int) string {
 	return apitest.RuF("problem %d: write four lines (position, side to move, stipulation, solution) and, if you like, a fifth with the points for the solution and for the key alone; got %d", problem, got)
 }
 
-func mustContain(t *testing.T, what, page string, wants ...string) {
-	t.Helper()
-	for _, w := range wants {
-		if !strings.Contains(page, w) {
-			t.Errorf("%s lacks %q", what, w)
-		}
-	}
-}
-
-func mustNotContain(t *testing.T, what, page string, unwanted ...string) {
-	t.Helper()
-	for _, w := range unwanted {
-		if strings.Contains(page, w) {
-			t.Errorf("%s shows %q", what, w)
-		}
-	}
-}
-
 // A composition contest through its pages: the director's desk without
 // pairing or games, an author's entry with its verdict at once, editing
 // and withdrawing, the anonymous jury page and its marks, the provisional
@@ -208,19 +190,19 @@ func TestCompositionPages(t *testing.T) {
 			t.Errorf("the event page of a contest: %d %s", rec.Code, rec.Header().Get("Location"))
 		}
 	}
-	mustContain(t, "the event page before the set-up", s.Page(nil, ev+"/contest"), `<p class="empty">`+apitest.RuT("compo.not_set_up")+`</p>`)
+	apitest.MustContain(t, "the event page before the set-up", s.Page(nil, ev+"/contest"), `<p class="empty">`+apitest.RuT("compo.not_set_up")+`</p>`)
 	desk := s.Page(dc, ev+"/manage")
-	mustContain(t, "the desk", desk, `action="`+ev+`/contest/settings"`, `<p class="hint">`+apitest.RuT("compo.desk_note")+`</p>`)
-	mustNotContain(t, "the desk", desk, `action="`+ev+`/rounds"`, "tab.pairings", ev+"/standings", ev+"/crosstable", "standings.pdf")
+	apitest.MustContain(t, "the desk", desk, `action="`+ev+`/contest/settings"`, `<p class="hint">`+apitest.RuT("compo.desk_note")+`</p>`)
+	apitest.MustNotContain(t, "the desk", desk, `action="`+ev+`/rounds"`, "tab.pairings", ev+"/standings", ev+"/crosstable", "standings.pdf")
 	// The event's own settings are on the desk too: a name left out is
 	// refused there, a new city kept.
-	mustContain(t, "the desk", desk, `action="`+ev+`/settings"`, `value="Конкурс составителей"`)
+	apitest.MustContain(t, "the desk", desk, `action="`+ev+`/settings"`, `value="Конкурс составителей"`)
 	if rec := post(s, dc, ev+"/settings", url.Values{"name": {""}, "discipline": {"composition"}, "visibility": {"public"}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(rec.Body.String(), `action="`+ev+`/contest/settings"`) || !strings.Contains(rec.Body.String(), `<p class="field-error"`) {
 		t.Errorf("an event without a name: %d\n%s", rec.Code, rec.Body.String())
 	}
 	mustPost(s, dc, ev+"/settings", url.Values{"name": {"Конкурс составителей"}, "discipline": {"composition"}, "visibility": {"public"}, "city": {"Майкоп"}})
-	mustContain(t, "the desk after the settings", s.Page(dc, ev+"/manage"), `value="Майкоп"`)
+	apitest.MustContain(t, "the desk after the settings", s.Page(dc, ev+"/manage"), `value="Майкоп"`)
 
 	// The settings with a refused deadline, then right; the jury.
 	if rec := post(s, dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("%q is not a time: write it as 2026-12-31T23:59 (%s)", "завтра", "Europe/Moscow")) {
@@ -232,7 +214,7 @@ func TestCompositionPages(t *testing.T) {
 	// Every problem at once: the inputs that cannot be read and what is
 	// wrong with the others.
 	bad := post(s, dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\nЗадачи"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"median"}, "claim_days": {"неделя"}})
-	mustContain(t, "a form with four problems", apitest.PageText(bad), apitest.RuF("%q is not a time: write it as 2026-12-31T23:59 (%s)", "завтра", "Europe/Moscow"),
+	apitest.MustContain(t, "a form with four problems", apitest.PageText(bad), apitest.RuF("%q is not a time: write it as 2026-12-31T23:59 (%s)", "завтра", "Europe/Moscow"),
 		apitest.RuF("%q is not a whole number", "неделя"), apitest.RuF("two sections are named %q", "Задачи"), apitest.RuF("%q is not a way to aggregate marks: mean or trimmed_mean", "median"))
 	mustPost(s, dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12\nЭтюды"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
 	// An address without an account, and a section named twice, are said
@@ -257,10 +239,10 @@ func TestCompositionPages(t *testing.T) {
 	}
 	for _, lang := range []string{"ru", "en"} {
 		page := s.Page(nil, ev+"/contest?lang="+lang)
-		mustContain(t, "the event page ("+lang+")", page, "Этюды", ev+"/contest/award")
-		mustNotContain(t, "the event page ("+lang+")", page, ev+"/standings", "/rounds/")
+		apitest.MustContain(t, "the event page ("+lang+")", page, "Этюды", ev+"/contest/award")
+		apitest.MustNotContain(t, "the event page ("+lang+")", page, ev+"/standings", "/rounds/")
 		s.Page(dc, ev+"/manage?lang="+lang)
-		mustContain(t, "the entries page ("+lang+")", s.Page(ac, ev+"/contest/entries?lang="+lang), `id="board-editor"`, `src="/static/compo.js"`, `name="position"`)
+		apitest.MustContain(t, "the entries page ("+lang+")", s.Page(ac, ev+"/contest/entries?lang="+lang), `id="board-editor"`, `src="/static/compo.js"`, `name="position"`)
 	}
 
 	// An entry with 11 white checkers is refused next to the position.
@@ -276,7 +258,7 @@ func TestCompositionPages(t *testing.T) {
 	next := mustPost(s, ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {apitest.G005}, "side": {"black"}, "stipulation": {"exact 18:6"},
 		"solution": {"d6:f8 b2-c3 f8:d6 e7:c5"}, "comment": {"посвящается"}})
 	page := s.Page(ac, next)
-	mustContain(t, "the verdict", page, `id="verdict"`, "<h2>"+apitest.RuT("compo.entry_code", "Code", "001")+" — "+apitest.RuT("compo.verdict")+"</h2>",
+	apitest.MustContain(t, "the verdict", page, `id="verdict"`, "<h2>"+apitest.RuT("compo.entry_code", "Code", "001")+" — "+apitest.RuT("compo.verdict")+"</h2>",
 		`<span class="verdict verdict-sound">`+apitest.RuT("compo.verdict.sound")+"</span>", "<strong>"+ruStip("exact 18:6")+"</strong>")
 	works := s.Must(http.StatusOK, s.User("x@example.org", tournament.PlayerRole), "GET", "/api/v1"+ev+"/contest/my-entries", nil).([]any)
 	if len(works) != 0 {
@@ -285,10 +267,10 @@ func TestCompositionPages(t *testing.T) {
 	eid := next[strings.Index(next, "entry=")+len("entry="):]
 	// Edited to an unsound stipulation: the refutation is shown; back again.
 	// The form gives the entry back as a Russian author would type it.
-	mustContain(t, "the edit form", s.Page(ac, ev+"/contest/entries?edit="+eid), `action="/contest-entries/`+eid+`"`, "посвящается",
+	apitest.MustContain(t, "the edit form", s.Page(ac, ev+"/contest/entries?edit="+eid), `action="/contest-entries/`+eid+`"`, "посвящается",
 		`value="`+ruStip("exact 18:6")+`"`, ">"+ruPosition(apitest.G005)+"</textarea>")
 	next = mustPost(s, ac, "/contest-entries/"+eid, url.Values{"event": {fmt.Sprint(id)}, "section": {"Задачи"}, "position": {apitest.G005}, "side": {"black"}, "stipulation": {"black wins"}, "solution": {"d6:f8"}})
-	mustContain(t, "the unsound verdict", s.Page(ac, next), "verdict-unsound",
+	apitest.MustContain(t, "the unsound verdict", s.Page(ac, next), "verdict-unsound",
 		"<p>"+apitest.RuT("compo.refutation")+": "+apitest.RuF("%s does not hold: %s", ruStip("black wins"), apitest.RuF("best play ends %s", "18:6")))
 	mustPost(s, ac, "/contest-entries/"+eid, url.Values{"event": {fmt.Sprint(id)}, "section": {"Задачи"}, "position": {apitest.G005}, "side": {"black"}, "stipulation": {"exact 18:6"},
 		"solution": {"d6:f8 b2-c3 f8:d6 e7:c5"}, "comment": {"посвящается"}})
@@ -297,18 +279,18 @@ func TestCompositionPages(t *testing.T) {
 	second := next[strings.Index(next, "entry=")+len("entry="):]
 	// Withdrawing asks to confirm: the box to tick, and without it the
 	// entry stays.
-	mustContain(t, "the withdraw form", s.Page(ac, ev+"/contest/entries"), `name="confirm" value="1" required> `+apitest.RuT("compo.withdraw_confirm", "Code", "002")+"</label>")
+	apitest.MustContain(t, "the withdraw form", s.Page(ac, ev+"/contest/entries"), `name="confirm" value="1" required> `+apitest.RuT("compo.withdraw_confirm", "Code", "002")+"</label>")
 	if rec := post(s, ac, "/contest-entries/"+second+"/withdraw", url.Values{"event": {fmt.Sprint(id)}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(apitest.PageText(rec), apitest.RuF("tick the box to confirm withdrawing the entry: a withdrawn entry leaves the contest for good")) {
 		t.Errorf("withdrawing without confirming: %d", rec.Code)
 	}
-	mustNotContain(t, "my entries before the confirmed withdrawal", s.Page(ac, ev+"/contest/entries"), apitest.RuT("compo.withdrawn"))
+	apitest.MustNotContain(t, "my entries before the confirmed withdrawal", s.Page(ac, ev+"/contest/entries"), apitest.RuT("compo.withdrawn"))
 	mustPost(s, ac, "/contest-entries/"+second+"/withdraw", url.Values{"event": {fmt.Sprint(id)}, "confirm": {"1"}})
-	mustContain(t, "my entries", s.Page(ac, ev+"/contest/entries"), `<span class="badge">`+apitest.RuT("compo.withdrawn")+"</span>",
+	apitest.MustContain(t, "my entries", s.Page(ac, ev+"/contest/entries"), `<span class="badge">`+apitest.RuT("compo.withdrawn")+"</span>",
 		"<h3>"+apitest.RuT("compo.entry_code", "Code", "001")+" · ", "<h3>"+apitest.RuT("compo.entry_code", "Code", "002")+" · ")
 
 	// Before the deadline the jury has nothing to judge; a stranger never.
-	mustContain(t, "the jury page before the deadline", s.Page(jc, ev+"/contest/judging"),
+	apitest.MustContain(t, "the jury page before the deadline", s.Page(jc, ev+"/contest/judging"),
 		`<p class="empty">`+apitest.RuF("entries are open until %s; judging starts after the deadline", inMoscow(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC)))+"</p>")
 	if rec := post(s, rc, ev+"/contest/marks/001", url.Values{"mark": {"4"}}); rec.Code != http.StatusForbidden && rec.Code != http.StatusConflict {
 		t.Errorf("a stranger's mark: %d", rec.Code)
@@ -322,9 +304,9 @@ func TestCompositionPages(t *testing.T) {
 		t.Errorf("a stranger's jury page: %d", rec.Code)
 	}
 	jury := s.Page(jc, ev+"/contest/judging")
-	mustContain(t, "the jury page", jury, "<h3>"+apitest.RuT("compo.entry_code", "Code", "001")+" · ", "<strong>"+ruStip("exact 18:6")+"</strong>", "<small>"+ruPosition(apitest.G005)+"</small>",
+	apitest.MustContain(t, "the jury page", jury, "<h3>"+apitest.RuT("compo.entry_code", "Code", "001")+" · ", "<strong>"+ruStip("exact 18:6")+"</strong>", "<small>"+ruPosition(apitest.G005)+"</small>",
 		"d6:f8 b2-c3", "<h4>"+apitest.RuT("compo.solver_report")+"</h4>", "verdict-sound", `<svg class="board"`, `action="`+ev+`/contest/marks/001"`)
-	mustNotContain(t, "the jury page", jury, "author@example.org", "Автор Петров", apitest.RuT("compo.entry_code", "Code", "002"))
+	apitest.MustNotContain(t, "the jury page", jury, "author@example.org", "Автор Петров", apitest.RuT("compo.entry_code", "Code", "002"))
 	if rec := post(s, jc, ev+"/contest/marks/001", url.Values{"mark": {"пять"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("%q is not a mark: write a number such as 3.5", "пять")) {
 		t.Errorf("a mark that is no number: %d", rec.Code)
 	}
@@ -332,17 +314,17 @@ func TestCompositionPages(t *testing.T) {
 		t.Errorf("a mark over the scale: %d", rec.Code)
 	}
 	mustPost(s, jc, ev+"/contest/marks/001", url.Values{"mark": {"3,5"}, "comment": {"Тонкая игра"}})
-	mustContain(t, "the jury page after the mark", s.Page(jc, ev+"/contest/judging"), `value="3,5"`, "Тонкая игра")
+	apitest.MustContain(t, "the jury page after the mark", s.Page(jc, ev+"/contest/judging"), `value="3,5"`, "Тонкая игра")
 
 	// The desk ranks the entry and publishes the provisional award.
 	desk = s.Page(dc, ev+"/manage")
-	mustContain(t, "the desk after the marks", desk, "001", `<td data-label="`+apitest.RuT("compo.marks")+`">3,5</td>`, "verdict-sound", `action="`+ev+`/contest/award"`)
+	apitest.MustContain(t, "the desk after the marks", desk, "001", `<td data-label="`+apitest.RuT("compo.marks")+`">3,5</td>`, "verdict-sound", `action="`+ev+`/contest/award"`)
 	// Marks and their aggregate in the reader's way, a comma in Russian.
-	mustNotContain(t, "the desk after the marks", desk, "3.5")
-	mustContain(t, "the award page before it is published", s.Page(nil, ev+"/contest/award"), `<p class="empty">`+apitest.RuT("compo.award_not_published")+"</p>")
+	apitest.MustNotContain(t, "the desk after the marks", desk, "3.5")
+	apitest.MustContain(t, "the award page before it is published", s.Page(nil, ev+"/contest/award"), `<p class="empty">`+apitest.RuT("compo.award_not_published")+"</p>")
 	// The award bears its place (the event's city, as the form offers
 	// it), its date and the judge's report (issue 41, item 4).
-	mustContain(t, "the desk's award form", desk, `name="place" value="Майкоп"`, `name="report"`)
+	apitest.MustContain(t, "the desk's award form", desk, `name="place" value="Майкоп"`, `name="report"`)
 	mustPost(s, dc, ev+"/contest/award", url.Values{"prizes": {"1"}, "honourable_mentions": {"0"}, "commendations": {"0"}, "place": {"Майкоп"},
 		"report": {"Конкурс собрал одно произведение.\nЕго игра башнями тонка."}})
 	award := s.Must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest/award", nil).(map[string]any)
@@ -351,16 +333,16 @@ func TestCompositionPages(t *testing.T) {
 		t.Errorf("the award names the author %q", author)
 	}
 	pub := s.Page(nil, ev+"/contest/award")
-	mustContain(t, "the provisional award", pub, `<p class="award-stage provisional">`+apitest.RuT("compo.award_provisional")+"</p>", "<h3>"+apitest.Ru.Honour("prize", 1)+" — "+author,
+	apitest.MustContain(t, "the provisional award", pub, `<p class="award-stage provisional">`+apitest.RuT("compo.award_provisional")+"</p>", "<h3>"+apitest.Ru.Honour("prize", 1)+" — "+author,
 		"Судья Иванов", "<strong>"+ruStip("exact 18:6")+"</strong>", "d6:f8 b2-c3 f8:d6 e7:c5", "Тонкая игра", `<svg class="board"`, "award.pdf")
 	// The author's entries page says the award is published and gives the
 	// entry's honour (issue 41, item 5).
-	mustContain(t, "the author's entries after the award", s.Page(ac, ev+"/contest/entries"), `<p class="notice award-state">`+apitest.RuT("compo.my_award.provisional"),
+	apitest.MustContain(t, "the author's entries after the award", s.Page(ac, ev+"/contest/entries"), `<p class="notice award-state">`+apitest.RuT("compo.my_award.provisional"),
 		`<p class="honour">`+apitest.RuT("compo.honour")+": <strong>"+apitest.Ru.Honour("prize", 1)+"</strong>")
-	mustContain(t, "the provisional award's place, date and report", pub, `<p class="award-date">Майкоп, `, "<h2>"+apitest.RuT("compo.award_report")+"</h2>", "Конкурс собрал одно произведение.\nЕго игра башнями тонка.")
-	mustContain(t, "the provisional award's verdicts and sign-in", pub, apitest.RuT("compo.verdict")+`: <span class="verdict verdict-sound">`, ">"+apitest.RuT("compo.sign_in_to_claim")+"</a>")
-	mustNotContain(t, "the provisional award to a reader without an account", pub, `action="`+ev+`/contest/claims"`)
-	mustContain(t, "the provisional award to a reader", s.Page(rc, ev+"/contest/award"), `action="`+ev+`/contest/claims"`)
+	apitest.MustContain(t, "the provisional award's place, date and report", pub, `<p class="award-date">Майкоп, `, "<h2>"+apitest.RuT("compo.award_report")+"</h2>", "Конкурс собрал одно произведение.\nЕго игра башнями тонка.")
+	apitest.MustContain(t, "the provisional award's verdicts and sign-in", pub, apitest.RuT("compo.verdict")+`: <span class="verdict verdict-sound">`, ">"+apitest.RuT("compo.sign_in_to_claim")+"</a>")
+	apitest.MustNotContain(t, "the provisional award to a reader without an account", pub, `action="`+ev+`/contest/claims"`)
+	apitest.MustContain(t, "the provisional award to a reader", s.Page(rc, ev+"/contest/award"), `action="`+ev+`/contest/claims"`)
 	// A mistyped code is answered at its field, the evidence kept.
 	if rec := post(s, rc, ev+"/contest/claims", url.Values{"code": {"999"}, "kind": {"anticipated"}, "evidence": {"Петров, 1990"}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(apitest.PageText(rec), apitest.RuF("entry %q is not an entry of the contest", "999")) || !strings.Contains(rec.Body.String(), "Петров, 1990") {
@@ -368,16 +350,16 @@ func TestCompositionPages(t *testing.T) {
 	}
 	mustPost(s, rc, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"anticipated"}, "evidence": {"Петров, 1990"}})
 	desk = s.Page(dc, ev+"/manage")
-	mustContain(t, "the desk with a claim", desk, apitest.RuT("compo.claim.anticipated")+" · "+apitest.RuT("compo.claim_status.open")+" — Петров, 1990")
+	apitest.MustContain(t, "the desk with a claim", desk, apitest.RuT("compo.claim.anticipated")+" · "+apitest.RuT("compo.claim_status.open")+" — Петров, 1990")
 	claims := s.Must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest/award", nil).(map[string]any)["claims"].([]any)
 	cid := apitest.Num(claims[0].(map[string]any)["id"])
 	mustPost(s, dc, fmt.Sprintf("/contest-claims/%d/decision", cid), url.Values{"event": {fmt.Sprint(id)}, "uphold": {"false"}, "reason": {"идея другая"}})
-	mustContain(t, "the author's entries after the claim's decision", s.Page(ac, ev+"/contest/entries"), `<p class="claim">`+apitest.RuT("compo.claim_about")+" ("+apitest.RuT("compo.claim.anticipated")+`): <span class="badge">`+apitest.RuT("compo.claim_status.rejected")+"</span> — идея другая</p>")
+	apitest.MustContain(t, "the author's entries after the claim's decision", s.Page(ac, ev+"/contest/entries"), `<p class="claim">`+apitest.RuT("compo.claim_about")+" ("+apitest.RuT("compo.claim.anticipated")+`): <span class="badge">`+apitest.RuT("compo.claim_status.rejected")+"</span> — идея другая</p>")
 	if rec := post(s, dc, ev+"/contest/award/final", nil); rec.Code != http.StatusConflict {
 		t.Errorf("the final award during the claims period: %d", rec.Code)
 	}
 	// The judge's report revised for the final award, on the desk.
-	mustContain(t, "the desk's award text form", s.Page(dc, ev+"/manage"), `action="`+ev+`/contest/award/text"`, "Его игра башнями тонка.</textarea>")
+	apitest.MustContain(t, "the desk's award text form", s.Page(dc, ev+"/manage"), `action="`+ev+`/contest/award/text"`, "Его игра башнями тонка.</textarea>")
 	if rec := post(s, dc, ev+"/contest/award/text", url.Values{"place": {"Майкоп"}, "report": {strings.Repeat("ж", 50_001)}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(apitest.PageText(rec), apitest.RuF("the judge's report is longer than %d characters", 50000)) {
 		t.Errorf("a report too long: %d", rec.Code)
@@ -386,8 +368,8 @@ func TestCompositionPages(t *testing.T) {
 	s.Clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
 	mustPost(s, dc, ev+"/contest/award/final", nil)
 	pub = s.Page(nil, ev+"/contest/award?lang=en")
-	mustContain(t, "the final award", pub, "Final award", "1st Prize", "идея другая", "rejected")
-	mustNotContain(t, "the final award", pub, "Provisional award")
+	apitest.MustContain(t, "the final award", pub, "Final award", "1st Prize", "идея другая", "rejected")
+	apitest.MustNotContain(t, "the final award", pub, "Provisional award")
 	// The finished contest is listed with the finished events.
 	home := s.Page(nil, "/")
 	if f, c := strings.Index(home, "<h2>"+apitest.RuT("events.finished")+"</h2>"), strings.Index(home, "Конкурс составителей"); f < 0 || c < f || strings.Contains(home, "<h2>"+apitest.RuT("events.upcoming")+"</h2>") {
@@ -410,7 +392,7 @@ func TestCompositionPages(t *testing.T) {
 		} else {
 			want = append(want, "Judge's report", "Майкоп, 18 November 2026", "Final award", "1st Prize", "Stipulation", "exact 18:6", "Solver's verdict: sound")
 		}
-		mustContain(t, "the award booklet ("+lang+")", text, want...)
+		apitest.MustContain(t, "the award booklet ("+lang+")", text, want...)
 	}
 }
 
@@ -456,7 +438,7 @@ func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 	refused("the award posted again", http.StatusConflict, dc, ev+"/contest/award", award, apitest.RuF("the award is already published"))
 	late := url.Values{"section": {"Задачи"}, "position": {g019}, "side": {"black"}, "stipulation": {"ничья"}, "solution": {"h4-g3"}, "comment": {"мой этюд"}}
 	refused("a late entry", http.StatusConflict, ac, ev+"/contest/entries", late, apitest.RuF("entries closed at %s", inMoscow(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))))
-	mustContain(t, "a late entry's page", post(s, ac, ev+"/contest/entries", late).Body.String(), g019, "ничья", "h4-g3", "мой этюд")
+	apitest.MustContain(t, "a late entry's page", post(s, ac, ev+"/contest/entries", late).Body.String(), g019, "ничья", "h4-g3", "мой этюд")
 	refused("a mark after the award", http.StatusConflict, jc, ev+"/contest/marks/001", url.Values{"mark": {"4"}}, apitest.RuF("the award is published; marks are fixed"))
 	refused("the settings after the award", http.StatusConflict, dc, ev+"/contest/settings", settings, apitest.RuF("the award is published; the contest's settings are fixed"))
 	refused("the final award during the claims period", http.StatusConflict, dc, ev+"/contest/award/final", nil, apitest.RuF("the claims period runs until %s", inMoscow(time.Date(2026, 11, 17, 12, 0, 0, 0, time.UTC))))
@@ -472,7 +454,7 @@ func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 	refused("an edit after the final award", http.StatusConflict, dc, ev+"/contest/award/edit", url.Values{"code": {"001"}, "honour": {"prize"}, "place": {"1"}, "reason": {"поздно"}}, apitest.RuF("only a provisional award can be edited"))
 	refused("a claim after the claims period", http.StatusConflict, ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"unsound"}, "evidence": {"d6:f8 не выигрывает"}},
 		apitest.RuF("claims are filed during the claims period after the provisional award"))
-	mustContain(t, "a late claim's page", post(s, ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"unsound"}, "evidence": {"d6:f8 не выигрывает"}}).Body.String(), "d6:f8 не выигрывает")
+	apitest.MustContain(t, "a late claim's page", post(s, ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"unsound"}, "evidence": {"d6:f8 не выигрывает"}}).Body.String(), "d6:f8 не выигрывает")
 }
 
 // A judge may not enter the contest they judge: the pages do not offer
@@ -487,18 +469,18 @@ func TestCompositionJudgeIsNotOfferedTheEntryForm(t *testing.T) {
 	dc, jc, ac := s.Session("director@example.org"), s.Session("judge@example.org"), s.Session("author@example.org")
 	for lang, says := range map[string]string{"ru": apitest.RuT("compo.judge_cannot_enter"), "en": "You judge this contest, so you cannot enter it."} {
 		page := s.Page(jc, ev+"/contest/entries?lang="+lang)
-		mustContain(t, "the judge's entries page ("+lang+")", page, says)
-		mustNotContain(t, "the judge's entries page ("+lang+")", page, `id="entry-form"`)
-		mustNotContain(t, "the judge's contest page ("+lang+")", s.Page(jc, ev+"/contest?lang="+lang), `class="button primary" href="`+ev+`/contest/entries"`)
+		apitest.MustContain(t, "the judge's entries page ("+lang+")", page, says)
+		apitest.MustNotContain(t, "the judge's entries page ("+lang+")", page, `id="entry-form"`)
+		apitest.MustNotContain(t, "the judge's contest page ("+lang+")", s.Page(jc, ev+"/contest?lang="+lang), `class="button primary" href="`+ev+`/contest/entries"`)
 	}
-	mustContain(t, "the author's entries page", s.Page(ac, ev+"/contest/entries"), `id="entry-form"`)
+	apitest.MustContain(t, "the author's entries page", s.Page(ac, ev+"/contest/entries"), `id="entry-form"`)
 	// The jury's tab is the judges' and the director's: to an author it
 	// would only open a refusal.
 	judging := `href="` + ev + `/contest/judging"`
-	mustContain(t, "the judge's tabs", s.Page(jc, ev+"/contest"), judging)
-	mustContain(t, "the director's tabs", s.Page(dc, ev+"/contest"), judging)
-	mustNotContain(t, "the author's tabs", s.Page(ac, ev+"/contest/entries"), judging)
-	mustContain(t, "the author's contest page", s.Page(ac, ev+"/contest"), `class="button primary" href="`+ev+`/contest/entries"`)
+	apitest.MustContain(t, "the judge's tabs", s.Page(jc, ev+"/contest"), judging)
+	apitest.MustContain(t, "the director's tabs", s.Page(dc, ev+"/contest"), judging)
+	apitest.MustNotContain(t, "the author's tabs", s.Page(ac, ev+"/contest/entries"), judging)
+	apitest.MustContain(t, "the author's contest page", s.Page(ac, ev+"/contest"), `class="button primary" href="`+ev+`/contest/entries"`)
 }
 
 // The claims period on the contest's page takes the plural its number
@@ -512,8 +494,8 @@ func TestContestPageClaimDaysPlural(t *testing.T) {
 	for days, want := range map[int][2]string{1: {"срок претензий: 1 день", "claims period: 1 day<"}, 3: {"срок претензий: 3 дня", "claims period: 3 days"}, 14: {"срок претензий: 14 дней", "claims period: 14 days"}} {
 		s.Must(http.StatusOK, director, "PUT", "/api/v1"+ev+"/contest", map[string]any{"sections": []map[string]string{{"name": "Задачи"}},
 			"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": days})
-		mustContain(t, fmt.Sprintf("the contest page, %d days", days), s.Page(nil, ev+"/contest?lang=ru"), want[0])
-		mustContain(t, fmt.Sprintf("the contest page in English, %d days", days), s.Page(nil, ev+"/contest?lang=en"), want[1])
+		apitest.MustContain(t, fmt.Sprintf("the contest page, %d days", days), s.Page(nil, ev+"/contest?lang=ru"), want[0])
+		apitest.MustContain(t, fmt.Sprintf("the contest page in English, %d days", days), s.Page(nil, ev+"/contest?lang=en"), want[1])
 	}
 }
 
@@ -527,12 +509,12 @@ func TestProvisionalAwardAfterTheClaimsPeriod(t *testing.T) {
 	s.Must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 3})
 	s.Must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1})
 	page := strings.TrimPrefix(base, "/api/v1") + "/contest/award"
-	mustContain(t, "the award during the claims period", s.Page(nil, page+"?lang=en"), "Provisional award — open for claims")
+	apitest.MustContain(t, "the award during the claims period", s.Page(nil, page+"?lang=en"), "Provisional award — open for claims")
 	s.Clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
 	for lang, says := range map[string]string{"ru": apitest.RuT("compo.award_provisional_closed"), "en": "the claims period is over"} {
 		after := s.Page(nil, page+"?lang="+lang)
-		mustContain(t, "the award after the claims period ("+lang+")", after, says)
-		mustNotContain(t, "the award after the claims period ("+lang+")", after, apitest.RuT("compo.award_provisional"), "open for claims")
+		apitest.MustContain(t, "the award after the claims period ("+lang+")", after, says)
+		apitest.MustNotContain(t, "the award after the claims period ("+lang+")", after, apitest.RuT("compo.award_provisional"), "open for claims")
 	}
 }
 
@@ -545,8 +527,8 @@ func TestCompositionAuditPageHasNoRoundsOrPlayers(t *testing.T) {
 	id := apitest.Num(s.Must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition", "system": "swiss"}).(map[string]any)["id"])
 	dc := s.Session("director@example.org")
 	page := s.Page(dc, fmt.Sprintf("/events/%d/audit", id))
-	mustContain(t, "the contest's audit log", page, apitest.RuT("audit.event.create"), apitest.RuT("discipline.composition"))
-	mustNotContain(t, "the contest's audit log", page, `name="round"`, `name="player"`, apitest.Ru.Field("system"), apitest.Ru.Field("scoring"), apitest.Ru.Field("tiebreaks"))
+	apitest.MustContain(t, "the contest's audit log", page, apitest.RuT("audit.event.create"), apitest.RuT("discipline.composition"))
+	apitest.MustNotContain(t, "the contest's audit log", page, `name="round"`, `name="player"`, apitest.Ru.Field("system"), apitest.Ru.Field("scoring"), apitest.Ru.Field("tiebreaks"))
 }
 
 // A scale with a fraction is written as the reader writes numbers, a comma
@@ -563,8 +545,8 @@ func TestContestScaleInTheReadersWay(t *testing.T) {
 	s.Must(http.StatusOK, director, "PUT", "/api/v1"+ev+"/contest/judges", map[string]any{"judges": []string{"judge@example.org"}})
 	jc := s.Session("judge@example.org")
 	for lang, scale := range map[string]string{"ru": "0–2,5", "en": "0–2.5"} {
-		mustContain(t, "the contest page ("+lang+")", s.Page(nil, ev+"/contest?lang="+lang), scale)
-		mustContain(t, "the jury page ("+lang+")", s.Page(jc, ev+"/contest/judging?lang="+lang), scale)
+		apitest.MustContain(t, "the contest page ("+lang+")", s.Page(nil, ev+"/contest?lang="+lang), scale)
+		apitest.MustContain(t, "the jury page ("+lang+")", s.Page(jc, ev+"/contest/judging?lang="+lang), scale)
 	}
 }
 
@@ -579,8 +561,8 @@ func TestAwardPageWithoutDistinctions(t *testing.T) {
 	s.Clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
 	s.Must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1})
 	page := strings.TrimPrefix(base, "/api/v1") + "/contest/award"
-	mustContain(t, "the award without distinctions", s.Page(nil, page), `<p class="empty">`+apitest.RuT("report.award_empty")+"</p>")
-	mustContain(t, "the award without distinctions in English", s.Page(nil, page+"?lang=en"), "The award distinguishes no entry.")
+	apitest.MustContain(t, "the award without distinctions", s.Page(nil, page), `<p class="empty">`+apitest.RuT("report.award_empty")+"</p>")
+	apitest.MustContain(t, "the award without distinctions in English", s.Page(nil, page+"?lang=en"), "The award distinguishes no entry.")
 }
 
 // The solving contest's page: nothing before the window, the problems
@@ -594,10 +576,10 @@ func TestSolvingPage(t *testing.T) {
 	s.User("solver@example.org", tournament.PlayerRole)
 	id := apitest.Num(s.Must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс решения", "discipline": "composition", "system": "round-robin"}).(map[string]any)["id"])
 	ev := fmt.Sprintf("/events/%d", id)
-	mustContain(t, "the page before the set-up", s.Page(nil, ev+"/solving"), `<p class="empty">`+apitest.RuT("solve.not_set_up")+"</p>")
+	apitest.MustContain(t, "the page before the set-up", s.Page(nil, ev+"/solving"), `<p class="empty">`+apitest.RuT("solve.not_set_up")+"</p>")
 	_ = director
 	dc := s.Session("director@example.org")
-	mustContain(t, "the director's page before the set-up", s.Page(dc, ev+"/solving"), `action="`+ev+`/solving"`)
+	apitest.MustContain(t, "the director's page before the set-up", s.Page(dc, ev+"/solving"), `action="`+ev+`/solving"`)
 	// A problem of three lines, then an unsound one, are refused with the
 	// text kept; then the right one.
 	if rec := post(s, dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {apitest.G005 + "\nblack\nexact 18:6"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), fourLines(1, 3)) {
@@ -606,13 +588,13 @@ func TestSolvingPage(t *testing.T) {
 	// Everything that cannot be read is said at once: a start in words and
 	// two problems of three lines, each under its field.
 	rec := post(s, dc, ev+"/solving", url.Values{"starts": {"в час"}, "ends": {"2026-11-01T18:00"}, "problems": {apitest.G005 + "\nblack\nexact 18:6\n\n" + apitest.G005 + "\nblack\ndraw"}})
-	mustContain(t, "a form with three problems", apitest.PageText(rec), apitest.RuF("%q is not a time: write it as 2026-12-31T23:59 or 2026-12-31T23:59:30 (%s)", "в час", "Europe/Moscow"),
+	apitest.MustContain(t, "a form with three problems", apitest.PageText(rec), apitest.RuF("%q is not a time: write it as 2026-12-31T23:59 or 2026-12-31T23:59:30 (%s)", "в час", "Europe/Moscow"),
 		`<p class="field-error">`+fourLines(1, 3)+"</p>", `<p class="field-error">`+fourLines(2, 3)+"</p>")
 	// Problems are numbered in their order, however many empty lines part
 	// them: the form's reading and the solver's check name the same one.
 	rec = post(s, dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {apitest.G005 + "\nblack\nexact 18:6\nd6:f8\n\n\n\n" + apitest.G005 + "\nblack\ndraw"}})
-	mustContain(t, "two empty lines before the second problem", apitest.PageText(rec), fourLines(2, 3))
-	mustNotContain(t, "two empty lines before the second problem", apitest.PageText(rec), strings.TrimSuffix(apitest.RuF("problem %d: %s", 3, ""), ": "))
+	apitest.MustContain(t, "two empty lines before the second problem", apitest.PageText(rec), fourLines(2, 3))
+	apitest.MustNotContain(t, "two empty lines before the second problem", apitest.PageText(rec), strings.TrimSuffix(apitest.RuF("problem %d: %s", 3, ""), ": "))
 	if rec := post(s, dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {apitest.G005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), `<p class="field-error">`+apitest.Lead(apitest.RuF("problem %d is unsound: %s", 1, "\x00"))) {
 		t.Errorf("an unsound problem: %d", rec.Code)
 	}
@@ -622,7 +604,7 @@ func TestSolvingPage(t *testing.T) {
 		t.Fatalf("the solving contest after the director's form: %v", v)
 	}
 	// A problem is a задача; its задание is the stipulation.
-	mustContain(t, "the director's form again", s.Page(dc, ev+"/solving"), "exact 18:6", "d6:f8 b2-c3", "<h3>"+apitest.RuT("solve.problem", "N", 1)+" · "+apitest.RuT("compo.stipulation")+": "+ruStip("exact 18:6")+"</h3>")
+	apitest.MustContain(t, "the director's form again", s.Page(dc, ev+"/solving"), "exact 18:6", "d6:f8 b2-c3", "<h3>"+apitest.RuT("solve.problem", "N", 1)+" · "+apitest.RuT("compo.stipulation")+": "+ruStip("exact 18:6")+"</h3>")
 	// Once set up the form is folded away; a refused change unfolds it, so
 	// that its error is seen.
 	if rec := post(s, dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {apitest.G005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest ||
@@ -631,23 +613,23 @@ func TestSolvingPage(t *testing.T) {
 	}
 	sc := s.Session("solver@example.org")
 	page := s.Page(sc, ev+"/solving")
-	mustContain(t, "the page before the start", page, `<span class="badge">`+apitest.RuT("solve.not_started")+"</span>")
-	mustNotContain(t, "the page before the start", page, ruStip("exact 18:6"), "problem-1", `action="`+ev+`/solving"`)
+	apitest.MustContain(t, "the page before the start", page, `<span class="badge">`+apitest.RuT("solve.not_started")+"</span>")
+	apitest.MustNotContain(t, "the page before the start", page, ruStip("exact 18:6"), "problem-1", `action="`+ev+`/solving"`)
 
 	s.Clock.Set(start.Add(90 * time.Minute))
 	for lang, stipulation := range map[string]string{"ru": ruStip("exact 18:6"), "en": "exact 18:6"} {
 		page = s.Page(sc, ev+"/solving?lang="+lang)
-		mustContain(t, "the running contest ("+lang+")", page, `id="problem-1"`, stipulation, `<svg class="board"`, `action="`+ev+`/solving/problems/1/answer"`)
-		mustNotContain(t, "the running contest ("+lang+")", page, "b2-c3 f8:d6")
+		apitest.MustContain(t, "the running contest ("+lang+")", page, `id="problem-1"`, stipulation, `<svg class="board"`, `action="`+ev+`/solving/problems/1/answer"`)
+		apitest.MustNotContain(t, "the running contest ("+lang+")", page, "b2-c3 f8:d6")
 	}
 	// A participant without a name is asked for one: the ranking would
 	// show the account's number.
-	mustContain(t, "the running contest to a participant without a name", s.Page(sc, ev+"/solving"), `<p class="notice" role="status">`+apitest.Lead(apitest.RuT("account.no_name", "N", "\x00")), `href="/account"`)
+	apitest.MustContain(t, "the running contest to a participant without a name", s.Page(sc, ev+"/solving"), `<p class="notice" role="status">`+apitest.Lead(apitest.RuT("account.no_name", "N", "\x00")), `href="/account"`)
 	anonymous := s.Page(nil, ev+"/solving")
-	mustContain(t, "the running contest to a reader without an account", anonymous, ">"+apitest.RuT("solve.sign_in")+"</a>")
-	mustNotContain(t, "the running contest to a reader without an account", anonymous, `name="answer"`, apitest.Lead(apitest.RuT("account.no_name", "N", "\x00")))
+	apitest.MustContain(t, "the running contest to a reader without an account", anonymous, ">"+apitest.RuT("solve.sign_in")+"</a>")
+	apitest.MustNotContain(t, "the running contest to a reader without an account", anonymous, `name="answer"`, apitest.Lead(apitest.RuT("account.no_name", "N", "\x00")))
 	// The director cannot take part: no answer form to be refused.
-	mustNotContain(t, "the running contest to its director", s.Page(dc, ev+"/solving"), `name="answer"`)
+	apitest.MustNotContain(t, "the running contest to its director", s.Page(dc, ev+"/solving"), `name="answer"`)
 	if rec := post(s, sc, ev+"/solving/problems/2/answer", url.Values{"answer": {"d6:f8"}}); rec.Code != http.StatusNotFound {
 		t.Errorf("an answer to a problem that is not there: %d", rec.Code)
 	}
@@ -656,7 +638,7 @@ func TestSolvingPage(t *testing.T) {
 	if rec := post(s, sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:b4 b2-c3"}}); rec.Code != http.StatusBadRequest {
 		t.Errorf("an answer with an illegal first move: %d", rec.Code)
 	} else {
-		mustContain(t, "an answer with an illegal first move", rec.Body.String(), `value="d6:b4 b2-c3"`, `<p class="field-error" role="alert">`+apitest.Lead(apitest.RuF("no move of the answer can be read: %s", apitest.RuF("move %d: %s", 1, "d6:b4\x00"))))
+		apitest.MustContain(t, "an answer with an illegal first move", rec.Body.String(), `value="d6:b4 b2-c3"`, `<p class="field-error" role="alert">`+apitest.Lead(apitest.RuF("no move of the answer can be read: %s", apitest.RuF("move %d: %s", 1, "d6:b4\x00"))))
 	}
 	// A wrong answer is taken (the verdict shows after the end) and
 	// replaced by the right one.
@@ -664,8 +646,8 @@ func TestSolvingPage(t *testing.T) {
 	s.Clock.Set(start.Add(90*time.Minute + 7*time.Second))
 	mustPost(s, sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"1... d6:f8 2. b2-c3 f8:d6 3. e7:c5"}})
 	page = s.Page(sc, ev+"/solving")
-	mustContain(t, "the page after answering", page, "1... d6:f8 2. b2-c3 f8:d6 3. e7:c5")
-	mustNotContain(t, "the page after answering", page, "verdict-sound")
+	apitest.MustContain(t, "the page after answering", page, "1... d6:f8 2. b2-c3 f8:d6 3. e7:c5")
+	apitest.MustNotContain(t, "the page after answering", page, "verdict-sound")
 
 	s.Clock.Set(start.Add(3 * time.Hour))
 	// A late answer says why and gives back what was typed (issue 41,
@@ -678,11 +660,11 @@ func TestSolvingPage(t *testing.T) {
 	page = s.Page(sc, ev+"/solving")
 	// The ranking breaks ties by the moment of the last answer, so it
 	// shows the seconds.
-	mustContain(t, "the result", page, `<span class="badge">`+apitest.RuT("solve.over")+"</span>", "d6:f8 b2-c3 f8:d6 e7:c5", "<h2>"+apitest.RuT("solve.ranking")+"</h2>",
+	apitest.MustContain(t, "the result", page, `<span class="badge">`+apitest.RuT("solve.over")+"</span>", "d6:f8 b2-c3 f8:d6 e7:c5", "<h2>"+apitest.RuT("solve.ranking")+"</h2>",
 		`<span class="verdict verdict-sound">`+apitest.RuT("solve.right")+"</span>, "+apitest.RuT("solve.earned", "P", 5), "16:30:07 MSK")
 	public := s.Page(nil, ev+"/solving")
-	mustContain(t, "the public result", public, "<h2>"+apitest.RuT("solve.ranking")+"</h2>", "d6:f8 b2-c3 f8:d6 e7:c5")
-	mustNotContain(t, "the public result", public, "solver@example.org")
+	apitest.MustContain(t, "the public result", public, "<h2>"+apitest.RuT("solve.ranking")+"</h2>", "d6:f8 b2-c3 f8:d6 e7:c5")
+	apitest.MustNotContain(t, "the public result", public, "solver@example.org")
 }
 
 // The director's set-up form shows every setting the API can set — the
@@ -705,9 +687,9 @@ func TestSolvingFormKeepsSettings(t *testing.T) {
 	// A datetime-local field refuses seconds unless its step allows them;
 	// the form and the page give times in the event's zone, Moscow's by
 	// default, and name it.
-	mustContain(t, "the set-up form", page, `(Europe/Moscow) <input type="datetime-local" name="starts" value="2026-12-01T13:00:30" step="1"`)
+	apitest.MustContain(t, "the set-up form", page, `(Europe/Moscow) <input type="datetime-local" name="starts" value="2026-12-01T13:00:30" step="1"`)
 	// The window is shown as it is kept, to the second.
-	mustContain(t, "the window", page, "13:00:30 MSK")
+	apitest.MustContain(t, "the window", page, "13:00:30 MSK")
 	form := url.Values{}
 	for _, k := range []string{"starts", "ends"} {
 		m := regexp.MustCompile(`name="` + k + `" value="([^"]*)"`).FindStringSubmatch(page)
@@ -731,7 +713,7 @@ func TestSolvingFormKeepsSettings(t *testing.T) {
 	// A fifth line that is not two numbers is refused at its problem.
 	form.Set("problems", apitest.G005+"\nblack\nexact 18:6\nd6:f8 b2-c3 f8:d6 e7:c5\nfive")
 	rec := post(s, dc, ev+"/solving", form)
-	mustContain(t, "a points line in words", apitest.PageText(rec),
+	apitest.MustContain(t, "a points line in words", apitest.PageText(rec),
 		apitest.RuF("problem %d: the fifth line is the points for the solution and for the key alone, two whole numbers such as 5 1; got %q", 1, "five"))
 }
 
@@ -965,8 +947,8 @@ func TestDirectorEditsTheProvisionalAwardOnTheDesk(t *testing.T) {
 	ev := strings.TrimPrefix(base, "/api/v1")
 	desk, edit := ev+"/manage", ev+"/contest/award/edit"
 	page := s.Page(dc, desk)
-	mustContain(t, "the desk during the claims period", page, `<h3 id="edit-award">`+apitest.RuT("compo.edit_award")+"</h3>", `name="code" value="002"`, `<option value="honourable_mention" selected>`)
-	mustNotContain(t, "the desk during the claims period", page, `name="code" value="001"`)
+	apitest.MustContain(t, "the desk during the claims period", page, `<h3 id="edit-award">`+apitest.RuT("compo.edit_award")+"</h3>", `name="code" value="002"`, `<option value="honourable_mention" selected>`)
+	apitest.MustNotContain(t, "the desk during the claims period", page, `name="code" value="001"`)
 
 	rows := func(reason string, place string) url.Values {
 		return url.Values{"code": {"002", ""}, "honour": {"prize", "prize"}, "place": {place, ""}, "reason": {reason}}
@@ -982,7 +964,7 @@ func TestDirectorEditsTheProvisionalAwardOnTheDesk(t *testing.T) {
 		if rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), tc.says) {
 			t.Errorf("%s: %d, want 400 saying %q", tc.what, rec.Code, tc.says)
 		}
-		mustContain(t, tc.what+": the rows as typed", rec.Body.String(), tc.kept...)
+		apitest.MustContain(t, tc.what+": the rows as typed", rec.Body.String(), tc.kept...)
 	}
 	mustPost(s, dc, edit, rows("приз за № 001 снят по претензии", "1"))
 	award := s.Must(http.StatusOK, "", "GET", base+"/contest/award", nil).(map[string]any)
@@ -990,7 +972,7 @@ func TestDirectorEditsTheProvisionalAwardOnTheDesk(t *testing.T) {
 	if len(items) != 1 || items[0].(map[string]any)["code"] != "002" || items[0].(map[string]any)["honour"] != "prize" || items[0].(map[string]any)["place"] != float64(1) {
 		t.Errorf("the award after the edit: %v", items)
 	}
-	mustContain(t, "the audit log", s.Page(dc, ev+"/audit"), "приз за № 001 снят по претензии")
+	apitest.MustContain(t, "the audit log", s.Page(dc, ev+"/audit"), "приз за № 001 снят по претензии")
 }
 
 // enterG005 submits the late position of game g005, Black to move, to the
@@ -1077,11 +1059,11 @@ func TestSolvingRulingPage(t *testing.T) {
 			apitest.RuF("move %d (%s) is not checked: %s; the director decides", 1, "d6:f8", apitest.RuF("not proved within %d nodes", 10)), `action="` + ruling + `"`, "0?"},
 		"en": {"The ranking is provisional", "The participants&#39; answers", "awaits the director&#39;s decision", "move 1 (d6:f8) is not checked: not proved within 10 nodes; the director decides"},
 	} {
-		mustContain(t, "the director's page with an answer waiting ("+lang+")", s.Page(dc, ev+"/solving?lang="+lang), want...)
+		apitest.MustContain(t, "the director's page with an answer waiting ("+lang+")", s.Page(dc, ev+"/solving?lang="+lang), want...)
 	}
 	// The participant sees neither the ruling form nor the verdict while
 	// the contest runs.
-	mustNotContain(t, "the participant's page", short.Page(sc, ev+"/solving"), apitest.Lead(apitest.RuT("account.no_name", "N", "\x00")), apitest.RuT("solve.answers"), apitest.RuT("solve.pending"), `action="`+ruling+`"`)
+	apitest.MustNotContain(t, "the participant's page", short.Page(sc, ev+"/solving"), apitest.Lead(apitest.RuT("account.no_name", "N", "\x00")), apitest.RuT("solve.answers"), apitest.RuT("solve.pending"), `action="`+ruling+`"`)
 	if rec := post(short, sc, ruling, url.Values{"verdict": {"right"}, "reason": {"я права"}}); rec.Code != http.StatusForbidden {
 		t.Errorf("the participant rules on her own answer: %d", rec.Code)
 	}
@@ -1089,11 +1071,11 @@ func TestSolvingRulingPage(t *testing.T) {
 	if rec.Code != http.StatusBadRequest {
 		t.Fatalf("a ruling without a reason: %d", rec.Code)
 	}
-	mustContain(t, "a ruling without a reason", apitest.PageText(rec), `<p class="field-error" role="alert">`+apitest.RuF("say why you set the verdict: the participant sees it")+"</p>", `<option value="key" selected>`)
+	apitest.MustContain(t, "a ruling without a reason", apitest.PageText(rec), `<p class="field-error" role="alert">`+apitest.RuF("say why you set the verdict: the participant sees it")+"</p>", `<option value="key" selected>`)
 	mustPost(s, dc, ruling, url.Values{"verdict": {"right"}, "reason": {"ключ и главный вариант авторские"}})
 	page := s.Page(dc, ev+"/solving")
-	mustContain(t, "the director's page after the ruling", page, apitest.RuT("solve.right")+"</span>, "+apitest.RuT("solve.earned", "P", 5), ". "+apitest.RuT("solve.ruling")+": ключ и главный вариант авторские")
-	mustNotContain(t, "the director's page after the ruling", page, apitest.Lead(apitest.RuT("solve.provisional", "N", "\x00")))
+	apitest.MustContain(t, "the director's page after the ruling", page, apitest.RuT("solve.right")+"</span>, "+apitest.RuT("solve.earned", "P", 5), ". "+apitest.RuT("solve.ruling")+": ключ и главный вариант авторские")
+	apitest.MustNotContain(t, "the director's page after the ruling", page, apitest.Lead(apitest.RuT("solve.provisional", "N", "\x00")))
 
 	// The JSON API: only the director, with a verdict and a reason.
 	api := "/api/v1" + ruling
@@ -1105,9 +1087,9 @@ func TestSolvingRulingPage(t *testing.T) {
 		t.Errorf("the answer ruled through the API: %v", a)
 	}
 	clock.Set(start.Add(3 * time.Hour))
-	mustContain(t, "the participant's page after the end", short.Page(sc, ev+"/solving"), apitest.RuT("solve.key_only")+"</span>, "+apitest.RuT("solve.earned", "P", 1), ". "+apitest.RuT("solve.ruling")+": главный вариант не доведён",
+	apitest.MustContain(t, "the participant's page after the end", short.Page(sc, ev+"/solving"), apitest.RuT("solve.key_only")+"</span>, "+apitest.RuT("solve.earned", "P", 1), ". "+apitest.RuT("solve.ruling")+": главный вариант не доведён",
 		`<tr class="mine"><td>1</td><td>Решалов</td>`)
-	mustNotContain(t, "the public page after the end", s.Page(nil, ev+"/solving"), `class="mine"`)
+	apitest.MustNotContain(t, "the public page after the end", s.Page(nil, ev+"/solving"), `class="mine"`)
 }
 
 // A composition contest plays no games: its standings and crosstable
@@ -1154,18 +1136,18 @@ func TestJudgingPageShowsTheDirectorEveryMark(t *testing.T) {
 	ev := strings.TrimPrefix(base, "/api/v1")
 	page, mark := ev+"/contest/judging", ev+"/contest/marks/001"
 	dc, fc, sc := s.Session("director@example.org"), s.Session("first@example.org"), s.Session("second@example.org")
-	mustContain(t, "the director's jury page before the marks", s.Page(dc, page), `<p class="muted">`+apitest.RuT("compo.no_marks")+"</p>")
-	mustContain(t, "the director's jury page before the marks in English", s.Page(dc, page+"?lang=en"), "No marks.")
+	apitest.MustContain(t, "the director's jury page before the marks", s.Page(dc, page), `<p class="muted">`+apitest.RuT("compo.no_marks")+"</p>")
+	apitest.MustContain(t, "the director's jury page before the marks in English", s.Page(dc, page+"?lang=en"), "No marks.")
 	mustPost(s, fc, mark, url.Values{"mark": {"3,5"}, "comment": {"Тонкая игра башнями"}})
 	mustPost(s, sc, mark, url.Values{"mark": {"3"}, "comment": {"Слабая концовка"}})
 
 	directors := s.Page(dc, page)
-	mustContain(t, "the director's jury page", directors, "<strong>Судья Иванов</strong>: 3,5 — Тонкая игра башнями", "<strong>Судья Сидоров</strong>: 3 — Слабая концовка")
-	mustNotContain(t, "the director's jury page", directors, apitest.RuT("compo.no_marks"), `action="`+mark+`"`)
-	mustContain(t, "the director's jury page in English", s.Page(dc, page+"?lang=en"), "<strong>Судья Иванов</strong>: 3.5 — Тонкая игра башнями")
+	apitest.MustContain(t, "the director's jury page", directors, "<strong>Судья Иванов</strong>: 3,5 — Тонкая игра башнями", "<strong>Судья Сидоров</strong>: 3 — Слабая концовка")
+	apitest.MustNotContain(t, "the director's jury page", directors, apitest.RuT("compo.no_marks"), `action="`+mark+`"`)
+	apitest.MustContain(t, "the director's jury page in English", s.Page(dc, page+"?lang=en"), "<strong>Судья Иванов</strong>: 3.5 — Тонкая игра башнями")
 	first := s.Page(fc, page)
-	mustContain(t, "a judge's jury page", first, `value="3,5"`, "Тонкая игра башнями")
-	mustNotContain(t, "a judge's jury page", first, "Судья Сидоров", "Слабая концовка", "<strong>Судья Иванов</strong>", "author@example.org")
+	apitest.MustContain(t, "a judge's jury page", first, `value="3,5"`, "Тонкая игра башнями")
+	apitest.MustNotContain(t, "a judge's jury page", first, "Судья Сидоров", "Слабая концовка", "<strong>Судья Иванов</strong>", "author@example.org")
 }
 
 // The forms of the steps the award fixes — the contest's settings, the
@@ -1184,9 +1166,9 @@ func TestFixedStepsOfferNoForms(t *testing.T) {
 	mustPost(s, jc, mark, url.Values{"mark": {"3"}, "comment": {"Тонкая игра"}})
 	mustPost(s, dc, settings, url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
 	mustPost(s, dc, judges, url.Values{"judges": {"judge@example.org"}})
-	mustContain(t, "the desk while judging", s.Page(dc, ev+"/manage"), `action="`+settings+`"`, `action="`+judges+`"`)
-	mustNotContain(t, "the desk while judging", s.Page(dc, ev+"/manage"), apitest.RuT("compo.settings_fixed"), apitest.RuF("the award is published; the contest's settings are fixed"), apitest.RuF("the award is published; the jury is fixed"))
-	mustContain(t, "the jury page while judging", s.Page(jc, ev+"/contest/judging"), `action="`+mark+`"`)
+	apitest.MustContain(t, "the desk while judging", s.Page(dc, ev+"/manage"), `action="`+settings+`"`, `action="`+judges+`"`)
+	apitest.MustNotContain(t, "the desk while judging", s.Page(dc, ev+"/manage"), apitest.RuT("compo.settings_fixed"), apitest.RuF("the award is published; the contest's settings are fixed"), apitest.RuF("the award is published; the jury is fixed"))
+	apitest.MustContain(t, "the jury page while judging", s.Page(jc, ev+"/contest/judging"), `action="`+mark+`"`)
 
 	s.Must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1})
 	for lang, says := range map[string][2]string{
@@ -1194,11 +1176,11 @@ func TestFixedStepsOfferNoForms(t *testing.T) {
 		"en": {"The award is published: the contest&#39;s settings and its jury are fixed.", "The award is published: the marks are fixed."},
 	} {
 		desk := s.Page(dc, ev+"/manage?lang="+lang)
-		mustContain(t, "the desk after the award ("+lang+")", desk, says[0], "<strong>Задачи</strong>", "judge@example.org")
-		mustNotContain(t, "the desk after the award ("+lang+")", desk, `action="`+settings+`"`, `action="`+judges+`"`)
+		apitest.MustContain(t, "the desk after the award ("+lang+")", desk, says[0], "<strong>Задачи</strong>", "judge@example.org")
+		apitest.MustNotContain(t, "the desk after the award ("+lang+")", desk, `action="`+settings+`"`, `action="`+judges+`"`)
 		jury := s.Page(jc, ev+"/contest/judging?lang="+lang)
-		mustContain(t, "the jury page after the award ("+lang+")", jury, says[1], "Тонкая игра")
-		mustNotContain(t, "the jury page after the award ("+lang+")", jury, `action="`+mark+`"`)
+		apitest.MustContain(t, "the jury page after the award ("+lang+")", jury, says[1], "Тонкая игра")
+		apitest.MustNotContain(t, "the jury page after the award ("+lang+")", jury, `action="`+mark+`"`)
 	}
 	// A form from a page loaded before the award is refused with its
 	// reason, though the page shows the form no more.
@@ -1291,7 +1273,7 @@ func TestDirectorPublishesTheAwardEntryByEntry(t *testing.T) {
 
 	dc := s.Session("director@example.org")
 	ev := strings.TrimPrefix(base, "/api/v1")
-	mustContain(t, "the desk before the award", s.Page(dc, ev+"/manage"), "<summary>"+apitest.RuT("compo.award_by_entry")+"</summary>", `name="code" value="001"`, `name="code" value="002"`, `<option value="">—</option>`)
+	apitest.MustContain(t, "the desk before the award", s.Page(dc, ev+"/manage"), "<summary>"+apitest.RuT("compo.award_by_entry")+"</summary>", `name="code" value="001"`, `name="code" value="002"`, `<option value="">—</option>`)
 	rows := func(place string) url.Values {
 		return url.Values{"code": {"001", "002"}, "honour": {"", "commendation"}, "place": {"", place}, "prizes": {"1"}, "honourable_mentions": {"0"}, "commendations": {"0"}}
 	}
@@ -1299,7 +1281,7 @@ func TestDirectorPublishesTheAwardEntryByEntry(t *testing.T) {
 	if rec.Code != http.StatusBadRequest {
 		t.Fatalf("a place in words: %d", rec.Code)
 	}
-	mustContain(t, "a place in words", apitest.PageText(rec), `<p class="field-error">`+apitest.RuF("the place of entry %s is a whole number from 1; got %q", "002", "первое"), `value="первое"`, `<details open>`)
+	apitest.MustContain(t, "a place in words", apitest.PageText(rec), `<p class="field-error">`+apitest.RuF("the place of entry %s is a whole number from 1; got %q", "002", "первое"), `value="первое"`, `<details open>`)
 	mustPost(s, dc, ev+"/contest/award", rows("1"))
 	items := s.Must(http.StatusOK, "", "GET", base+"/contest/award", nil).(map[string]any)["items"].([]any)
 	if len(items) != 1 || items[0].(map[string]any)["code"] != "002" || items[0].(map[string]any)["honour"] != "commendation" {
@@ -1375,17 +1357,17 @@ func TestAwardNamesTheEliminatedEntry(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	base, ev := provisionalAwardWithAClaim(t, s)
 	dc := s.Session("director@example.org")
-	mustNotContain(t, "the award before the decision", s.Page(nil, ev+"/contest/award"), `id="eliminated"`)
-	mustNotContain(t, "the desk before the decision", s.Page(dc, ev+"/manage"), `id="award-gaps"`)
+	apitest.MustNotContain(t, "the award before the decision", s.Page(nil, ev+"/contest/award"), `id="eliminated"`)
+	apitest.MustNotContain(t, "the desk before the decision", s.Page(dc, ev+"/manage"), `id="award-gaps"`)
 	claims := s.Must(http.StatusOK, "", "GET", base+"/contest/award", nil).(map[string]any)["claims"].([]any)
 	mustPost(s, dc, fmt.Sprintf("/contest-claims/%d/decision", apitest.Num(claims[0].(map[string]any)["id"])), url.Values{"event": {strings.TrimPrefix(ev, "/events/")}, "uphold": {"true"}, "reason": {"та же позиция"}})
-	mustContain(t, "the desk after the claim is upheld", s.Page(dc, ev+"/manage"), `<p class="warning" id="award-gaps">`+apitest.RuT("compo.eliminated_works")+": "+apitest.RuT("compo.entry_code", "Code", "001")+". "+apitest.RuT("compo.award_gaps")+"</p>")
+	apitest.MustContain(t, "the desk after the claim is upheld", s.Page(dc, ev+"/manage"), `<p class="warning" id="award-gaps">`+apitest.RuT("compo.eliminated_works")+": "+apitest.RuT("compo.entry_code", "Code", "001")+". "+apitest.RuT("compo.award_gaps")+"</p>")
 	s.Clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
 	mustPost(s, dc, ev+"/contest/award/final", nil)
 
-	mustContain(t, "the final award", s.Page(nil, ev+"/contest/award"), `<h2 id="eliminated">`+apitest.RuT("compo.eliminated_works")+"</h2>",
+	apitest.MustContain(t, "the final award", s.Page(nil, ev+"/contest/award"), `<h2 id="eliminated">`+apitest.RuT("compo.eliminated_works")+"</h2>",
 		"<li><strong>"+apitest.RuT("compo.entry_code", "Code", "001")+"</strong> · Задачи — Автор Абрегов: "+apitest.RuF("anticipated")+": та же позиция</li>")
-	mustContain(t, "the final award in English", s.Page(nil, ev+"/contest/award?lang=en"), "Eliminated after claims", "<strong>No. 001</strong> · Задачи — Автор Абрегов: anticipated: та же позиция")
+	apitest.MustContain(t, "the final award in English", s.Page(nil, ev+"/contest/award?lang=en"), "Eliminated after claims", "<strong>No. 001</strong> · Задачи — Автор Абрегов: anticipated: та же позиция")
 	award := s.Must(http.StatusOK, "", "GET", base+"/contest/award", nil).(map[string]any)
 	if el := award["eliminated"].([]any); len(el) != 1 || el[0].(map[string]any)["code"] != "001" || el[0].(map[string]any)["author"] != "Автор Абрегов" ||
 		el[0].(map[string]any)["reason"] != "anticipated: та же позиция" {
@@ -1397,7 +1379,7 @@ func TestAwardNamesTheEliminatedEntry(t *testing.T) {
 		if rec.Code != http.StatusOK {
 			t.Fatalf("award.pdf: %d", rec.Code)
 		}
-		mustContain(t, "the booklet ("+lang+")", apitest.PDFToText(t, "award-eliminated-"+lang, rec.Body.Bytes()), want, "Автор Абрегов", "та же позиция")
+		apitest.MustContain(t, "the booklet ("+lang+")", apitest.PDFToText(t, "award-eliminated-"+lang, rec.Body.Bytes()), want, "Автор Абрегов", "та же позиция")
 	}
 }
 
@@ -1409,13 +1391,13 @@ func TestClaimsSayWhoFiledThem(t *testing.T) {
 	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	base, ev := provisionalAwardWithAClaim(t, s)
-	mustContain(t, "the award to the claimant", s.Page(s.Session("reader@example.org"), ev+"/contest/award"), `<p class="mine">`, "<em>"+apitest.RuT("compo.your_claim")+"</em>",
+	apitest.MustContain(t, "the award to the claimant", s.Page(s.Session("reader@example.org"), ev+"/contest/award"), `<p class="mine">`, "<em>"+apitest.RuT("compo.your_claim")+"</em>",
 		`<select name="code" required><option value="001">`+apitest.RuT("compo.entry_code", "Code", "001")+" — "+apitest.Ru.Honour("prize", 1)+` (Задачи)</option>`+
 			`<option value="002">`+apitest.RuT("compo.entry_code", "Code", "002")+" — "+apitest.Ru.Honour("honourable_mention", 1)+` (Задачи)</option></select>`)
 	for who, page := range map[string]string{"without an account": s.Page(nil, ev+"/contest/award"), "to an author": s.Page(s.Session("first@example.org"), ev+"/contest/award")} {
-		mustNotContain(t, "the award "+who, page, apitest.RuT("compo.your_claim"), "Тхагапсов", "reader@example.org")
+		apitest.MustNotContain(t, "the award "+who, page, apitest.RuT("compo.your_claim"), "Тхагапсов", "reader@example.org")
 	}
-	mustContain(t, "the desk", s.Page(s.Session("director@example.org"), ev+"/manage"), `<p class="hint">`+apitest.RuT("compo.claimant")+": Читатель Тхагапсов &lt;reader@example.org&gt;</p>")
+	apitest.MustContain(t, "the desk", s.Page(s.Session("director@example.org"), ev+"/manage"), `<p class="hint">`+apitest.RuT("compo.claimant")+": Читатель Тхагапсов &lt;reader@example.org&gt;</p>")
 	claim := func(token string) map[string]any {
 		t.Helper()
 		return s.Must(http.StatusOK, token, "GET", base+"/contest/award", nil).(map[string]any)["claims"].([]any)[0].(map[string]any)
@@ -1461,9 +1443,9 @@ func TestSamePositionIsFlaggedToTheDirector(t *testing.T) {
 	}
 	ev := fmt.Sprintf("/events/%d", id)
 	dc := s.Session("director@example.org")
-	mustContain(t, "the desk", s.Page(dc, ev+"/manage"), `<small class="badge warn">`+apitest.RuT("compo.twins")+": "+apitest.RuF("the same position as entry %s", "002")+"</small>")
-	mustContain(t, "the jury's page", s.Page(dc, ev+"/contest/judging?lang=en"), "Possible anticipation", "the same position as entry 001")
-	mustNotContain(t, "the judge's page", s.Page(s.Session("judge@example.org"), ev+"/contest/judging"), apitest.RuT("compo.twins"), apitest.Lead(apitest.RuF("the same position as entry %s", "\x00")))
+	apitest.MustContain(t, "the desk", s.Page(dc, ev+"/manage"), `<small class="badge warn">`+apitest.RuT("compo.twins")+": "+apitest.RuF("the same position as entry %s", "002")+"</small>")
+	apitest.MustContain(t, "the jury's page", s.Page(dc, ev+"/contest/judging?lang=en"), "Possible anticipation", "the same position as entry 001")
+	apitest.MustNotContain(t, "the judge's page", s.Page(s.Session("judge@example.org"), ev+"/contest/judging"), apitest.RuT("compo.twins"), apitest.Lead(apitest.RuF("the same position as entry %s", "\x00")))
 }
 
 // The solving page does not offer an author the form for their own
@@ -1483,10 +1465,10 @@ func TestSolvingPageKeepsTheAuthorFromTheirOwnProblem(t *testing.T) {
 	}
 	s.Must(http.StatusForbidden, author, "POST", base+"/solving/problems/1/answer", map[string]any{"answer": "d6:f8 b2-c3 f8:d6 e7:c5"})
 	page := s.Page(s.Session("author@example.org"), fmt.Sprintf("/events/%d/solving", id))
-	mustContain(t, "the author's solving page", page, `<p class="hint">`+apitest.RuT("solve.own_problem", "Code", "001")+"</p>")
-	mustNotContain(t, "the author's solving page", page, "/solving/problems/1/answer")
+	apitest.MustContain(t, "the author's solving page", page, `<p class="hint">`+apitest.RuT("solve.own_problem", "Code", "001")+"</p>")
+	apitest.MustNotContain(t, "the author's solving page", page, "/solving/problems/1/answer")
 	s.User("reader@example.org", tournament.PlayerRole)
-	mustContain(t, "a reader's solving page", s.Page(s.Session("reader@example.org"), fmt.Sprintf("/events/%d/solving", id)), "/solving/problems/1/answer")
+	apitest.MustContain(t, "a reader's solving page", s.Page(s.Session("reader@example.org"), fmt.Sprintf("/events/%d/solving", id)), "/solving/problems/1/answer")
 }
 
 // Issue 41, item 9: the contest's pages give its times in the event's time
@@ -1501,17 +1483,17 @@ func TestContestTimesInTheEventsZoneAndJudgingAfterTheDeadline(t *testing.T) {
 	if v := s.Must(http.StatusOK, "", "GET", base+"/contest", nil).(map[string]any); v["phase"] != "entries" || v["stage"] != "entries" {
 		t.Errorf("before the deadline: %v", v)
 	}
-	mustContain(t, "the contest page", s.Page(nil, ev+"/contest"), "<strong>"+apitest.RuT("compo.stage.entries")+"</strong>", "<strong>10 ноября 2026, 15:00 MSK</strong>")
-	mustContain(t, "the desk", s.Page(dc, ev+"/manage"), `(Europe/Moscow) <input type="datetime-local" name="deadline" value="2026-11-10T15:00"`)
+	apitest.MustContain(t, "the contest page", s.Page(nil, ev+"/contest"), "<strong>"+apitest.RuT("compo.stage.entries")+"</strong>", "<strong>10 ноября 2026, 15:00 MSK</strong>")
+	apitest.MustContain(t, "the desk", s.Page(dc, ev+"/manage"), `(Europe/Moscow) <input type="datetime-local" name="deadline" value="2026-11-10T15:00"`)
 	s.Clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
 	if v := s.Must(http.StatusOK, director, "GET", base+"/contest", nil).(map[string]any); v["phase"] != "judging" || v["open"] != false {
 		t.Errorf("after the deadline: %v", v)
 	}
-	mustContain(t, "the contest page after the deadline", s.Page(nil, ev+"/contest"), "<strong>"+apitest.RuT("compo.stage.judging")+"</strong>")
-	mustContain(t, "the desk after the deadline", s.Page(dc, ev+"/manage?lang=en"), "<strong>judging</strong>")
+	apitest.MustContain(t, "the contest page after the deadline", s.Page(nil, ev+"/contest"), "<strong>"+apitest.RuT("compo.stage.judging")+"</strong>")
+	apitest.MustContain(t, "the desk after the deadline", s.Page(dc, ev+"/manage?lang=en"), "<strong>judging</strong>")
 	// Another zone is the event's own.
 	s.Must(http.StatusOK, director, "PATCH", "/api/v1"+ev, map[string]any{"time_zone": "Asia/Yekaterinburg"})
-	mustContain(t, "the contest page in Yekaterinburg", s.Page(nil, ev+"/contest"), "10 ноября 2026, 17:00 &#43;05")
+	apitest.MustContain(t, "the contest page in Yekaterinburg", s.Page(nil, ev+"/contest"), "10 ноября 2026, 17:00 &#43;05")
 }
 
 // Removing a judge who has marked, on the desk, asks to confirm with a
@@ -1530,12 +1512,12 @@ func TestDeskAsksBeforeRemovingAJudgeWithMarks(t *testing.T) {
 	if rec.Code != http.StatusConflict {
 		t.Fatalf("removing a judge with marks: %d, want 409", rec.Code)
 	}
-	mustContain(t, "the refused form", apitest.PageText(rec),
+	apitest.MustContain(t, "the refused form", apitest.PageText(rec),
 		`<p class="field-error" role="alert">`+apitest.RuF("the judges removed have given %d marks, which would no longer count; confirm the removal (the audit log keeps the marks)", 1)+"</p>",
 		`name="confirm" value="1" required> `+apitest.RuT("compo.confirm_judges")+"</label>",
 		">second-judge@example.org</textarea>")
 	mustPost(s, dc, ev+"/contest/judges", url.Values{"judges": {"second-judge@example.org"}, "confirm": {"1"}})
-	mustContain(t, "the audit log", s.Page(dc, ev+"/audit.json"), `"judge": "judge@example.org"`, `"comment": "Тонкая игра"`, `"code": "001"`)
+	apitest.MustContain(t, "the audit log", s.Page(dc, ev+"/audit.json"), `"judge": "judge@example.org"`, `"comment": "Тонкая игра"`, `"code": "001"`)
 	if v := s.Must(http.StatusOK, "", "GET", base+"/contest", nil).(map[string]any); len(v["judges"].([]any)) != 1 {
 		t.Errorf("the jury after the removal: %v", v["judges"])
 	}

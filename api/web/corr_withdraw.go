@@ -3,6 +3,7 @@ package web
 import (
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/web/kit"
 	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/correspondence"
@@ -19,7 +20,7 @@ func (h *handler) withdrawFromSection(c *gin.Context, eventID, playerID int64) e
 			EventID: eventID, PlayerID: playerID, Games: c.PostForm("games"), Reason: reason})
 		return err
 	}
-	question := func(d *tournament.EventData, tr *translator) (string, error) {
+	question := func(d *tournament.EventData, tr *kit.Translator) (string, error) {
 		var p *tournament.Player
 		for i := range d.Players {
 			if d.Players[i].ID == playerID {
@@ -46,7 +47,7 @@ func (h *handler) withdrawFromSection(c *gin.Context, eventID, playerID int64) e
 		}
 		return tr.T("corr.withdraw_question", "Name", p.Name, "Finished", finished, "Unfinished", unfinished), nil
 	}
-	choose := func(data *confirmPageData, tr *translator) {
+	choose := func(data *confirmPageData, tr *kit.Translator) {
 		// The opponents' win in the points of the event's game (24:0, 2:0).
 		win := data.Event.Game.Win(rules.White, tournament.Forfeit).Score()
 		data.ChoiceName, data.ChoiceLegend = "games", tr.T("corr.games_legend")

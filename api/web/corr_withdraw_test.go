@@ -28,7 +28,7 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 	withdraw := fmt.Sprintf("%s/players/%d/withdraw", ev, pid)
 	for lang, want := range map[string]string{"ru": apitest.RuT("corr.withdraw"), "en": "Withdraw from the event"} {
 		desk := s.Page(cookie, ev+"/manage?lang="+lang)
-		mustContain(t, lang+" desk", desk, `action="`+withdraw+`"`, want)
+		apitest.MustContain(t, lang+" desk", desk, `action="`+withdraw+`"`, want)
 		if _, fromRound, _ := strings.Cut(apitest.RuT("manage.withdraw", "N", "\x00"), "\x00"); strings.Contains(desk, fromRound) || strings.Contains(desk, "from round") || strings.Contains(desk, `name="from_round"`) {
 			t.Errorf("%s: the desk of a running section offers a withdrawal from a round", lang)
 		}
@@ -37,7 +37,7 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 	// none checked.
 	rec := post(s, cookie, withdraw+"?lang=ru", url.Values{})
 	page := rec.Body.String()
-	mustContain(t, "the confirmation", apitest.PageText(rec), apitest.RuT("corr.withdraw_question", "Name", "Игрок А", "Finished", 0, "Unfinished", 3),
+	apitest.MustContain(t, "the confirmation", apitest.PageText(rec), apitest.RuT("corr.withdraw_question", "Name", "Игрок А", "Finished", 0, "Unfinished", 3),
 		`name="games" value="lose" required>`, `name="games" value="adjudicate" required>`, apitest.RuT("corr.games_lose"), apitest.RuT("corr.games_adjudicate"),
 		apitest.RuT("corr.games_lose_hint", "Win", "24:0"))
 	if strings.Contains(page, "checked") {
@@ -75,12 +75,12 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 		t.Errorf("%d games of the withdrawn player ended, want 3", ended)
 	}
 	desk := s.Page(cookie, ev+"/manage?lang=ru")
-	mustContain(t, "the desk after the withdrawal", desk, `<span class="badge">`+apitest.RuT("corr.withdrawn")+"</span>")
+	apitest.MustContain(t, "the desk after the withdrawal", desk, `<span class="badge">`+apitest.RuT("corr.withdrawn")+"</span>")
 	if strings.Contains(desk, `action="`+withdraw+`"`) {
 		t.Error("the desk offers to withdraw the player again")
 	}
-	mustContain(t, "the crosstable", s.Page(nil, ev+"/crosstable"), "−:&#43;")
-	mustContain(t, "the player card", s.Page(nil, fmt.Sprintf("%s/players/%d?lang=en", ev, pid)), "withdrawn from the event")
+	apitest.MustContain(t, "the crosstable", s.Page(nil, ev+"/crosstable"), "−:&#43;")
+	apitest.MustContain(t, "the player card", s.Page(nil, fmt.Sprintf("%s/players/%d?lang=en", ev, pid)), "withdrawn from the event")
 	// The general player update does not withdraw "from a round" here.
 	code, _ := s.Call(sec.arbiter, "PATCH", fmt.Sprintf("%s/players/%d", sec.ev, apitest.Num(players[1].(map[string]any)["id"])), map[string]any{"withdraw_from_round": 4, "reason": "x"})
 	if code != http.StatusConflict {
@@ -125,7 +125,7 @@ func TestCorrespondenceWithdrawalInTheGamesPoints(t *testing.T) {
 	withdraw := fmt.Sprintf("%s/players/%d/withdraw", ev, apitest.Num(players[0].(map[string]any)["id"]))
 	for lang, want := range map[string]string{"ru": apitest.RuT("corr.games_lose_hint", "Win", "2:0"), "en": "A win to each opponent (2:0)"} {
 		page := apitest.PageText(post(s, s.Session("arbiter@example.org"), withdraw+"?lang="+lang, url.Values{}))
-		mustContain(t, lang+" confirmation", page, want)
+		apitest.MustContain(t, lang+" confirmation", page, want)
 		if strings.Contains(page, "24:0") {
 			t.Errorf("the %s confirmation of a Russian section names 24:0:\n%s", lang, page)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/correspondence"
@@ -40,15 +41,6 @@ func (h *handler) correspondenceRoutesWeb(public, signedIn *gin.RouterGroup) {
 	signedIn.POST("/events/:id/leave", h.Page(h.submitLeave))
 }
 
-// liveClockText is a live game's clock: minutes and seconds, and tenths in
-// the last ten seconds, when they count.
-func liveClockText(d time.Duration) string {
-	if d < 10*time.Second {
-		return fmt.Sprintf("0:%02d.%d", int(d/time.Second), int(d%time.Second/(100*time.Millisecond)))
-	}
-	return fmt.Sprintf("%d:%02d", int(d/time.Minute), int(d%time.Minute/time.Second))
-}
-
 // countdownText is the time to a live game's start: hours, minutes and
 // seconds, rounded up, so that it reads 0:00 only at the start.
 func countdownText(d time.Duration) string {
@@ -61,7 +53,7 @@ func countdownText(d time.Duration) string {
 
 // clockText writes a time left as days and hours, hours and minutes under
 // a day.
-func clockText(t *translator, d time.Duration) string {
+func clockText(t *kit.Translator, d time.Duration) string {
 	if d < 24*time.Hour {
 		return t.T("corr.hours_minutes", "H", int(d/time.Hour), "M", int(d%time.Hour/time.Minute))
 	}
@@ -93,11 +85,11 @@ type corrRow struct {
 	Zone *time.Location
 }
 
-func newCorrRow(t *translator, v correspondence.View, names map[int64]string) corrRow {
+func newCorrRow(t *kit.Translator, v correspondence.View, names map[int64]string) corrRow {
 	r := corrRow{View: v, White: names[v.WhiteID], Black: names[v.BlackID],
 		WhiteLeft: clockText(t, v.Left[rules.White]), BlackLeft: clockText(t, v.Left[rules.Black])}
 	if v.Live {
-		r.WhiteLeft, r.BlackLeft = liveClockText(v.Left[rules.White]), liveClockText(v.Left[rules.Black])
+		r.WhiteLeft, r.BlackLeft = kit.ClockText(v.Left[rules.White]), kit.ClockText(v.Left[rules.Black])
 		r.WhiteMs, r.BlackMs = v.Left[rules.White].Milliseconds(), v.Left[rules.Black].Milliseconds()
 		r.WhiteConnection, r.BlackConnection = v.PresenceOf(rules.White), v.PresenceOf(rules.Black)
 	}
@@ -122,7 +114,7 @@ type myGamesPageData struct {
 	// Events are the correspondence events the user plays in, for
 	// booking leave.
 	Events []myEvent
-	Form   *form
+	Form   *kit.Form
 }
 
 type inboxItem struct {
@@ -140,12 +132,12 @@ type myEvent struct {
 }
 
 func (h *handler) myGamesPage(c *gin.Context) error {
-	return h.renderMyGames(c, newForm(), http.StatusOK)
+	return h.renderMyGames(c, kit.NewForm(), http.StatusOK)
 }
 
-func (h *handler) renderMyGames(c *gin.Context, f *form, status int) error {
+func (h *handler) renderMyGames(c *gin.Context, f *kit.Form, status int) error {
 	ctx := c.Request.Context()
-	tr := h.translator(c)
+	tr := h.Translator(c)
 	games, err := h.Correspondence.MyGames(ctx)
 	if err != nil {
 		return err
@@ -186,7 +178,7 @@ func (h *handler) renderMyGames(c *gin.Context, f *form, status int) error {
 	if err := h.Correspondence.MarkRead(ctx, unread); err != nil {
 		return err
 	}
-	h.renderWith(c, tr, status, "corr_my_games", tr.T("corr.my_games"), data)
+	h.RenderWith(c, tr, status, "corr_my_games", tr.T("corr.my_games"), data)
 	return nil
 }
 
@@ -194,7 +186,7 @@ func (h *handler) renderMyGames(c *gin.Context, f *form, status int) error {
 type corrGamePageData struct {
 	eventHeader
 	Game   corrRow
-	Board  *boardView
+	Board  *kit.BoardView
 	Moves  []corrMoveRow
 	Viewer string // the event's game page, where the moves can be stepped through
 	Legal  string // the legal moves for the tap-to-move board: "c3 d4=c3-d4;…"
@@ -221,18 +213,18 @@ type corrGamePageData struct {
 	// DrawScore is a draw in the points of the event's game (12:12, 1:1),
 	// the example of the decision's score.
 	DrawScore string
-	Form      *form
+	Form      *kit.Form
 
 	// Elsewhere is the viewer's live game that keeps them from playing
 	// this one yet.
 	Elsewhere *correspondence.Elsewhere
 }
 
-// liveEvery: a game's page never reloads its part of the page by the
+// LiveEvery: a game's page never reloads its part of the page by the
 // event's tabs' timer, which would wipe a drag, the taps or a premove in
 // progress: a live game's page follows its stream (live.js), and a
 // correspondence game changes by the day.
-func (corrGamePageData) liveEvery(time.Duration) time.Duration { return 0 }
+func (corrGamePageData) LiveEvery(time.Duration) time.Duration { return 0 }
 
 // corrMoveRow is one pair of moves with their time stamps.
 type corrMoveRow struct {
@@ -241,14 +233,14 @@ type corrMoveRow struct {
 }
 
 func (h *handler) corrGamePage(c *gin.Context) error {
-	err := h.renderCorrGame(c, newForm(), http.StatusOK)
+	err := h.renderCorrGame(c, kit.NewForm(), http.StatusOK)
 	if gid, _ := core.PathInt(c, "gid"); h.RenamedGame(c, gid, err) {
 		return nil
 	}
 	return err
 }
 
-func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
+func (h *handler) renderCorrGame(c *gin.Context, f *kit.Form, status int) error {
 	gid, err := core.PathInt(c, "gid")
 	if err != nil {
 		return err
@@ -259,7 +251,7 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 		return err
 	}
 	v := &gp.View
-	tr := h.translator(c)
+	tr := h.Translator(c)
 	data := &corrGamePageData{eventHeader: h.header(c, gp.Event, "games"), Game: newCorrRow(tr, *v, gp.Names), Form: f,
 		Viewer: fmt.Sprintf("/events/%d/rounds/%d/boards/%d", v.EventID, v.Round, v.Board)}
 	data.CanDecide = data.CanManage
@@ -273,9 +265,9 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 	}
 	var marked []string
 	if n := len(v.Moves); n > 0 {
-		marked = moveEnds(v.Moves[n-1].Notation)
+		marked = kit.MoveEnds(v.Moves[n-1].Notation)
 	}
-	board, err := gameBoardView(v.Kind, v.Position, bottom, marked...)
+	board, err := kit.GameBoardView(v.Kind, v.Position, bottom, marked...)
 	if err != nil {
 		return err
 	}
@@ -304,7 +296,7 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 	if data.CanMove {
 		_, data.Legal, _ = core.GameCodes(v.Kind, v.Position, v.ToMove, true)
 	}
-	h.renderWith(c, tr.In(gp.Event.Location()), status, "corr_game", gp.Event.Name, data)
+	h.RenderWith(c, tr.In(gp.Event.Location()), status, "corr_game", gp.Event.Name, data)
 	return nil
 }
 
@@ -327,20 +319,20 @@ func moveExample(k tournament.GameKind, position string, side rules.Color) strin
 // afterForm answers a form: a redirect to next after success; after a
 // refused input the page again, rendered by render with the error next to
 // its field.
-func (h *handler) afterForm(c *gin.Context, next string, f *form, err error, render func(f *form, status int) error) error {
+func (h *handler) afterForm(c *gin.Context, next string, f *kit.Form, err error, render func(f *kit.Form, status int) error) error {
 	if err == nil {
 		c.Redirect(http.StatusSeeOther, next)
 		return nil
 	}
-	if ferr := f.fail(err, h.translator(c)); ferr != nil {
+	if ferr := f.Fail(err, h.Translator(c)); ferr != nil {
 		return ferr
 	}
-	return render(f, formStatus(err))
+	return render(f, kit.FormStatus(err))
 }
 
 // afterGameForm shows the game again.
-func (h *handler) afterGameForm(c *gin.Context, gid int64, f *form, err error) error {
-	return h.afterForm(c, fmt.Sprintf("/games/%d", gid), f, err, func(f *form, status int) error { return h.renderCorrGame(c, f, status) })
+func (h *handler) afterGameForm(c *gin.Context, gid int64, f *kit.Form, err error) error {
+	return h.afterForm(c, fmt.Sprintf("/games/%d", gid), f, err, func(f *kit.Form, status int) error { return h.renderCorrGame(c, f, status) })
 }
 
 func (h *handler) submitMove(c *gin.Context) error {
@@ -348,7 +340,7 @@ func (h *handler) submitMove(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := newForm()
+	f := kit.NewForm()
 	f.Values["move"] = c.PostForm("move")
 	ply, err := strconv.Atoi(c.PostForm("ply"))
 	if err != nil {
@@ -365,7 +357,7 @@ func (h *handler) gameForm(act func(ctx context.Context, gameID int64) (*corresp
 			return err
 		}
 		_, err = act(c.Request.Context(), gid)
-		return h.afterGameForm(c, gid, newForm(), err)
+		return h.afterGameForm(c, gid, kit.NewForm(), err)
 	}
 }
 
@@ -376,10 +368,10 @@ func (h *handler) submitResign(c *gin.Context) error {
 		return err
 	}
 	if c.PostForm("confirm") != "on" {
-		return h.afterGameForm(c, gid, newForm(), tournament.Invalid("confirm", "tick the box to confirm the resignation"))
+		return h.afterGameForm(c, gid, kit.NewForm(), tournament.Invalid("confirm", "tick the box to confirm the resignation"))
 	}
 	_, err = h.Correspondence.Resign(c.Request.Context(), gid)
-	return h.afterGameForm(c, gid, newForm(), err)
+	return h.afterGameForm(c, gid, kit.NewForm(), err)
 }
 
 func (h *handler) submitDecision(c *gin.Context) error {
@@ -387,7 +379,7 @@ func (h *handler) submitDecision(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := newForm()
+	f := kit.NewForm()
 	for _, k := range []string{"score", "end_reason", "reason"} {
 		f.Values[k] = c.PostForm(k)
 	}
@@ -400,7 +392,7 @@ func (h *handler) submitReopen(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := newForm()
+	f := kit.NewForm()
 	f.Values["days"], f.Values["seconds"], f.Values["reopen_reason"] = c.PostForm("days"), c.PostForm("seconds"), c.PostForm("reason")
 	days, _ := strconv.Atoi(c.PostForm("days"))
 	seconds, _ := strconv.Atoi(c.PostForm("seconds"))
@@ -413,7 +405,7 @@ func (h *handler) submitAdjourn(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := newForm()
+	f := kit.NewForm()
 	f.Values["adjourn_reason"] = c.PostForm("reason")
 	_, err = h.Correspondence.Adjourn(c.Request.Context(), correspondence.AdjournInput{GameID: gid, Reason: c.PostForm("reason")})
 	return h.afterGameForm(c, gid, f, err)
@@ -424,7 +416,7 @@ func (h *handler) submitGiveTime(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := newForm()
+	f := kit.NewForm()
 	f.Values["give_seconds"], f.Values["give_reason"] = c.PostForm("seconds"), c.PostForm("reason")
 	seconds, _ := strconv.Atoi(c.PostForm("seconds"))
 	side := rules.White
@@ -444,7 +436,7 @@ type sectionPageData struct {
 	Leaves   []leaveRow
 	Settings *correspondence.Settings
 	Players  []tournament.Player
-	Form     *form
+	Form     *kit.Form
 }
 
 type leaveRow struct {
@@ -452,7 +444,7 @@ type leaveRow struct {
 	Player string
 }
 
-func (h *handler) sectionData(c *gin.Context, tab string) (*sectionPageData, *translator, error) {
+func (h *handler) sectionData(c *gin.Context, tab string) (*sectionPageData, *kit.Translator, error) {
 	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return nil, nil, err
@@ -469,9 +461,9 @@ func (h *handler) sectionData(c *gin.Context, tab string) (*sectionPageData, *tr
 	if err != nil {
 		return nil, nil, err
 	}
-	tr := h.translator(c).In(d.Event.Location())
+	tr := h.Translator(c).In(d.Event.Location())
 	names := playerNames(d.Players)
-	data := &sectionPageData{eventHeader: h.header(c, d.Event, tab), Players: d.Players, Form: newForm()}
+	data := &sectionPageData{eventHeader: h.header(c, d.Event, tab), Players: d.Players, Form: kit.NewForm()}
 	for _, g := range games {
 		row := newCorrRow(tr, g, names)
 		data.Games = append(data.Games, row)
@@ -497,15 +489,15 @@ func (h *handler) sectionGamesPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.renderWith(c, tr, http.StatusOK, "corr_games", data.Event.Name, data)
+	h.RenderWith(c, tr, http.StatusOK, "corr_games", data.Event.Name, data)
 	return nil
 }
 
 func (h *handler) arbiterGamesPage(c *gin.Context) error {
-	return h.renderArbiter(c, newForm(), http.StatusOK)
+	return h.renderArbiter(c, kit.NewForm(), http.StatusOK)
 }
 
-func (h *handler) renderArbiter(c *gin.Context, f *form, status int) error {
+func (h *handler) renderArbiter(c *gin.Context, f *kit.Form, status int) error {
 	data, tr, err := h.sectionData(c, "correspondence")
 	if err != nil {
 		return err
@@ -514,13 +506,13 @@ func (h *handler) renderArbiter(c *gin.Context, f *form, status int) error {
 		return tournament.Forbidden("only an administrator or the event's own arbiter may run %s", data.Event.Name)
 	}
 	data.Form = f
-	h.renderWith(c, tr, status, "corr_arbiter", data.Event.Name, data)
+	h.RenderWith(c, tr, status, "corr_arbiter", data.Event.Name, data)
 	return nil
 }
 
 // afterArbiterForm shows the arbiter's view again.
-func (h *handler) afterArbiterForm(c *gin.Context, id int64, f *form, err error) error {
-	return h.afterForm(c, fmt.Sprintf("/events/%d/correspondence", id), f, err, func(f *form, status int) error { return h.renderArbiter(c, f, status) })
+func (h *handler) afterArbiterForm(c *gin.Context, id int64, f *kit.Form, err error) error {
+	return h.afterForm(c, fmt.Sprintf("/events/%d/correspondence", id), f, err, func(f *kit.Form, status int) error { return h.renderArbiter(c, f, status) })
 }
 
 func (h *handler) startSection(c *gin.Context) error {
@@ -529,7 +521,7 @@ func (h *handler) startSection(c *gin.Context) error {
 		return err
 	}
 	_, err = h.Correspondence.Start(c.Request.Context(), id)
-	return h.afterArbiterForm(c, id, newForm(), err)
+	return h.afterArbiterForm(c, id, kit.NewForm(), err)
 }
 
 func (h *handler) saveCorrSettings(c *gin.Context) error {
@@ -537,7 +529,7 @@ func (h *handler) saveCorrSettings(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := newForm()
+	f := kit.NewForm()
 	in := correspondence.SettingsInput{}
 	for _, field := range []struct {
 		name string
@@ -559,7 +551,7 @@ func (h *handler) saveCorrSettings(c *gin.Context) error {
 // readStart reads a thematic start from a form into in, keeping what was
 // typed in f: a correspondence section's settings and a live event's desk
 // send it alike.
-func readStart(c *gin.Context, f *form, in *correspondence.SettingsInput) {
+func readStart(c *gin.Context, f *kit.Form, in *correspondence.SettingsInput) {
 	if pos, ok := c.GetPostForm("start_position"); ok {
 		in.StartPosition = &pos
 		f.Values["start_position"] = pos
@@ -579,7 +571,7 @@ func (h *handler) submitLeave(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := newForm()
+	f := kit.NewForm()
 	f.Values["from"], f.Values["to"], f.Values["player"] = c.PostForm("from"), c.PostForm("to"), c.PostForm("player")
 	// The arbiter's form names the player in a field, the player's own
 	// form in the address.
@@ -593,7 +585,7 @@ func (h *handler) submitLeave(c *gin.Context) error {
 	ids := []int64{id, pid}
 	_, err = h.Correspondence.RequestLeave(c.Request.Context(), correspondence.LeaveInput{EventID: ids[0], PlayerID: ids[1], From: c.PostForm("from"), To: c.PostForm("to"), Reason: c.PostForm("reason")})
 	if c.PostForm("back") == "my" {
-		return h.afterForm(c, "/my/games", f, err, func(f *form, status int) error { return h.renderMyGames(c, f, status) })
+		return h.afterForm(c, "/my/games", f, err, func(f *kit.Form, status int) error { return h.renderMyGames(c, f, status) })
 	}
 	return h.afterArbiterForm(c, ids[0], f, err)
 }

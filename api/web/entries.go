@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/entries"
 )
@@ -37,9 +38,9 @@ type eventEntriesData struct {
 	// EnterForm, TermsForm and DecideForm are the forms of the player, of
 	// the terms and of the decisions; each shows its own error. TermsForm
 	// holds the saved terms, or what was typed when they were refused.
-	EnterForm  *form
-	TermsForm  *form
-	DecideForm *form
+	EnterForm  *kit.Form
+	TermsForm  *kit.Form
+	DecideForm *kit.Form
 }
 
 func (h *handler) eventEntriesPage(c *gin.Context) error {
@@ -62,20 +63,20 @@ func (h *handler) showEntries(c *gin.Context, status int, fill func(*eventEntrie
 	if err != nil {
 		return err
 	}
-	data := &eventEntriesData{eventHeader: h.header(c, e, "event_entries"), EntryView: v, EnterForm: newForm(), TermsForm: termsForm(&v.Settings, v.Zone), DecideForm: newForm()}
+	data := &eventEntriesData{eventHeader: h.header(c, e, "event_entries"), EntryView: v, EnterForm: kit.NewForm(), TermsForm: termsForm(&v.Settings, v.Zone), DecideForm: kit.NewForm()}
 	if fill != nil {
 		fill(data)
 	}
-	tr := h.translator(c).In(v.Zone)
-	h.renderWith(c, tr, status, "entries", tr.T("entries.title"), data)
+	tr := h.Translator(c).In(v.Zone)
+	h.RenderWith(c, tr, status, "entries", tr.T("entries.title"), data)
 	return nil
 }
 
 // termsForm is the terms form filled with the saved terms, as its inputs
 // write them: the deadline in the event's zone, an empty field for a bound
 // that is none.
-func termsForm(set *entries.EntrySettings, zone *time.Location) *form {
-	f := newForm()
+func termsForm(set *entries.EntrySettings, zone *time.Location) *kit.Form {
+	f := kit.NewForm()
 	if set.Open {
 		f.Values["open"] = "on"
 	}
@@ -106,15 +107,15 @@ func formInt(c *gin.Context, name string) (int, error) {
 
 // failedForm shows the page again with err at its field of the form pick
 // chooses, or returns err when no form can show it.
-func (h *handler) failedForm(c *gin.Context, err error, pick func(*eventEntriesData) *form) error {
-	f := newForm()
-	if ferr := f.fail(err, h.translator(c)); ferr != nil {
+func (h *handler) failedForm(c *gin.Context, err error, pick func(*eventEntriesData) *kit.Form) error {
+	f := kit.NewForm()
+	if ferr := f.Fail(err, h.Translator(c)); ferr != nil {
 		return ferr
 	}
 	for k := range c.Request.PostForm {
 		f.Values[k] = c.PostForm(k)
 	}
-	return h.showEntries(c, formStatus(err), func(d *eventEntriesData) { *pick(d) = *f })
+	return h.showEntries(c, kit.FormStatus(err), func(d *eventEntriesData) { *pick(d) = *f })
 }
 
 func (h *handler) backToEntries(c *gin.Context, id int64) {
@@ -127,7 +128,7 @@ func (h *handler) enterEvent(c *gin.Context) error {
 		return err
 	}
 	in := entries.EntryInput{Note: c.PostForm("note"), Sex: c.PostForm("sex"), Region: c.PostForm("region")}
-	enterForm := func(d *eventEntriesData) *form { return d.EnterForm }
+	enterForm := func(d *eventEntriesData) *kit.Form { return d.EnterForm }
 	if in.BirthYear, err = formInt(c, "birth_year"); err != nil {
 		return h.failedForm(c, err, enterForm)
 	}
@@ -143,7 +144,7 @@ func (h *handler) setEntries(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	settingsForm := func(d *eventEntriesData) *form { return d.TermsForm }
+	settingsForm := func(d *eventEntriesData) *kit.Form { return d.TermsForm }
 	open := c.PostForm("open") == "on"
 	deadline, sex, region := c.PostForm("deadline"), c.PostForm("sex"), c.PostForm("region")
 	in := entries.EntrySettingsInput{Open: &open, Deadline: &deadline, Sex: &sex, Region: &region}
@@ -171,7 +172,7 @@ func (h *handler) acceptAllEntries(c *gin.Context) error {
 		return err
 	}
 	if _, err := h.Entries.AcceptEntries(c.Request.Context(), id); err != nil {
-		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.DecideForm })
+		return h.failedForm(c, err, func(d *eventEntriesData) *kit.Form { return d.DecideForm })
 	}
 	h.backToEntries(c, id)
 	return nil
@@ -184,7 +185,7 @@ func (h *handler) acceptEntry(c *gin.Context) error {
 	}
 	names := entries.EntrantNames{Surname: c.PostForm("surname"), GivenNames: c.PostForm("given_names"), Patronymic: c.PostForm("patronymic")}
 	if _, err := h.Entries.AcceptEntryAs(c.Request.Context(), ids[0], ids[1], names); err != nil {
-		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.DecideForm })
+		return h.failedForm(c, err, func(d *eventEntriesData) *kit.Form { return d.DecideForm })
 	}
 	h.backToEntries(c, ids[0])
 	return nil
@@ -196,7 +197,7 @@ func (h *handler) declineEntry(c *gin.Context) error {
 		return err
 	}
 	if _, err := h.Entries.DeclineEntry(c.Request.Context(), ids[0], ids[1], c.PostForm("reason")); err != nil {
-		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.DecideForm })
+		return h.failedForm(c, err, func(d *eventEntriesData) *kit.Form { return d.DecideForm })
 	}
 	h.backToEntries(c, ids[0])
 	return nil
@@ -210,7 +211,7 @@ func (h *handler) withdrawEventEntry(c *gin.Context) error {
 		return err
 	}
 	if _, err := h.Entries.WithdrawEntry(c.Request.Context(), ids[0], ids[1], c.PostForm("reason")); err != nil {
-		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.EnterForm })
+		return h.failedForm(c, err, func(d *eventEntriesData) *kit.Form { return d.EnterForm })
 	}
 	h.backFromOwnEntry(c, ids[0])
 	return nil
@@ -224,7 +225,7 @@ func (h *handler) takeBackWithdrawal(c *gin.Context) error {
 		return err
 	}
 	if _, err := h.Entries.TakeBackWithdrawal(c.Request.Context(), ids[0], ids[1]); err != nil {
-		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.EnterForm })
+		return h.failedForm(c, err, func(d *eventEntriesData) *kit.Form { return d.EnterForm })
 	}
 	h.backFromOwnEntry(c, ids[0])
 	return nil
@@ -246,7 +247,7 @@ func (h *handler) confirmWithdrawal(c *gin.Context) error {
 		return err
 	}
 	if _, err := h.Entries.ConfirmWithdrawal(c.Request.Context(), ids[0], ids[1], c.PostForm("reason")); err != nil {
-		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.DecideForm })
+		return h.failedForm(c, err, func(d *eventEntriesData) *kit.Form { return d.DecideForm })
 	}
 	h.backToEntries(c, ids[0])
 	return nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 )
 
@@ -21,14 +22,14 @@ var eventFields = []string{"name", "game", "discipline", "system", "rounds", "ti
 
 // eventFormData is the data of the event settings form.
 type eventFormData struct {
-	Form        *form
+	Form        *kit.Form
 	Games       []tournament.GameKind
 	Disciplines []tournament.Discipline
 	Systems     []tournament.System
 	TieBreaks   []tournament.TieBreakInfo
 	Presets     map[tournament.System]string
 	// Import is the TRF upload form of the new-event page; nil elsewhere.
-	Import *form
+	Import *kit.Form
 	// Team is set on the desk of a team event: its individual tie-breaks,
 	// Swiss options and bye do not rank or pair teams, and the form leaves
 	// them out (the team scoring form has the team's own).
@@ -52,7 +53,7 @@ func (d eventFormData) Slots() []string {
 
 // eventFormData offers the tie-breaks of the form's game; a form whose
 // game is not chosen yet (or not known) offers the default game's.
-func (h *handler) eventFormData(f *form) eventFormData {
+func (h *handler) eventFormData(f *kit.Form) eventFormData {
 	game, err := tournament.ParseGameKind(f.V("game"))
 	if err != nil {
 		game = tournament.DefaultGame
@@ -73,8 +74,8 @@ func checked(on bool) string {
 }
 
 // eventFormValues fills the form with an event's settings.
-func eventFormValues(e *tournament.Event) *form {
-	f := newForm()
+func eventFormValues(e *tournament.Event) *kit.Form {
+	f := kit.NewForm()
 	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	for k, v := range map[string]string{
 		"name": e.Name, "game": string(e.Game.OrDefault()), "discipline": string(e.Discipline), "system": string(e.System), "rounds": strconv.Itoa(e.Rounds),
@@ -93,7 +94,7 @@ func eventFormValues(e *tournament.Event) *form {
 // eventInput reads the event form. Empty optional fields are left out, so
 // that on creation the service fills in its defaults (scoring, tie-break
 // preset).
-func eventInput(c *gin.Context, f *form) (tournament.EventInput, error) {
+func eventInput(c *gin.Context, f *kit.Form) (tournament.EventInput, error) {
 	for _, k := range eventFields {
 		f.Values[k] = strings.TrimSpace(c.PostForm(k))
 	}
@@ -157,9 +158,9 @@ func eventInput(c *gin.Context, f *form) (tournament.EventInput, error) {
 	}
 	if v["scoring_win"] != "" {
 		var s tournament.Scoring
-		if err := readNumbers(v, "scoring", numberInput{"scoring_win", "scoring.win", &s.Win}, numberInput{"scoring_draw", "scoring.draw", &s.Draw},
-			numberInput{"scoring_loss", "scoring.loss", &s.Loss}, numberInput{"scoring_bye", "scoring.bye", &s.Bye},
-			numberInput{"scoring_forfeit_win", "scoring.forfeit_win", &s.ForfeitWin}); err != nil {
+		if err := kit.ReadNumbers(v, "scoring", kit.NumberInput{Field: "scoring_win", Label: "scoring.win", To: &s.Win}, kit.NumberInput{Field: "scoring_draw", Label: "scoring.draw", To: &s.Draw},
+			kit.NumberInput{Field: "scoring_loss", Label: "scoring.loss", To: &s.Loss}, kit.NumberInput{Field: "scoring_bye", Label: "scoring.bye", To: &s.Bye},
+			kit.NumberInput{Field: "scoring_forfeit_win", Label: "scoring.forfeit_win", To: &s.ForfeitWin}); err != nil {
 			return in, err
 		}
 		in.Scoring = &s
@@ -177,7 +178,7 @@ func (h *handler) timeControlCheck(c *gin.Context) error {
 	if err := tournament.MayCreateEvent(c.Request.Context()); err != nil {
 		return err
 	}
-	tr := h.translator(c)
+	tr := h.Translator(c)
 	warnings, err := tournament.TimeControlWarnings(c.Query("game"), c.Query("discipline"), c.Query("time_control"))
 	out := struct {
 		Warnings []string `json:"warnings"`
@@ -201,17 +202,17 @@ func (h *handler) newEventPage(c *gin.Context) error {
 	if err := tournament.MayCreateEvent(c.Request.Context()); err != nil {
 		return err
 	}
-	f := newForm()
+	f := kit.NewForm()
 	f.Values["discipline"], f.Values["system"], f.Values["visibility"] = string(tournament.DefaultDiscipline), string(tournament.RoundRobin), string(tournament.Public)
 	f.Values["time_zone"] = h.Events.TimeZone()
 	data := h.eventFormData(f)
-	data.Import = newForm()
-	h.render(c, http.StatusOK, "event_new", "event_new.title", data)
+	data.Import = kit.NewForm()
+	h.Render(c, http.StatusOK, "event_new", "event_new.title", data)
 	return nil
 }
 
 func (h *handler) createEvent(c *gin.Context) error {
-	f := newForm()
+	f := kit.NewForm()
 	in, err := eventInput(c, f)
 	if err == nil {
 		var e *tournament.Event
@@ -220,11 +221,11 @@ func (h *handler) createEvent(c *gin.Context) error {
 			return nil
 		}
 	}
-	if err := f.fail(err, h.translator(c)); err != nil {
+	if err := f.Fail(err, h.Translator(c)); err != nil {
 		return err
 	}
 	data := h.eventFormData(f)
-	data.Import = newForm()
-	h.render(c, formStatus(err), "event_new", "event_new.title", data)
+	data.Import = kit.NewForm()
+	h.Render(c, kit.FormStatus(err), "event_new", "event_new.title", data)
 	return nil
 }

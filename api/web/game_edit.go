@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/rules"
 	"adiukh/tournament"
 )
@@ -22,11 +23,11 @@ type gameEditPageData struct {
 	eventHeader
 	Round int
 	Row   boardRow
-	Form  *form
+	Form  *kit.Form
 	// Verdict is the sheet replayed by the rules of the event's game.
 	Verdict *rules.Verdict
 	Problem *rules.Problem
-	Board   *boardView
+	Board   *kit.BoardView
 	Reasons []tournament.EndReason
 	// Warnings are what the result just saved may have upset.
 	Warnings []tournament.Warning
@@ -44,7 +45,7 @@ func (h *handler) gameEditData(c *gin.Context, ids []int64) (*gameEditPageData, 
 	if game == nil {
 		return nil, tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
 	}
-	data := &gameEditPageData{eventHeader: hd, Round: round.Number, Form: newForm(), Reasons: tournament.ArbiterReasons(d.Event.Discipline)}
+	data := &gameEditPageData{eventHeader: hd, Round: round.Number, Form: kit.NewForm(), Reasons: tournament.ArbiterReasons(d.Event.Discipline)}
 	for _, row := range boardRows(d, round) {
 		if row.Board == game.Board {
 			data.Row = row
@@ -80,7 +81,7 @@ func (d *gameEditPageData) check() {
 	if last == nil {
 		last = variant.Rules.Start()
 	}
-	d.Board = stateBoardView(variant, last, rules.White, marked...)
+	d.Board = kit.StateBoardView(variant, last, rules.White, marked...)
 }
 
 func (h *handler) gameEditPage(c *gin.Context) error {
@@ -94,7 +95,7 @@ func (h *handler) gameEditPage(c *gin.Context) error {
 	}
 	data.Saved = c.Query("saved") != ""
 	data.check()
-	h.renderWith(c, h.translator(c), http.StatusOK, "game_edit", data.Event.Name, data)
+	h.RenderWith(c, h.Translator(c), http.StatusOK, "game_edit", data.Event.Name, data)
 	return nil
 }
 
@@ -139,13 +140,13 @@ func (h *handler) saveGame(c *gin.Context) error {
 		}
 		data.Warnings, data.Saved = r.Warnings, true
 	default:
-		status = formStatus(err)
-		if err := data.Form.fail(err, h.translator(c)); err != nil {
+		status = kit.FormStatus(err)
+		if err := data.Form.Fail(err, h.Translator(c)); err != nil {
 			return err
 		}
 	}
 	data.check()
-	h.renderWith(c, h.translator(c), status, "game_edit", data.Event.Name, data)
+	h.RenderWith(c, h.Translator(c), status, "game_edit", data.Event.Name, data)
 	return nil
 }
 

@@ -79,7 +79,7 @@ func TestLiveThematicStartOnTheDesk(t *testing.T) {
 	}
 	ev := strings.TrimPrefix(api, "/api/v1")
 	desk := ev + "/manage"
-	mustContain(t, "the desk of a live event", s.Page(arbiter, desk), `action="`+ev+`/live/start-position"`, apitest.RuT("live.start_title"))
+	apitest.MustContain(t, "the desk of a live event", s.Page(arbiter, desk), `action="`+ev+`/live/start-position"`, apitest.RuT("live.start_title"))
 
 	const cycle = "white: d6-3, f8-4/3; black: c7-1/3, e1-3/1, e3-2, h4-3/1"
 	rec := post(s, arbiter, ev+"/live/start-position", url.Values{"start_position": {"white: z9-1"}, "start_side": {"black"}})
@@ -87,7 +87,7 @@ func TestLiveThematicStartOnTheDesk(t *testing.T) {
 		t.Errorf("a position that is not one: %d, want 400 with the error by its field and the text kept\n%s", rec.Code, body)
 	}
 	mustPost(s, arbiter, ev+"/live/start-position", url.Values{"start_position": {cycle}, "start_side": {"black"}})
-	mustContain(t, "the desk with the start saved", html.UnescapeString(s.Page(arbiter, desk)), `value="`+cycle+`"`, `<option value="black" selected>`)
+	apitest.MustContain(t, "the desk with the start saved", html.UnescapeString(s.Page(arbiter, desk)), `value="`+cycle+`"`, `<option value="black" selected>`)
 	mustPost(s, arbiter, ev+"/rounds", nil)
 	mustPost(s, arbiter, ev+"/rounds/1/publish", nil)
 	games := s.Must(http.StatusOK, token, "GET", api+"/games", nil).([]any)

@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/entries"
@@ -29,19 +30,19 @@ type managePageData struct {
 	Warnings []tournament.Warning
 	Players  []tournament.Player
 	Rounds   []tournament.Round
-	Player   *form // the add-player form
-	Team     *form // the add-team form of a team event
+	Player   *kit.Form // the add-player form
+	Team     *kit.Form // the add-team form of a team event
 	// Teams are the teams of a team event with their rosters.
 	Teams    []teams.Team
 	TeamDesk *teamDesk // the team forms of a team event
-	CSV      *form
-	Status   *form // pair, publish, finish and withdraw errors
+	CSV      *kit.Form
+	Status   *kit.Form // pair, publish, finish and withdraw errors
 	// LiveSettings are an event played live's settings, whose thematic
 	// start the arbiter gives the rounds to come in the form LiveStart
 	// (nil for another event, or one of micro-matches, which start from
 	// their drawn openings).
 	LiveSettings *correspondence.Settings
-	LiveStart    *form
+	LiveStart    *kit.Form
 	NextPair     int
 	// CanPair offers pairing the next round (EventData.CanPair).
 	CanPair bool
@@ -58,7 +59,7 @@ type managePageData struct {
 	// Regulations is the attached regulations (nil for none) and its
 	// upload form; RegulationsMB the largest file it takes.
 	Regulations     *tournament.Regulations
-	RegulationsForm *form
+	RegulationsForm *kit.Form
 	RegulationsMB   int
 	// Who is the register searched for at the desk (?who=), Found the
 	// persons found with their published rating in the event's list.
@@ -118,9 +119,9 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 	}
 	data := &managePageData{
 		eventHeader: h.header(c, d.Event, "manage"), Settings: h.eventFormData(eventFormValues(d.Event)), Warnings: d.Event.Warnings(),
-		Players: d.Players, Rounds: d.Rounds, Player: newForm(), Team: newForm(), CSV: newForm(), Status: newForm(), NextPair: len(d.Rounds) + 1,
+		Players: d.Players, Rounds: d.Rounds, Player: kit.NewForm(), Team: kit.NewForm(), CSV: kit.NewForm(), Status: kit.NewForm(), NextPair: len(d.Rounds) + 1,
 		ReadyToFinish: d.ReadyToFinish(), CanPair: d.CanPair(), Teams: d.Teams, Panel: newPlayerPanel(d.Reports, true),
-		Regulations: d.Regulations, RegulationsForm: newForm(), RegulationsMB: entries.MaxRegulationsBytes >> 20, LiveStart: newForm(),
+		Regulations: d.Regulations, RegulationsForm: kit.NewForm(), RegulationsMB: entries.MaxRegulationsBytes >> 20, LiveStart: kit.NewForm(),
 	}
 	if d.Event.Online && !d.Event.MicroMatch.On() {
 		if data.LiveSettings, err = h.Correspondence.Settings(c.Request.Context(), id); err != nil {
@@ -163,7 +164,7 @@ func (h *handler) managePage(c *gin.Context) error {
 			return err
 		}
 	}
-	h.renderWith(c, h.translator(c).In(data.Event.Location()), http.StatusOK, "manage", data.Event.Name, data)
+	h.RenderWith(c, h.Translator(c).In(data.Event.Location()), http.StatusOK, "manage", data.Event.Name, data)
 	return nil
 }
 
@@ -171,7 +172,7 @@ func (h *handler) managePage(c *gin.Context) error {
 // the form that pick chooses; keep puts back what was entered. An error no
 // form shows (not allowed, not found, internal) is returned for the error
 // page.
-func (h *handler) manageFailed(c *gin.Context, id int64, err error, pick func(*managePageData) *form, keep func(*form)) error {
+func (h *handler) manageFailed(c *gin.Context, id int64, err error, pick func(*managePageData) *kit.Form, keep func(*kit.Form)) error {
 	data, loadErr := h.manageData(c, id)
 	if loadErr != nil {
 		return loadErr
@@ -180,16 +181,16 @@ func (h *handler) manageFailed(c *gin.Context, id int64, err error, pick func(*m
 	if keep != nil {
 		keep(f)
 	}
-	if err := f.fail(err, h.translator(c)); err != nil {
+	if err := f.Fail(err, h.Translator(c)); err != nil {
 		return err
 	}
-	h.renderWith(c, h.translator(c).In(data.Event.Location()), formStatus(err), "manage", data.Event.Name, data)
+	h.RenderWith(c, h.Translator(c).In(data.Event.Location()), kit.FormStatus(err), "manage", data.Event.Name, data)
 	return nil
 }
 
 // statusFailed shows err above the players and rounds of the desk.
 func (h *handler) statusFailed(c *gin.Context, id int64, err error) error {
-	return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.Status }, nil)
+	return h.manageFailed(c, id, err, func(d *managePageData) *kit.Form { return d.Status }, nil)
 }
 
 func (h *handler) backToManage(c *gin.Context, id int64, anchor string) {
@@ -201,7 +202,7 @@ func (h *handler) updateSettings(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	entered := newForm()
+	entered := kit.NewForm()
 	in, err := eventInput(c, entered)
 	if err == nil {
 		if _, err = h.Events.UpdateEvent(c.Request.Context(), id, in, strings.TrimSpace(c.PostForm("reason"))); err == nil {
@@ -212,9 +213,9 @@ func (h *handler) updateSettings(c *gin.Context) error {
 	// A composition contest's desk is the contest's: the form is shown
 	// again there.
 	if e, evErr := h.Events.Event(c.Request.Context(), id); evErr == nil && !e.Discipline.PlaysGames() {
-		return h.afterForm(c, fmt.Sprintf("/events/%d/manage", id), entered, err, func(f *form, status int) error { return h.renderDesk(c, e, "event", f, status) })
+		return h.afterForm(c, fmt.Sprintf("/events/%d/manage", id), entered, err, func(f *kit.Form, status int) error { return h.renderDesk(c, e, "event", f, status) })
 	}
-	return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.Settings.Form }, func(f *form) { f.Values = entered.Values })
+	return h.manageFailed(c, id, err, func(d *managePageData) *kit.Form { return d.Settings.Form }, func(f *kit.Form) { f.Values = entered.Values })
 }
 
 // saveLiveStart gives the rounds to come of an event played live their
@@ -225,12 +226,12 @@ func (h *handler) saveLiveStart(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	entered := newForm()
+	entered := kit.NewForm()
 	in := correspondence.SettingsInput{}
 	readStart(c, entered, &in)
 	entered.Values["reason"] = c.PostForm("reason")
 	if _, err := h.Correspondence.Configure(c.Request.Context(), id, in, entered.Values["reason"]); err != nil {
-		return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.LiveStart }, func(f *form) { f.Values = entered.Values })
+		return h.manageFailed(c, id, err, func(d *managePageData) *kit.Form { return d.LiveStart }, func(f *kit.Form) { f.Values = entered.Values })
 	}
 	h.backToManage(c, id, "live-start")
 	return nil

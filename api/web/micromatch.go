@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/openings"
@@ -37,7 +38,7 @@ type openingsPageData struct {
 	Table   *openings.Table
 	Own     bool
 	CanEdit bool
-	Form    *form
+	Form    *kit.Form
 	Saved   bool
 }
 
@@ -46,7 +47,7 @@ func (h *handler) openingsData(c *gin.Context, id int64) (*openingsPageData, err
 	if err != nil {
 		return nil, err
 	}
-	d := &openingsPageData{eventHeader: h.header(c, v.Event, "pairings"), Table: v.Table, Own: v.Own, CanEdit: v.CanEdit, Form: newForm()}
+	d := &openingsPageData{eventHeader: h.header(c, v.Event, "pairings"), Table: v.Table, Own: v.Own, CanEdit: v.CanEdit, Form: kit.NewForm()}
 	if v.CanEdit {
 		var b strings.Builder
 		if err := v.Table.WriteCSV(&b); err != nil {
@@ -67,7 +68,7 @@ func (h *handler) openingsPage(c *gin.Context) error {
 		return err
 	}
 	d.Saved = c.Query("saved") != ""
-	h.renderWith(c, h.translator(c), http.StatusOK, "openings", d.Event.Name, d)
+	h.RenderWith(c, h.Translator(c), http.StatusOK, "openings", d.Event.Name, d)
 	return nil
 }
 
@@ -107,10 +108,10 @@ func (h *handler) loadOpenings(c *gin.Context) error {
 		return loadErr
 	}
 	d.Form.Values["table"] = text
-	if err := d.Form.fail(err, h.translator(c)); err != nil {
+	if err := d.Form.Fail(err, h.Translator(c)); err != nil {
 		return err
 	}
-	h.renderWith(c, h.translator(c), formStatus(err), "openings", d.Event.Name, d)
+	h.RenderWith(c, h.Translator(c), kit.FormStatus(err), "openings", d.Event.Name, d)
 	return nil
 }
 
@@ -166,13 +167,13 @@ func (h *handler) enterMicroGame(c *gin.Context) error {
 	if err == nil {
 		// Saved, with what it may have upset, as a board's result is.
 		data.Saved, data.Warnings = values["board"], recorded.Warnings
-		h.renderWith(c, h.translator(c), http.StatusOK, "results", data.Event.Name, data)
+		h.RenderWith(c, h.Translator(c), http.StatusOK, "results", data.Event.Name, data)
 		return nil
 	}
 	data.Form.Values = values
-	if err := data.Form.fail(err, h.translator(c)); err != nil {
+	if err := data.Form.Fail(err, h.Translator(c)); err != nil {
 		return err
 	}
-	h.renderWith(c, h.translator(c), formStatus(err), "results", data.Event.Name, data)
+	h.RenderWith(c, h.Translator(c), kit.FormStatus(err), "results", data.Event.Name, data)
 	return nil
 }

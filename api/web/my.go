@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/entries"
 )
@@ -48,7 +49,7 @@ func (h *handler) myPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	tr := h.translator(c)
+	tr := h.Translator(c)
 	data := &myPageData{MyPage: page}
 	var unread []int64
 	for _, n := range page.Notices {
@@ -61,12 +62,12 @@ func (h *handler) myPage(c *gin.Context) error {
 	if err := h.Entries.MarkNoticesRead(ctx, unread); err != nil {
 		return err
 	}
-	h.renderWith(c, tr, http.StatusOK, "my", tr.T("my.title"), data)
+	h.RenderWith(c, tr, http.StatusOK, "my", tr.T("my.title"), data)
 	return nil
 }
 
 // noticeText is a notice of the site's inbox in the reader's language.
-func noticeText(tr *translator, n *tournament.Notice) string {
+func noticeText(tr *kit.Translator, n *tournament.Notice) string {
 	return tr.T("notice.inbox."+n.Kind, n.Args...)
 }
 

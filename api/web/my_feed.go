@@ -9,18 +9,17 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/web/kit"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/ical"
 )
 
 // myFeedRoutesWeb registers the personal calendar feed, which calendar
-// programs fetch without signing in (its token is its key), and the
-// account's making and revoking of its address.
-func (h *handler) myFeedRoutesWeb(g, m *gin.RouterGroup) {
+// programs fetch without signing in (its token is its key); the account
+// page makes and revokes its address.
+func (h *handler) myFeedRoutesWeb(g *gin.RouterGroup) {
 	g.GET("/my.ics", h.Page(h.myICS))
-	m.POST("/account/calendar", h.Page(h.newFeedToken))
-	m.POST("/account/calendar/revoke", h.Page(h.revokeFeedToken))
 }
 
 // myICS is the personal calendar of the account whose token the address
@@ -35,8 +34,8 @@ func (h *handler) myICS(c *gin.Context) error {
 	if !ok {
 		lang = h.Lang(c)
 	}
-	tr := newTranslator(lang)
-	site := h.site(c)
+	tr := kit.NewTranslator(lang)
+	site := h.Site(c)
 	out := ical.Calendar{ProdID: "-//adiukh//calendar//" + strings.ToUpper(string(tr.Lang)), Name: tr.T("calendar.mine", "Name", feed.OwnerName()), Refresh: feedRefresh}
 	for _, it := range feed.Events {
 		if ev, ok := calendarEvent(tr, site, &it); ok {
@@ -59,7 +58,7 @@ func (h *handler) myICS(c *gin.Context) error {
 // the player with their colour, the opponent and the event in its title,
 // the result once entered in its description; at its start when the site
 // knows it (a live round), else on its day.
-func gameEvent(tr *translator, site *url.URL, g *entries.FeedGame) ical.Event {
+func gameEvent(tr *kit.Translator, site *url.URL, g *entries.FeedGame) ical.Event {
 	summary := tr.T("calendar.game_bye", "Round", g.Round, "Player", g.Player.Name, "Event", g.Event.Name)
 	if !g.Bye {
 		side := tr.T("side.black")
@@ -78,25 +77,4 @@ func gameEvent(tr *translator, site *url.URL, g *entries.FeedGame) ical.Event {
 	return ical.Event{UID: fmt.Sprintf("game-%d@%s", g.GameID, site.Host), Stamp: g.Revised, Sequence: g.Sequence, Status: ical.Confirmed,
 		First: g.Day, Last: g.Day, Starts: g.Starts, Ends: g.Ends, Summary: summary,
 		Location: strings.Trim(strings.Join([]string{g.Event.Venue, g.Event.City}, ", "), ", "), Description: desc, URL: link.String()}
-}
-
-// newFeedToken makes the account a new address of its personal calendar
-// and shows it this once; the old address stops working.
-func (h *handler) newFeedToken(c *gin.Context) error {
-	token, err := h.Entries.NewFeedToken(c.Request.Context())
-	if err != nil {
-		return err
-	}
-	feed := h.site(c).JoinPath("my.ics")
-	feed.RawQuery = url.Values{"token": {token}}.Encode()
-	return h.renderAccount(c, http.StatusCreated, accountPageData{NewCalendar: feed.String()})
-}
-
-// revokeFeedToken stops the account's personal calendar.
-func (h *handler) revokeFeedToken(c *gin.Context) error {
-	if err := h.Entries.RevokeFeedToken(c.Request.Context()); err != nil {
-		return err
-	}
-	c.Redirect(http.StatusSeeOther, "/account?done=calendar#calendar")
-	return nil
 }

@@ -529,11 +529,11 @@ func TestArbiterEditsAPlayer(t *testing.T) {
 	if desk := a.Get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(desk, `href="`+edit+`"`) {
 		t.Errorf("the desk does not link the player's form")
 	}
-	mustContain(t, "the player's form", apitest.PageText(a.Get(edit)), apitest.RuT("manage.edit_player", "Name", "Хуаде Аслан"), `value="1850"`, `value="Нарт"`, `value="ADG-7"`)
+	apitest.MustContain(t, "the player's form", apitest.PageText(a.Get(edit)), apitest.RuT("manage.edit_player", "Name", "Хуаде Аслан"), `value="1850"`, `value="Нарт"`, `value="ADG-7"`)
 
 	rec = a.Post(edit, url.Values{"name": {"Хуаде Аслан"}, "rating": {"19О0"}, "club": {"Нарт"}, "reason": {"опечатка"}})
 	apitest.MustStatus(t, "a rating that is not a number", rec.Code, http.StatusBadRequest, "")
-	mustContain(t, "the refused form", apitest.PageText(rec), `value="19О0"`, `value="опечатка"`, `<p class="field-error" role="alert">`+apitest.RuF("%q is not a whole number", "19О0"))
+	apitest.MustContain(t, "the refused form", apitest.PageText(rec), `value="19О0"`, `value="опечатка"`, `<p class="field-error" role="alert">`+apitest.RuF("%q is not a whole number", "19О0"))
 
 	rec = a.Post(edit, url.Values{"name": {"Хуаде Аслан"}, "rating": {"1900"}, "club": {"Нарт"}, "federation_id": {"ADG-7"}, "reason": {"опечатка в рейтинге"}})
 	apitest.MustStatus(t, "the corrected rating", rec.Code, http.StatusSeeOther, rec.Body.String())
@@ -541,7 +541,7 @@ func TestArbiterEditsAPlayer(t *testing.T) {
 	if p["rating"] != float64(1900) || p["club"] != "Нарт" || p["federation_id"] != "ADG-7" {
 		t.Errorf("after the edit: %v", p)
 	}
-	mustContain(t, "the audit log", a.Get(fmt.Sprintf("/events/%d/audit", id)).Body.String(), "опечатка в рейтинге")
+	apitest.MustContain(t, "the audit log", a.Get(fmt.Sprintf("/events/%d/audit", id)).Body.String(), "опечатка в рейтинге")
 }
 
 // pingOnly is a database that cannot tell its data version: the pages are

@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/people"
 )
@@ -48,7 +49,7 @@ func titleFields() []string {
 
 // personInput reads the person form; a Latin form left empty follows the
 // Cyrillic one.
-func personInput(f *form) (people.PersonInput, error) {
+func personInput(f *kit.Form) (people.PersonInput, error) {
 	in := people.PersonInput{}
 	text := func(name string) *string {
 		v := f.Values[name]
@@ -85,14 +86,14 @@ func personInput(f *form) (people.PersonInput, error) {
 
 type peoplePageData struct {
 	*people.PeoplePage
-	Form *form
+	Form *kit.Form
 	// Games are the games a person's titles may be of.
 	Games []tournament.GameKind
 	Prev  string
 	Next  string
 }
 
-func (h *handler) renderPeople(c *gin.Context, status int, f *form) error {
+func (h *handler) renderPeople(c *gin.Context, status int, f *kit.Form) error {
 	page, err := core.PageParam(c)
 	if err != nil {
 		return err
@@ -111,16 +112,16 @@ func (h *handler) renderPeople(c *gin.Context, status int, f *form) error {
 	if found.More {
 		data.Next = at(page + 1)
 	}
-	h.render(c, status, "people", "people.title", data)
+	h.Render(c, status, "people", "people.title", data)
 	return nil
 }
 
 func (h *handler) peoplePage(c *gin.Context) error {
-	return h.renderPeople(c, http.StatusOK, newForm())
+	return h.renderPeople(c, http.StatusOK, kit.NewForm())
 }
 
 func (h *handler) addPerson(c *gin.Context) error {
-	f := formValues(c, personFields...)
+	f := kit.FormValues(c, personFields...)
 	in, err := personInput(f)
 	in.ConfirmSimilar = c.PostForm("confirm_similar") == "1"
 	if err == nil {
@@ -130,20 +131,20 @@ func (h *handler) addPerson(c *gin.Context) error {
 			return nil
 		}
 	}
-	if err := f.fail(err, h.translator(c)); err != nil {
+	if err := f.Fail(err, h.Translator(c)); err != nil {
 		return err
 	}
-	return h.renderPeople(c, formStatus(err), f)
+	return h.renderPeople(c, kit.FormStatus(err), f)
 }
 
 type personPageData struct {
 	*people.PersonView
-	Form  *form // the administrator's edit form
+	Form  *kit.Form // the administrator's edit form
 	Games []tournament.GameKind
-	Merge *form
+	Merge *kit.Form
 	// PhotoForm is the photo's upload, with what was refused; PhotoURL
 	// the photo's address, "" when there is none.
-	PhotoForm *form
+	PhotoForm *kit.Form
 	PhotoURL  string
 	// Merged is the merge just made into this person, offered for undoing.
 	Merged int64
@@ -153,7 +154,7 @@ type personPageData struct {
 	Following bool
 }
 
-func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge, photo *form) error {
+func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge, photo *kit.Form) error {
 	v, err := h.People.PersonPage(c.Request.Context(), id)
 	if err != nil {
 		return err
@@ -167,7 +168,7 @@ func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge
 	}
 	if data.Form == nil {
 		p := v.Person
-		data.Form = newForm()
+		data.Form = kit.NewForm()
 		for k, val := range map[string]string{"surname": p.Surname, "given_names": p.GivenNames, "patronymic": p.Patronymic, "latin_surname": p.LatinSurname,
 			"latin_given_names": p.LatinGivenNames, "latin_system": p.LatinSystem, "sex": p.Sex, "club": p.Club, "region": p.Region, "rank": p.Rank, "federation": p.Federation} {
 			data.Form.Values[k] = val
@@ -182,10 +183,10 @@ func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge
 		}
 	}
 	if data.Merge == nil {
-		data.Merge = newForm()
+		data.Merge = kit.NewForm()
 	}
 	if data.PhotoForm == nil {
-		data.PhotoForm = newForm()
+		data.PhotoForm = kit.NewForm()
 	}
 	if v.Photo != nil {
 		data.PhotoURL = core.PhotoURL(v.Photo)
@@ -193,7 +194,7 @@ func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge
 	if m, err := strconv.ParseInt(c.Query("merged"), 10, 64); err == nil && data.CanEdit {
 		data.Merged = m
 	}
-	h.render(c, status, "person", "people.person_title", data)
+	h.Render(c, status, "person", "people.person_title", data)
 	return nil
 }
 
@@ -210,7 +211,7 @@ func (h *handler) editPerson(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := formValues(c, personFields...)
+	f := kit.FormValues(c, personFields...)
 	in, err := personInput(f)
 	in.ConfirmSimilar = c.PostForm("confirm_similar") == "1"
 	if err == nil {
@@ -219,8 +220,8 @@ func (h *handler) editPerson(c *gin.Context) error {
 			return nil
 		}
 	}
-	if err := f.fail(err, h.translator(c)); err != nil {
+	if err := f.Fail(err, h.Translator(c)); err != nil {
 		return err
 	}
-	return h.renderPerson(c, formStatus(err), id, f, nil, nil)
+	return h.renderPerson(c, kit.FormStatus(err), id, f, nil, nil)
 }

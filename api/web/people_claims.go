@@ -39,7 +39,7 @@ func (h *handler) claimsPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.render(c, http.StatusOK, "people_claims", "people.claims", claims)
+	h.Render(c, http.StatusOK, "people_claims", "people.claims", claims)
 	return nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/people"
 )
@@ -30,16 +31,16 @@ type registerMatchesData struct {
 	Sure    int
 	// Failed is the player whose link was refused, with Form's error.
 	Failed int64
-	Form   *form
+	Form   *kit.Form
 	// Linked is how many sure matches were just linked (?linked=).
 	Linked string
 }
 
 func (h *handler) registerMatchesPage(c *gin.Context) error {
-	return h.renderRegisterMatches(c, http.StatusOK, 0, newForm())
+	return h.renderRegisterMatches(c, http.StatusOK, 0, kit.NewForm())
 }
 
-func (h *handler) renderRegisterMatches(c *gin.Context, status int, failed int64, f *form) error {
+func (h *handler) renderRegisterMatches(c *gin.Context, status int, failed int64, f *kit.Form) error {
 	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
@@ -49,7 +50,7 @@ func (h *handler) renderRegisterMatches(c *gin.Context, status int, failed int64
 		return err
 	}
 	data := registerMatchesData{eventHeader: h.header(c, &v.Event, "manage"), Matches: v.Matches, Sure: v.Sure, Failed: failed, Form: f, Linked: c.Query("linked")}
-	h.renderWith(c, h.translator(c), status, "register_matches", v.Event.Name, data)
+	h.RenderWith(c, h.Translator(c), status, "register_matches", v.Event.Name, data)
 	return nil
 }
 
@@ -75,7 +76,7 @@ func (h *handler) linkPlayerToPerson(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := formValues(c, "person", "federation_id")
+	f := kit.FormValues(c, "person", "federation_id")
 	ctx := c.Request.Context()
 	var personID int64
 	switch {
@@ -102,10 +103,10 @@ func (h *handler) linkPlayerToPerson(c *gin.Context) error {
 			return nil
 		}
 	}
-	if ferr := f.fail(err, h.translator(c)); ferr != nil {
+	if ferr := f.Fail(err, h.Translator(c)); ferr != nil {
 		return ferr
 	}
-	return h.renderRegisterMatches(c, formStatus(err), ids[1], f)
+	return h.renderRegisterMatches(c, kit.FormStatus(err), ids[1], f)
 }
 
 func (h *handler) addPlayerToRegister(c *gin.Context) error {
@@ -113,13 +114,13 @@ func (h *handler) addPlayerToRegister(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := formValues(c, "surname", "given_names", "patronymic")
+	f := kit.FormValues(c, "surname", "given_names", "patronymic")
 	names := people.NewPersonNames{Surname: f.Values["surname"], GivenNames: f.Values["given_names"], Patronymic: f.Values["patronymic"]}
 	if _, err := h.People.AddPlayerToRegister(c.Request.Context(), ids[0], ids[1], names); err != nil {
-		if ferr := f.fail(err, h.translator(c)); ferr != nil {
+		if ferr := f.Fail(err, h.Translator(c)); ferr != nil {
 			return ferr
 		}
-		return h.renderRegisterMatches(c, formStatus(err), ids[1], f)
+		return h.renderRegisterMatches(c, kit.FormStatus(err), ids[1], f)
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/register-matches", ids[0]))
 	return nil

@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 )
 
 // peopleMergesRoutesWeb registers the register's likely duplicates and
@@ -25,16 +26,16 @@ func (h *handler) mergePerson(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := formValues(c, "into")
+	f := kit.FormValues(c, "into")
 	m, err := h.People.MergeIntoFederationID(c.Request.Context(), id, f.Values["into"])
 	if err == nil {
 		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d?merged=%d", m.Into, m.ID))
 		return nil
 	}
-	if err := f.fail(err, h.translator(c)); err != nil {
+	if err := f.Fail(err, h.Translator(c)); err != nil {
 		return err
 	}
-	return h.renderPerson(c, formStatus(err), id, nil, f, nil)
+	return h.renderPerson(c, kit.FormStatus(err), id, nil, f, nil)
 }
 
 func (h *handler) undoMerge(c *gin.Context) error {
@@ -60,6 +61,6 @@ func (h *handler) duplicatesPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.render(c, http.StatusOK, "people_duplicates", "people.duplicates", pairs)
+	h.Render(c, http.StatusOK, "people_duplicates", "people.duplicates", pairs)
 	return nil
 }

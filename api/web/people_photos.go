@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/people"
 )
@@ -19,6 +20,7 @@ import (
 func (h *handler) peoplePhotosRoutesWeb(g, m *gin.RouterGroup) {
 	g.GET("/people/:pid/photo.jpg", h.Page(h.personPhoto))
 	m.POST("/people/:pid/photo", h.Page(h.uploadPersonPhoto))
+	h.ReshowTooLarge("/people/:pid/photo", h.photoTooLarge)
 	m.POST("/people/:pid/photo/remove", h.Page(h.removePersonPhoto))
 }
 
@@ -75,18 +77,18 @@ func (h *handler) uploadPersonPhoto(c *gin.Context) error {
 		return err
 	}()
 	if err != nil {
-		f := newForm()
-		if ferr := f.fail(err, h.translator(c)); ferr != nil {
+		f := kit.NewForm()
+		if ferr := f.Fail(err, h.Translator(c)); ferr != nil {
 			return ferr
 		}
-		return h.renderPerson(c, formStatus(err), id, nil, nil, f)
+		return h.renderPerson(c, kit.FormStatus(err), id, nil, nil, f)
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d", id))
 	return nil
 }
 
 // photoTooLarge shows the person's page again with the photo's form
-// refusing a file over the limit (reshownTooLarge), to a reader who may
+// refusing a file over the limit (kit.Kit.ReshowTooLarge), to a reader who may
 // change the photo.
 func (h *handler) photoTooLarge(c *gin.Context) error {
 	id, err := core.PathInt(c, "pid")
@@ -94,11 +96,11 @@ func (h *handler) photoTooLarge(c *gin.Context) error {
 		return err
 	}
 	if v, err := h.People.PersonPage(c.Request.Context(), id); err != nil || !v.CanChangePhoto {
-		return errors.Join(errNotTheReaders, err)
+		return errors.Join(kit.ErrNotTheReaders, err)
 	}
-	f := newForm()
+	f := kit.NewForm()
 	tooLarge := tournament.TooLarge("photo", "the file is larger than %d MB", people.MaxPhotoBytes>>20)
-	if err := f.fail(tooLarge, h.translator(c)); err != nil {
+	if err := f.Fail(tooLarge, h.Translator(c)); err != nil {
 		return err
 	}
 	return h.renderPerson(c, http.StatusRequestEntityTooLarge, id, nil, nil, f)

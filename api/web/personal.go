@@ -3,23 +3,14 @@ package web
 import (
 	"bytes"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/playercard"
-)
-
-// A part of a page that shows the signed-in reader is marked as
-// personalMark, the name of the template that makes it, "-->", the part,
-// personalEnd. The marks are comments, and no text of the data can make
-// one: the templates escape every "<" they are given.
-const (
-	personalMark = "<!--personal:"
-	personalEnd  = "<!--/personal-->"
 )
 
 // eventReader is the core.Personal of the pages of one event, whose
@@ -82,74 +73,36 @@ func (h *handler) readerOfEvent(c *gin.Context, data func(eventHeader, *tourname
 	}
 	// The reports are stamped in the event's time zone, as the pairings
 	// show them.
-	p := page{T: h.translator(c).In(e.Location()), User: tournament.UserFromContext(ctx), Data: d}
+	p := kit.Page{T: h.Translator(c).In(e.Location()), User: tournament.UserFromContext(ctx), Data: d}
 	return func(kept []byte) ([]byte, error) { return h.fillPersonal(p, kept) }, head.CanManage, nil
-}
-
-// boardMark is what a row of the pairings tells its reader's parts (the
-// row marked as theirs, their button to report its result): its round,
-// board, game and players, written in the part's mark.
-type boardMark struct {
-	Round, Board       int
-	Game, White, Black int64
-}
-
-func (m boardMark) String() string {
-	return fmt.Sprintf("%d %d %d %d %d", m.Round, m.Board, m.Game, m.White, m.Black)
-}
-
-// parseBoardMark reads a boardMark as String writes it, without fmt's
-// scanning: a big event's pairings have thousands of rows, read for every
-// reader.
-func parseBoardMark(s string) (m boardMark, err error) {
-	var fields [5]int64
-	for i := range fields {
-		field, rest, _ := strings.Cut(s, " ")
-		if fields[i], err = strconv.ParseInt(field, 10, 64); err != nil {
-			return m, fmt.Errorf("a row's mark %q: %w", s, err)
-		}
-		s = rest
-	}
-	if s != "" {
-		return m, fmt.Errorf("a row's mark has more than five numbers: %q", s)
-	}
-	return boardMark{Round: int(fields[0]), Board: int(fields[1]), Game: fields[2], White: fields[3], Black: fields[4]}, nil
-}
-
-// boardPart is the data of a part of one row of the pairings: the page
-// and the row's mark.
-type boardPart struct {
-	page
-	Row boardMark
 }
 
 // fillPersonal writes the kept page with each of its marked parts made
 // for the reader of p, the marks kept: the page made for them. A part
-// whose mark carries a row's boardMark is made of that row (boardPart),
+// whose mark carries a row's kit.BoardMark is made of that row (kit.BoardPart),
 // when the row is the reader's: of another row the part is what the kept
 // page has, made for a reader who plays no game of it (an anonymous one,
 // or a manager who plays in no game of the event), which saves making
 // thousands of rows of a big event for every reader.
-func (h *handler) fillPersonal(p page, kept []byte) ([]byte, error) {
-	parts := h.pages["event"] // every page's set has the layout and the partials
+func (h *handler) fillPersonal(p kit.Page, kept []byte) ([]byte, error) {
 	var out bytes.Buffer
 	out.Grow(len(kept) + 1024)
 	for rest := kept; ; {
-		start := bytes.Index(rest, []byte(personalMark))
+		start := bytes.Index(rest, []byte(kit.PersonalMark))
 		if start < 0 {
 			out.Write(rest)
 			return out.Bytes(), nil
 		}
-		mark, after, ok := bytes.Cut(rest[start+len(personalMark):], []byte("-->"))
-		end := bytes.Index(after, []byte(personalEnd))
+		mark, after, ok := bytes.Cut(rest[start+len(kit.PersonalMark):], []byte("-->"))
+		end := bytes.Index(after, []byte(kit.PersonalEnd))
 		if !ok || end < 0 {
 			return nil, fmt.Errorf("a personal part %.40q is not closed", rest[start:])
 		}
-		out.Write(rest[:start+len(personalMark)+len(mark)+len("-->")])
+		out.Write(rest[:start+len(kit.PersonalMark)+len(mark)+len("-->")])
 		name, row, ofRow := strings.Cut(string(mark), " ")
 		var data any = p
 		if ofRow {
-			m, err := parseBoardMark(row)
+			m, err := kit.ParseBoardMark(row)
 			if err != nil {
 				return nil, fmt.Errorf("the mark of the personal part %s: %w", name, err)
 			}
@@ -158,9 +111,9 @@ func (h *handler) fillPersonal(p page, kept []byte) ([]byte, error) {
 				rest = after[end:]
 				continue
 			}
-			data = boardPart{page: p, Row: m}
+			data = kit.BoardPart{Page: p, Row: m}
 		}
-		if err := parts.ExecuteTemplate(&out, name, data); err != nil {
+		if err := h.ExecutePart(&out, name, data); err != nil {
 			return nil, fmt.Errorf("make the personal part %s: %w", name, err)
 		}
 		rest = after[end:]

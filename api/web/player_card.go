@@ -30,6 +30,6 @@ func (h *handler) playerPage(c *gin.Context) error {
 	if data.FollowingPlayer, err = h.Entries.Following(c.Request.Context(), ids[0], ids[1]); err != nil {
 		return err
 	}
-	h.renderWith(c, h.translator(c), http.StatusOK, "player", card.Player.Name, data)
+	h.RenderWith(c, h.Translator(c), http.StatusOK, "player", card.Player.Name, data)
 	return nil
 }

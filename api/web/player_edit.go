@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 )
 
@@ -18,7 +19,7 @@ import (
 type playerEditData struct {
 	eventHeader
 	Player *tournament.Player
-	Form   *form
+	Form   *kit.Form
 }
 
 func (h *handler) playerEditPage(c *gin.Context) error {
@@ -27,7 +28,7 @@ func (h *handler) playerEditPage(c *gin.Context) error {
 
 // renderPlayerEdit shows the form: as the player stands, or as typed (f)
 // with what was refused.
-func (h *handler) renderPlayerEdit(c *gin.Context, f *form, status int) error {
+func (h *handler) renderPlayerEdit(c *gin.Context, f *kit.Form, status int) error {
 	ids, err := core.PathInts(c, "id", "pid")
 	if err != nil {
 		return err
@@ -41,11 +42,11 @@ func (h *handler) renderPlayerEdit(c *gin.Context, f *form, status int) error {
 		return tournament.NotFound("player %d not found in event %d", ids[1], ids[0])
 	}
 	if f == nil {
-		f = newForm()
+		f = kit.NewForm()
 		f.Values = map[string]string{"name": p.Name, "club": p.Club, "city": p.City, "federation_id": p.FederationID, "federation": p.Federation, "title": p.Title,
 			"rating": numberOrEmpty(p.Rating), "birth_year": numberOrEmpty(p.BirthYear)}
 	}
-	h.renderWith(c, h.translator(c), status, "player_edit", d.Event.Name, playerEditData{eventHeader: h.header(c, d.Event, "manage"), Player: p, Form: f})
+	h.RenderWith(c, h.Translator(c), status, "player_edit", d.Event.Name, playerEditData{eventHeader: h.header(c, d.Event, "manage"), Player: p, Form: f})
 	return nil
 }
 
@@ -55,7 +56,7 @@ func (h *handler) savePlayer(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := newForm()
+	f := kit.NewForm()
 	for _, k := range append(playerFields, "reason") {
 		f.Values[k] = strings.TrimSpace(c.PostForm(k))
 	}
@@ -72,10 +73,10 @@ func (h *handler) savePlayer(c *gin.Context) error {
 			return nil
 		}
 	}
-	if ferr := f.fail(err, h.translator(c)); ferr != nil {
+	if ferr := f.Fail(err, h.Translator(c)); ferr != nil {
 		return ferr
 	}
-	return h.renderPlayerEdit(c, f, formStatus(err))
+	return h.renderPlayerEdit(c, f, kit.FormStatus(err))
 }
 
 // numberOrEmpty writes a number a form shows, or nothing for 0 (no rating,

@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/entries"
 )
@@ -74,7 +75,7 @@ func (h *handler) addPlayer(c *gin.Context) error {
 			return nil
 		}
 	}
-	return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.Player }, func(f *form) { f.Values = values })
+	return h.manageFailed(c, id, err, func(d *managePageData) *kit.Form { return d.Player }, func(f *kit.Form) { f.Values = values })
 }
 
 // addPlayersCSV registers a pasted list (entries.ParsePlayerList): all
@@ -92,7 +93,7 @@ func (h *handler) addPlayersCSV(c *gin.Context) error {
 		_, err = h.Entries.RegisterPlayers(c.Request.Context(), id, lines, c.PostForm("confirm") == "1")
 	}
 	if err != nil {
-		return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.CSV }, func(f *form) { f.Values["csv"] = text })
+		return h.manageFailed(c, id, err, func(d *managePageData) *kit.Form { return d.CSV }, func(f *kit.Form) { f.Values["csv"] = text })
 	}
 	h.backToManage(c, id, "players")
 	return nil
@@ -110,7 +111,7 @@ type confirmPageData struct {
 	// Anchor is the part of the desk the action belongs to, where Cancel
 	// goes back.
 	Anchor string
-	Form   *form
+	Form   *kit.Form
 	// Choices, when set, are the options of an action the arbiter must
 	// choose between (radio buttons named ChoiceName under ChoiceLegend);
 	// none is chosen beforehand.
@@ -130,7 +131,7 @@ func (h *handler) confirmed(c *gin.Context, question, button string, hidden map[
 	if err != nil {
 		return err
 	}
-	return h.confirm(c, ids[0], "players", button, hidden, act, func(d *tournament.EventData, tr *translator) (string, error) {
+	return h.confirm(c, ids[0], "players", button, hidden, act, func(d *tournament.EventData, tr *kit.Translator) (string, error) {
 		for i := range d.Players {
 			if d.Players[i].ID == ids[1] {
 				return tr.T(question, "Name", d.Players[i].Name, "N", len(d.Rounds)+1), nil
@@ -146,7 +147,7 @@ func (h *handler) confirmed(c *gin.Context, question, button string, hidden map[
 // confirmation page, next to the reason when the reason is missing.
 // question words the question from the event's data.
 func (h *handler) confirm(c *gin.Context, id int64, anchor, button string, hidden map[string]string, act func(reason string) error,
-	question func(*tournament.EventData, *translator) (string, error)) error {
+	question func(*tournament.EventData, *kit.Translator) (string, error)) error {
 	return h.confirmChoosing(c, id, anchor, button, hidden, act, question, nil)
 }
 
@@ -154,7 +155,7 @@ func (h *handler) confirm(c *gin.Context, id int64, anchor, button string, hidde
 // chooses between on the confirmation page: choose sets them (and keeps
 // the one sent back).
 func (h *handler) confirmChoosing(c *gin.Context, id int64, anchor, button string, hidden map[string]string, act func(reason string) error,
-	question func(*tournament.EventData, *translator) (string, error), choose func(*confirmPageData, *translator)) error {
+	question func(*tournament.EventData, *kit.Translator) (string, error), choose func(*confirmPageData, *kit.Translator)) error {
 	reason := strings.TrimSpace(c.PostForm("reason"))
 	var err error
 	if c.PostForm("confirm") == "1" {
@@ -167,12 +168,12 @@ func (h *handler) confirmChoosing(c *gin.Context, id int64, anchor, button strin
 	if loadErr != nil {
 		return loadErr
 	}
-	tr := h.translator(c)
+	tr := h.Translator(c)
 	q, qErr := question(d, tr)
 	if qErr != nil {
 		return qErr
 	}
-	data := confirmPageData{eventHeader: h.header(c, d.Event, "manage"), Action: c.Request.URL.Path, Hidden: hidden, Anchor: anchor, Form: newForm(),
+	data := confirmPageData{eventHeader: h.header(c, d.Event, "manage"), Action: c.Request.URL.Path, Hidden: hidden, Anchor: anchor, Form: kit.NewForm(),
 		Question: q, Button: tr.T(button)}
 	data.Form.Values["reason"] = reason
 	if choose != nil {
@@ -181,12 +182,12 @@ func (h *handler) confirmChoosing(c *gin.Context, id int64, anchor, button strin
 	}
 	status := http.StatusOK
 	if err != nil {
-		if err := data.Form.fail(err, tr); err != nil {
+		if err := data.Form.Fail(err, tr); err != nil {
 			return err
 		}
-		status = formStatus(err)
+		status = kit.FormStatus(err)
 	}
-	h.renderWith(c, tr, status, "confirm", d.Event.Name, data)
+	h.RenderWith(c, tr, status, "confirm", d.Event.Name, data)
 	return nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/entries"
@@ -47,7 +48,7 @@ func (h *handler) eventsPage(c *gin.Context) error {
 		}
 	}
 	data.CanCreate = tournament.MayCreateEvent(c.Request.Context()) == nil
-	h.render(c, http.StatusOK, "events", "events.title", data)
+	h.Render(c, http.StatusOK, "events", "events.title", data)
 	return nil
 }
 
@@ -77,9 +78,9 @@ type boardRow struct {
 	game    *tournament.Game
 }
 
-// Mark is the row's boardMark in round n, which its reader's parts read.
-func (row boardRow) Mark(n int) boardMark {
-	m := boardMark{Round: n, Board: row.Board, Game: row.game.ID, White: row.White.ID}
+// Mark is the row's kit.BoardMark in round n, which its reader's parts read.
+func (row boardRow) Mark(n int) kit.BoardMark {
+	m := kit.BoardMark{Round: n, Board: row.Board, Game: row.game.ID, White: row.White.ID}
 	if row.Black != nil {
 		m.Black = row.Black.ID
 	}
@@ -152,13 +153,13 @@ type eventHeader struct {
 	Regulations bool
 }
 
-// liveEvery: the public tabs of a running event show new results in place,
+// LiveEvery: the public tabs of a running event show new results in place,
 // except to its arbiters, whose forms on them must keep what they type,
 // every base. An event played live on the site changes by the second:
 // its tabs look every onlineLiveEvery at most, so a game's end shows in
 // the standings within seconds, and its games tab, which has no form,
 // follows the clocks for its arbiters too. 0: the page does not look.
-func (head eventHeader) liveEvery(base time.Duration) time.Duration {
+func (head eventHeader) LiveEvery(base time.Duration) time.Duration {
 	if head.Event == nil || head.Event.Status != tournament.Running {
 		return 0
 	}
@@ -229,8 +230,8 @@ type eventPageData struct {
 	// pairing typed by hand (Swiss): each keeps what was entered and shows
 	// its own error.
 	Seats   []seatOption
-	Review  *form
-	Pairing *form
+	Review  *kit.Form
+	Pairing *kit.Form
 	// Panel holds the reports of a signed-in player or arbiter; nil for
 	// anonymous readers.
 	Panel *playerPanel
@@ -243,7 +244,7 @@ type eventPageData struct {
 // newEventPageData shows round n, or the latest round when there is no
 // round n.
 func newEventPageData(hd eventHeader, d *tournament.EventData, n int) *eventPageData {
-	data := &eventPageData{eventHeader: hd, Players: d.Players, Review: newForm(), Pairing: newForm(),
+	data := &eventPageData{eventHeader: hd, Players: d.Players, Review: kit.NewForm(), Pairing: kit.NewForm(),
 		Titled: slices.ContainsFunc(d.Players, func(p tournament.Player) bool { return p.Title != "" })}
 	for i := range d.Rounds {
 		data.Rounds = append(data.Rounds, d.Rounds[i].Number)
@@ -325,7 +326,7 @@ func (h *handler) eventPage(c *gin.Context) error {
 		}
 		data.Panel = newPlayerPanel(v, data.CanManage)
 	}
-	h.renderWith(c, h.translator(c).In(d.Event.Location()), http.StatusOK, "event", d.Event.Name, data)
+	h.RenderWith(c, h.Translator(c).In(d.Event.Location()), http.StatusOK, "event", d.Event.Name, data)
 	return nil
 }
 
@@ -377,7 +378,7 @@ func (h *handler) standingsPage(c *gin.Context) error {
 		view.Rows = rows[from:to]
 		data.Standings, data.pager = &view, p
 	}
-	h.renderWith(c, h.translator(c), http.StatusOK, "standings", ct.Event.Name, data)
+	h.RenderWith(c, h.Translator(c), http.StatusOK, "standings", ct.Event.Name, data)
 	return nil
 }
 
@@ -527,7 +528,7 @@ func (h *handler) crosstablePage(c *gin.Context) error {
 		view.Rows = ct.Rows[from:to]
 		data.Crosstable, data.pager = &view, p
 	}
-	h.renderWith(c, h.translator(c), http.StatusOK, "crosstable", ct.Event.Name, data)
+	h.RenderWith(c, h.Translator(c), http.StatusOK, "crosstable", ct.Event.Name, data)
 	return nil
 }
 
@@ -558,7 +559,7 @@ type gamePageData struct {
 	Replay *sheetReplay // nil without a sheet
 	Frames []frameView
 	Moves  []moveRow
-	Board  *boardView
+	Board  *kit.BoardView
 	Last   int // index of the last frame
 	// Unplayed is why a board without a sheet has no game to show: the
 	// end reason of its bye (of any kind), forfeit or double forfeit.
@@ -666,17 +667,17 @@ func (h *handler) gamePage(c *gin.Context) error {
 	}
 	if d.Event.MicroMatch.On() && !game.IsBye() {
 		microGamePage(&data, d.Event.Game, round, game, max(n, 1))
-		h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
+		h.RenderWith(c, h.Translator(c), http.StatusOK, "game", d.Event.Name, data)
 		return nil
 	}
 	if data.Unplayed != "" {
-		h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
+		h.RenderWith(c, h.Translator(c), http.StatusOK, "game", d.Event.Name, data)
 		return nil
 	}
 	sheetFrames(&data, d.Event.Game, game.Sheet)
 	data.Moves = moveRows(data.Frames)
 	data.Last = len(data.Frames) - 1
-	h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
+	h.RenderWith(c, h.Translator(c), http.StatusOK, "game", d.Event.Name, data)
 	return nil
 }
 
@@ -688,7 +689,7 @@ func sheetFrames(data *gamePageData, game tournament.GameKind, sheet string) {
 	if sheet == "" {
 		start := v.Rules.Start()
 		data.Frames = append(data.Frames, frameView{Code: core.PieceCode(v.Towers, start)})
-		data.Board = stateBoardView(v, start, rules.White)
+		data.Board = kit.StateBoardView(v, start, rules.White)
 		return
 	}
 	verdict := sheetVerdict(game, sheet)
@@ -758,7 +759,7 @@ func verdictFrames(data *gamePageData, v *rules.Variant, verdict rules.Verdict) 
 		pos = v.Rules.Start()
 	}
 	data.Frames = append(data.Frames, frameView{Code: core.PieceCode(v.Towers, pos)})
-	data.Board = stateBoardView(v, pos, rules.White)
+	data.Board = kit.StateBoardView(v, pos, rules.White)
 	for _, m := range verdict.Moves {
 		data.Frames = append(data.Frames, frameView{
 			Ply: m.Ply, Number: m.Number, White: m.Side == rules.White, Written: m.Notation,
@@ -767,7 +768,7 @@ func verdictFrames(data *gamePageData, v *rules.Variant, verdict rules.Verdict) 
 	}
 	if n := len(verdict.Moves); n > 0 {
 		last := verdict.Moves[n-1]
-		data.Board = stateBoardView(v, last.After, rules.White, last.From(), last.To())
+		data.Board = kit.StateBoardView(v, last.After, rules.White, last.From(), last.To())
 	}
 }
 
@@ -792,24 +793,4 @@ func findBoard(d *tournament.EventData, round, board int) (*tournament.Round, *t
 		}
 	}
 	return nil, nil
-}
-
-// cellScore is a crosstable cell's Adiukh score as the printed crosstable
-// shows it: a forfeit is +:− or −:+ (and a double forfeit −:−), not 24:0,
-// so that it does not read as a game won on the board. The JSON API keeps
-// the numbers.
-func cellScore(c tournament.CrosstableCell) string {
-	if c.Result == nil {
-		return c.Score
-	}
-	switch c.Result.EndReason {
-	case tournament.Forfeit:
-		if (c.Result.White > c.Result.Black) == c.White {
-			return "+:−"
-		}
-		return "−:+"
-	case tournament.DoubleForfeit:
-		return "−:−"
-	}
-	return c.Score
 }

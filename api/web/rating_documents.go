@@ -71,7 +71,7 @@ func (h *handler) ratingListPDF(c *gin.Context) error {
 		v.Until, v.Options = untilDate(p.Until), ratingOptionsView(p.Options)
 	}
 	var buf bytes.Buffer
-	if err := report.RatingListPDF(&buf, h.translator(c).Lang, v); err != nil {
+	if err := report.RatingListPDF(&buf, h.Translator(c).Lang, v); err != nil {
 		return err
 	}
 	sendPDF(c, "rating-"+l.Name, &buf)
@@ -113,7 +113,7 @@ func (h *handler) periodReportPDF(c *gin.Context) error {
 	}
 	v := ratingReportView(r.Period, r.People, r.Changes, r.Corrected, func(i int) ([]rating.Line, float64) { return r.Changes[i].Lines, r.Changes[i].Sum })
 	var buf bytes.Buffer
-	if err := report.PeriodReportPDF(&buf, h.translator(c).Lang, v, h.Now()); err != nil {
+	if err := report.PeriodReportPDF(&buf, h.Translator(c).Lang, v, h.Now()); err != nil {
 		return err
 	}
 	sendPDF(c, fmt.Sprintf("rating-%s-%s", r.Period.List, r.Period.Until), &buf)
@@ -145,7 +145,7 @@ func (h *handler) eventRatingPDF(c *gin.Context) error {
 		v.Periods = append(v.Periods, ratingReportView(p.Period, r.People, changes, nil, func(i int) ([]rating.Line, float64) { return p.Changes[i].Lines, p.Changes[i].Sum }))
 	}
 	var buf bytes.Buffer
-	if err := report.EventRatingPDF(&buf, h.translator(c).Lang, v); err != nil {
+	if err := report.EventRatingPDF(&buf, h.Translator(c).Lang, v); err != nil {
 		return err
 	}
 	sendPDF(c, fmt.Sprintf("event-%d-rating", id), &buf)

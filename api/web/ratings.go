@@ -14,6 +14,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/rating"
 	"adiukh/tournament/ratings"
@@ -43,8 +44,8 @@ type ratingListData struct {
 	// Admin may close the next period and set the list's options; Close
 	// and Options are their forms.
 	Admin       bool
-	Close       *form
-	OptionsForm *form
+	Close       *kit.Form
+	OptionsForm *kit.Form
 	// MinInitial and MaxInitial bound the initial rating in the form.
 	MinInitial, MaxInitial int
 	// FilterQuery is the filter as a query string, for the downloads to
@@ -66,7 +67,7 @@ func filterQuery(f ratings.Filter) template.URL {
 
 // renderRatingList shows a list with its forms; an options form without
 // values shows the list's options.
-func (h *handler) renderRatingList(c *gin.Context, status int, closeForm, optionsForm *form) error {
+func (h *handler) renderRatingList(c *gin.Context, status int, closeForm, optionsForm *kit.Form) error {
 	f := core.RatingFilter(c)
 	l, err := h.Ratings.Read(c.Request.Context(), c.Param("list"), f)
 	if err != nil {
@@ -81,12 +82,12 @@ func (h *handler) renderRatingList(c *gin.Context, status int, closeForm, option
 	u := tournament.UserFromContext(c.Request.Context())
 	data := ratingListData{List: l, Lists: ratings.Lists, Filter: f, Ages: ratings.AgeGroups, Admin: u != nil && u.Role == tournament.Admin,
 		Close: closeForm, OptionsForm: optionsForm, MinInitial: ratings.MinInitial, MaxInitial: ratings.MaxInitial, FilterQuery: filterQuery(f)}
-	h.render(c, status, "ratings", tournament.Discipline(l.Name).Key(), data)
+	h.Render(c, status, "ratings", tournament.Discipline(l.Name).Key(), data)
 	return nil
 }
 
 func (h *handler) ratingListPage(c *gin.Context) error {
-	return h.renderRatingList(c, http.StatusOK, newForm(), newForm())
+	return h.renderRatingList(c, http.StatusOK, kit.NewForm(), kit.NewForm())
 }
 
 // ratingListFile downloads a list, narrowed as its page: CSV (plain, or
@@ -101,7 +102,7 @@ func (h *handler) ratingListFile(c *gin.Context) error {
 	var buf bytes.Buffer
 	name := "rating-" + l.Name
 	if strings.HasSuffix(c.Request.URL.Path, ".xlsx") {
-		if err := report.RatingListXLSX(&buf, h.translator(c).Lang, rows); err != nil {
+		if err := report.RatingListXLSX(&buf, h.Translator(c).Lang, rows); err != nil {
 			return err
 		}
 		c.Header("Content-Disposition", `attachment; filename="`+name+`.xlsx"`)
@@ -112,7 +113,7 @@ func (h *handler) ratingListFile(c *gin.Context) error {
 	if c.Query("dialect") == "excel" {
 		dialect = report.ExcelCSV
 	}
-	if err := report.RatingListCSV(&buf, dialect, h.translator(c).Lang, rows); err != nil {
+	if err := report.RatingListCSV(&buf, dialect, h.Translator(c).Lang, rows); err != nil {
 		return err
 	}
 	c.Header("Content-Disposition", `attachment; filename="`+name+`.csv"`)
@@ -131,7 +132,7 @@ func (h *handler) periodReportPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.render(c, http.StatusOK, "rating_period", "ratings.report", r)
+	h.Render(c, http.StatusOK, "rating_period", "ratings.report", r)
 	return nil
 }
 
@@ -153,7 +154,7 @@ func (h *handler) eventRatingPage(c *gin.Context) error {
 		return err
 	}
 	data := eventRatingData{eventHeader: h.header(c, &r.Event, "rating"), Report: r}
-	h.renderWith(c, h.translator(c).In(r.Event.Location()), http.StatusOK, "rating_event", r.Event.Name, data)
+	h.RenderWith(c, h.Translator(c).In(r.Event.Location()), http.StatusOK, "rating_event", r.Event.Name, data)
 	return nil
 }
 
@@ -161,23 +162,23 @@ func (h *handler) eventRatingPage(c *gin.Context) error {
 // first send shows what the period will take (the events, their games,
 // the persons rated) with a button that sends it again confirmed.
 func (h *handler) closePeriod(c *gin.Context) error {
-	f := formValues(c, "until", "confirm")
+	f := kit.FormValues(c, "until", "confirm")
 	ctx, list := c.Request.Context(), c.Param("list")
 	var err error
 	if f.Values["confirm"] == "" {
 		var next *ratings.NextPeriod
 		if next, err = h.Ratings.NextPeriod(ctx, list, f.Values["until"]); err == nil {
-			h.render(c, http.StatusOK, "rating_close", "ratings.close", next)
+			h.Render(c, http.StatusOK, "rating_close", "ratings.close", next)
 			return nil
 		}
 	} else {
 		_, err = h.Ratings.ClosePeriod(ctx, list, f.Values["until"])
 	}
 	if err != nil {
-		if err := f.fail(err, h.translator(c)); err != nil {
+		if err := f.Fail(err, h.Translator(c)); err != nil {
 			return err
 		}
-		return h.renderRatingList(c, formStatus(err), f, newForm())
+		return h.renderRatingList(c, kit.FormStatus(err), f, kit.NewForm())
 	}
 	c.Redirect(http.StatusSeeOther, "/ratings/"+list)
 	return nil
@@ -186,16 +187,16 @@ func (h *handler) closePeriod(c *gin.Context) error {
 // setRatingOptions sets the list's initial rating and whether games are
 // scored by the points' share (a checkbox: absent is off).
 func (h *handler) setRatingOptions(c *gin.Context) error {
-	f := formValues(c, "initial", "point_share")
+	f := kit.FormValues(c, "initial", "point_share")
 	initial, err := formInt(c, "initial")
 	if err == nil {
 		_, err = h.Ratings.SetOptions(c.Request.Context(), c.Param("list"), rating.Options{Initial: initial, PointShare: f.Values["point_share"] != ""})
 	}
 	if err != nil {
-		if err := f.fail(err, h.translator(c)); err != nil {
+		if err := f.Fail(err, h.Translator(c)); err != nil {
 			return err
 		}
-		return h.renderRatingList(c, formStatus(err), newForm(), f)
+		return h.renderRatingList(c, kit.FormStatus(err), kit.NewForm(), f)
 	}
 	c.Redirect(http.StatusSeeOther, "/ratings/"+c.Param("list"))
 	return nil

@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/entries"
 )
@@ -17,6 +18,7 @@ import (
 func (h *handler) regulationsRoutesWeb(g, m *gin.RouterGroup) {
 	g.GET("/events/:id/regulations.pdf", h.Page(h.RegulationsPDF))
 	m.POST("/events/:id/regulations", h.Page(h.uploadRegulations))
+	h.ReshowTooLarge("/events/:id/regulations", h.regulationsTooLarge)
 	m.POST("/events/:id/regulations/remove", h.Page(h.removeRegulations))
 }
 
@@ -48,21 +50,21 @@ func (h *handler) uploadRegulations(c *gin.Context) error {
 		return err
 	}()
 	if err != nil {
-		return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.RegulationsForm }, nil)
+		return h.manageFailed(c, id, err, func(d *managePageData) *kit.Form { return d.RegulationsForm }, nil)
 	}
 	h.backToManage(c, id, "regulations")
 	return nil
 }
 
 // regulationsTooLarge shows the desk again with the regulations' form
-// refusing a file over the limit (reshownTooLarge).
+// refusing a file over the limit (kit.Kit.ReshowTooLarge).
 func (h *handler) regulationsTooLarge(c *gin.Context) error {
 	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
 	tooLarge := tournament.TooLarge("file", "the file is larger than %d MB", entries.MaxRegulationsBytes>>20)
-	return h.manageFailed(c, id, tooLarge, func(d *managePageData) *form { return d.RegulationsForm }, nil)
+	return h.manageFailed(c, id, tooLarge, func(d *managePageData) *kit.Form { return d.RegulationsForm }, nil)
 }
 
 func (h *handler) removeRegulations(c *gin.Context) error {
@@ -71,7 +73,7 @@ func (h *handler) removeRegulations(c *gin.Context) error {
 		return err
 	}
 	if err := h.Entries.RemoveRegulations(c.Request.Context(), id); err != nil {
-		return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.RegulationsForm }, nil)
+		return h.manageFailed(c, id, err, func(d *managePageData) *kit.Form { return d.RegulationsForm }, nil)
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/manage#regulations", id))
 	return nil

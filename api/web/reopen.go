@@ -4,6 +4,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 )
 
@@ -17,7 +18,7 @@ func (h *handler) reopenEvent(c *gin.Context) error {
 	return h.confirm(c, id, "rounds", "manage.reopen_event", nil, func(reason string) error {
 		_, err := h.Events.ReopenEvent(c.Request.Context(), id, reason)
 		return err
-	}, func(d *tournament.EventData, tr *translator) (string, error) {
+	}, func(d *tournament.EventData, tr *kit.Translator) (string, error) {
 		return tr.T("confirm.reopen_event", "Event", d.Event.Name), nil
 	})
 }

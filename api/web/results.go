@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 )
 
@@ -20,7 +21,7 @@ type resultsPageData struct {
 	Round    *tournament.Round
 	Boards   []boardRow
 	Versions string // "board:version,…" as the page saw them
-	Form     *form
+	Form     *kit.Form
 	Saved    string
 	Reasons  []tournament.EndReason
 	// SheetRequired is set for disciplines whose played games need a
@@ -47,7 +48,7 @@ func (h *handler) resultsData(c *gin.Context, id int64, n int) (*resultsPageData
 			continue
 		}
 		r := &d.Rounds[i]
-		data := &resultsPageData{eventHeader: hd, Round: r, Boards: boardRows(d, r), Form: newForm(), Reasons: tournament.ArbiterReasons(d.Event.Discipline), SheetRequired: d.Event.Discipline.SheetRequired()}
+		data := &resultsPageData{eventHeader: hd, Round: r, Boards: boardRows(d, r), Form: kit.NewForm(), Reasons: tournament.ArbiterReasons(d.Event.Discipline), SheetRequired: d.Event.Discipline.SheetRequired()}
 		var versions []string
 		for _, g := range r.Games {
 			versions = append(versions, fmt.Sprintf("%d:%d", g.Board, g.Version))
@@ -74,7 +75,7 @@ func (h *handler) resultsPage(c *gin.Context) error {
 		return err
 	}
 	data.Saved = c.Query("saved")
-	h.renderWith(c, h.translator(c), http.StatusOK, "results", data.Event.Name, data)
+	h.RenderWith(c, h.Translator(c), http.StatusOK, "results", data.Event.Name, data)
 	return nil
 }
 
@@ -127,14 +128,14 @@ func (h *handler) enterResult(c *gin.Context) error {
 	}
 	if err == nil {
 		data.Saved, data.Warnings = saved, r.Warnings
-		h.renderWith(c, h.translator(c), http.StatusOK, "results", data.Event.Name, data)
+		h.RenderWith(c, h.Translator(c), http.StatusOK, "results", data.Event.Name, data)
 		return nil
 	}
 	data.Form.Values = values
-	if err := data.Form.fail(err, h.translator(c)); err != nil {
+	if err := data.Form.Fail(err, h.Translator(c)); err != nil {
 		return err
 	}
-	h.renderWith(c, h.translator(c), formStatus(err), "results", data.Event.Name, data)
+	h.RenderWith(c, h.Translator(c), kit.FormStatus(err), "results", data.Event.Name, data)
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 )
 
@@ -55,7 +56,7 @@ func parseSeat(field, s string) (tournament.Seat, error) {
 // reviewFailed shows the round again with err in the form that pick chooses
 // (the swap form or the pairing typed by hand), which keeps the values
 // entered.
-func (h *handler) reviewFailed(c *gin.Context, id int64, n int, err error, pick func(*eventPageData) *form, values map[string]string) error {
+func (h *handler) reviewFailed(c *gin.Context, id int64, n int, err error, pick func(*eventPageData) *kit.Form, values map[string]string) error {
 	d, loadErr := h.Events.EventData(c.Request.Context(), id)
 	if loadErr != nil {
 		return loadErr
@@ -66,10 +67,10 @@ func (h *handler) reviewFailed(c *gin.Context, id int64, n int, err error, pick 
 	}
 	f := pick(data)
 	f.Values = values
-	if err := f.fail(err, h.translator(c)); err != nil {
+	if err := f.Fail(err, h.Translator(c)); err != nil {
 		return err
 	}
-	h.renderWith(c, h.translator(c).In(d.Event.Location()), formStatus(err), "event", d.Event.Name, data)
+	h.RenderWith(c, h.Translator(c).In(d.Event.Location()), kit.FormStatus(err), "event", d.Event.Name, data)
 	return nil
 }
 
@@ -87,7 +88,7 @@ func (h *handler) swapSeats(c *gin.Context) error {
 		}
 	}
 	if err != nil {
-		return h.reviewFailed(c, ids[0], int(ids[1]), err, func(d *eventPageData) *form { return d.Review }, values)
+		return h.reviewFailed(c, ids[0], int(ids[1]), err, func(d *eventPageData) *kit.Form { return d.Review }, values)
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d?round=%d#review", ids[0], ids[1]))
 	return nil
@@ -116,7 +117,7 @@ func (h *handler) unpublishRound(c *gin.Context) error {
 	return h.confirm(c, ids[0], "rounds", "manage.unpublish", nil, func(reason string) error {
 		_, err := h.Review.UnpublishRound(c.Request.Context(), ids[0], n, reason)
 		return err
-	}, func(_ *tournament.EventData, tr *translator) (string, error) {
+	}, func(_ *tournament.EventData, tr *kit.Translator) (string, error) {
 		return tr.T("confirm.unpublish", "N", n), nil
 	})
 }

@@ -245,7 +245,7 @@ func TestPlayerReportFromSheet(t *testing.T) {
 	report := fmt.Sprintf("/events/%d/rounds/1/boards/1/report", id)
 	form := white.Get(report)
 	apitest.MustStatus(t, "the report form", form.Code, http.StatusOK, form.Body.String())
-	mustContain(t, "the report form", form.Body.String(), `<option value="">`+apitest.RuT("results.reason_from_sheet")+`</option>`, `placeholder="2:0"`)
+	apitest.MustContain(t, "the report form", form.Body.String(), `<option value="">`+apitest.RuT("results.reason_from_sheet")+`</option>`, `placeholder="2:0"`)
 	if strings.Contains(form.Body.String(), "17:7") {
 		t.Error("the report form of a Russian event gives an Adiukh example")
 	}
@@ -287,7 +287,7 @@ func TestRussianPlayerCardSpeaksItsGame(t *testing.T) {
 			map[string]any{"score": score, "end_reason": reason, "version": apitest.Num(g["version"])})
 	}
 	card := apitest.PageText(s.Anonymous().Get(fmt.Sprintf("/events/%d/players/%d", id, forfeitWinner)))
-	mustContain(t, "the forfeit winner's card", card, `<tr class="official">`, apitest.RuT("teamweb.official_why_by_result"))
+	apitest.MustContain(t, "the forfeit winner's card", card, `<tr class="official">`, apitest.RuT("teamweb.official_why_by_result"))
 	// The site's own name (its title, brand and footer) aside.
 	_, main, _ := strings.Cut(card, "<main")
 	if main, _, _ = strings.Cut(main, "</main>"); strings.Contains(strings.ToLower(main), "адиюх") {

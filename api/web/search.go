@@ -40,6 +40,6 @@ func (h *handler) searchPage(c *gin.Context) error {
 	if found.More {
 		data.Next = at(page + 1)
 	}
-	h.render(c, http.StatusOK, "search", "search.title", data)
+	h.Render(c, http.StatusOK, "search", "search.title", data)
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament/submissions"
 )
 
@@ -51,16 +52,16 @@ func (h *handler) enterSheets(c *gin.Context) error {
 	outcomes, err := h.Submissions.RecordSheets(c.Request.Context(), ids[0], int(ids[1]), strings.TrimPrefix(text, "\n---\n"))
 	if err != nil {
 		data.Form.Values["sheets"] = c.PostForm("sheets")
-		if err := data.Form.fail(err, h.translator(c)); err != nil {
+		if err := data.Form.Fail(err, h.Translator(c)); err != nil {
 			return err
 		}
-		h.renderWith(c, h.translator(c), formStatus(err), "results", data.Event.Name, data)
+		h.RenderWith(c, h.Translator(c), kit.FormStatus(err), "results", data.Event.Name, data)
 		return nil
 	}
 	if data, err = h.resultsData(c, ids[0], int(ids[1])); err != nil {
 		return err
 	}
-	tr := h.translator(c)
+	tr := h.Translator(c)
 	var refused []string
 	for _, o := range outcomes {
 		row := sheetOutcomeRow{SheetOutcome: o}
@@ -74,6 +75,6 @@ func (h *handler) enterSheets(c *gin.Context) error {
 	}
 	// The sheets not stored stay in the box, to be corrected and sent again.
 	data.Form.Values["sheets"] = submissions.JoinSheets(refused)
-	h.renderWith(c, tr, http.StatusOK, "results", data.Event.Name, data)
+	h.RenderWith(c, tr, http.StatusOK, "results", data.Event.Name, data)
 	return nil
 }

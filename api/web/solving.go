@@ -13,6 +13,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/composition"
 )
@@ -62,21 +63,21 @@ type solvingPageData struct {
 	// Answers are every answer for the director to rule on, those that
 	// wait for a ruling first.
 	Answers []rulingRow
-	Form    *form
+	Form    *kit.Form
 	// Setup is the director's form, shown until the window opens.
-	Setup    *form
+	Setup    *kit.Form
 	CanSetup bool
 }
 
 func (h *handler) solvingPage(c *gin.Context) error {
-	return h.renderSolving(c, newForm(), http.StatusOK)
+	return h.renderSolving(c, kit.NewForm(), http.StatusOK)
 }
 
-func (h *handler) renderSolving(c *gin.Context, f *form, status int) error {
+func (h *handler) renderSolving(c *gin.Context, f *kit.Form, status int) error {
 	return h.renderSolvingWith(c, f, nil, status)
 }
 
-func (h *handler) renderSolvingWith(c *gin.Context, f, setup *form, status int) error {
+func (h *handler) renderSolvingWith(c *gin.Context, f, setup *kit.Form, status int) error {
 	e, err := h.compositionEvent(c)
 	if err != nil {
 		return err
@@ -84,7 +85,7 @@ func (h *handler) renderSolvingWith(c *gin.Context, f, setup *form, status int) 
 	data := &solvingPageData{eventHeader: h.header(c, e, "solving"), Form: f, Signed: tournament.UserFromContext(c.Request.Context()) != nil}
 	v, err := h.Composition.Solving(c.Request.Context(), e.ID)
 	if te := (*tournament.Error)(nil); errors.As(err, &te) && te.Code == tournament.ENOTFOUND {
-		data.Missing = h.translator(c).Phrase(te)
+		data.Missing = h.Translator(c).Phrase(te)
 	} else if err != nil {
 		return err
 	} else {
@@ -126,7 +127,7 @@ func (h *handler) renderSolvingWith(c *gin.Context, f, setup *form, status int) 
 	if data.CanSetup {
 		data.Setup = setup
 		if setup == nil {
-			data.Setup = newForm()
+			data.Setup = kit.NewForm()
 			if v := data.View; v != nil {
 				data.Setup.Values["starts"], data.Setup.Values["ends"] = formMoment(v.Starts, e.Location()), formMoment(v.Ends, e.Location())
 				var blocks []string
@@ -137,7 +138,7 @@ func (h *handler) renderSolvingWith(c *gin.Context, f, setup *form, status int) 
 			}
 		}
 	}
-	h.renderWith(c, h.translator(c).In(e.Location()), status, "solving", e.Name, data)
+	h.RenderWith(c, h.Translator(c).In(e.Location()), status, "solving", e.Name, data)
 	return nil
 }
 
@@ -150,10 +151,10 @@ func (h *handler) submitSolvingAnswer(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := formValues(c, "answer")
+	f := kit.FormValues(c, "answer")
 	f.Values["problem"] = fmt.Sprint(n)
 	_, err = h.Composition.Answer(c.Request.Context(), id, int(n), f.Values["answer"])
-	return h.afterForm(c, fmt.Sprintf("/events/%d/solving#problem-%d", id, n), f, err, func(f *form, status int) error { return h.renderSolving(c, f, status) })
+	return h.afterForm(c, fmt.Sprintf("/events/%d/solving#problem-%d", id, n), f, err, func(f *kit.Form, status int) error { return h.renderSolving(c, f, status) })
 }
 
 // ruleSolvingAnswer sets an answer's verdict from the director's form.
@@ -162,10 +163,10 @@ func (h *handler) ruleSolvingAnswer(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := formValues(c, "verdict", "reason")
+	f := kit.FormValues(c, "verdict", "reason")
 	f.Values["ruling"] = fmt.Sprintf("%d/%d", ids[1], ids[2])
 	_, err = h.Composition.RuleAnswer(c.Request.Context(), ids[0], int(ids[1]), ids[2], composition.AnswerVerdict(f.Values["verdict"]), f.Values["reason"])
-	return h.afterForm(c, fmt.Sprintf("/events/%d/solving#answer-%d-%d", ids[0], ids[1], ids[2]), f, err, func(f *form, status int) error { return h.renderSolving(c, f, status) })
+	return h.afterForm(c, fmt.Sprintf("/events/%d/solving#answer-%d-%d", ids[0], ids[1], ids[2]), f, err, func(f *kit.Form, status int) error { return h.renderSolving(c, f, status) })
 }
 
 // A datetime-local field writes a moment (UTC here) to the minute, or to
@@ -206,7 +207,7 @@ func (h *handler) saveSolving(c *gin.Context) error {
 		return err
 	}
 	id, zone := e.ID, e.Location()
-	f := formValues(c, "starts", "ends", "problems", "reason")
+	f := kit.FormValues(c, "starts", "ends", "problems", "reason")
 	err = func() error {
 		var in composition.SolvingInput
 		// What cannot be read is said all at once, before the solver is
@@ -262,10 +263,10 @@ func (h *handler) saveSolving(c *gin.Context) error {
 		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/solving", id))
 		return nil
 	}
-	if ferr := f.fail(err, h.translator(c)); ferr != nil {
+	if ferr := f.Fail(err, h.Translator(c)); ferr != nil {
 		return ferr
 	}
-	return h.renderSolvingWith(c, newForm(), f, formStatus(err))
+	return h.renderSolvingWith(c, kit.NewForm(), f, kit.FormStatus(err))
 }
 
 // readPoints reads a problem's points line: the points for the solution

@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/submissions"
 )
@@ -43,12 +44,12 @@ func newPlayerPanel(v *tournament.PlayerView, canManage bool) *playerPanel {
 // the service's view decides.
 // The row's mark is of a board without a result: its report button is
 // shown there only.
-func (p *playerPanel) MayReport(row boardMark) bool {
+func (p *playerPanel) MayReport(row kit.BoardMark) bool {
 	return p != nil && p.View.MayReport(&tournament.Game{ID: row.Game, WhiteID: row.White, BlackID: row.Black})
 }
 
 // IsMine says whether a board row is the panel player's own game.
-func (p *playerPanel) IsMine(row boardMark) bool {
+func (p *playerPanel) IsMine(row kit.BoardMark) bool {
 	return p != nil && p.View.PlayerID != 0 && (row.White == p.View.PlayerID || row.Black == p.View.PlayerID)
 }
 
@@ -87,7 +88,7 @@ func (h *handler) decideSubmission(c *gin.Context) error {
 	if _, err := h.Submissions.DecideSubmission(c.Request.Context(), ids[0], ids[1], confirm, c.PostForm("reason")); err != nil {
 		return err
 	}
-	c.Redirect(http.StatusSeeOther, safeNext(c.PostForm("next")))
+	c.Redirect(http.StatusSeeOther, kit.SafeNext(c.PostForm("next")))
 	return nil
 }
 
@@ -96,7 +97,7 @@ type reportPageData struct {
 	eventHeader
 	Round   int
 	Row     boardRow
-	Form    *form
+	Form    *kit.Form
 	Reasons []tournament.EndReason
 }
 
@@ -113,7 +114,7 @@ func (h *handler) reportData(c *gin.Context, ids []int64) (*reportPageData, erro
 	if game == nil {
 		return nil, tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
 	}
-	data := &reportPageData{eventHeader: h.header(c, d.Event, "pairings"), Round: round.Number, Form: newForm(), Reasons: reportable}
+	data := &reportPageData{eventHeader: h.header(c, d.Event, "pairings"), Round: round.Number, Form: kit.NewForm(), Reasons: reportable}
 	for _, row := range boardRows(d, round) {
 		if row.Board == game.Board {
 			data.Row = row
@@ -136,7 +137,7 @@ func (h *handler) reportPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.renderWith(c, h.translator(c), http.StatusOK, "report", data.Event.Name, data)
+	h.RenderWith(c, h.Translator(c), http.StatusOK, "report", data.Event.Name, data)
 	return nil
 }
 
@@ -163,9 +164,9 @@ func (h *handler) submitReport(c *gin.Context) error {
 		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d?round=%d#mine", ids[0], ids[1]))
 		return nil
 	}
-	if err := data.Form.fail(err, h.translator(c)); err != nil {
+	if err := data.Form.Fail(err, h.Translator(c)); err != nil {
 		return err
 	}
-	h.renderWith(c, h.translator(c), formStatus(err), "report", data.Event.Name, data)
+	h.RenderWith(c, h.Translator(c), kit.FormStatus(err), "report", data.Event.Name, data)
 	return nil
 }

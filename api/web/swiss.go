@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/review"
 )
@@ -108,7 +109,7 @@ func (h *handler) editPairing(c *gin.Context) error {
 		_, err = h.Review.EditPairing(c.Request.Context(), ids[0], int(ids[1]), boards, values["reason"])
 	}
 	if err != nil {
-		return h.reviewFailed(c, ids[0], int(ids[1]), err, func(d *eventPageData) *form { return d.Pairing }, values)
+		return h.reviewFailed(c, ids[0], int(ids[1]), err, func(d *eventPageData) *kit.Form { return d.Pairing }, values)
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d?round=%d#review", ids[0], ids[1]))
 	return nil
@@ -140,16 +141,16 @@ func (h *handler) importTRF(c *gin.Context) error {
 	if err == nil {
 		return nil
 	}
-	f := newForm()
+	f := kit.NewForm()
 	f.Values["discipline"], f.Values["system"], f.Values["visibility"] = string(tournament.Rapid), string(tournament.Swiss), string(tournament.Public)
 	f.Values["time_zone"] = h.Events.TimeZone()
 	data := h.eventFormData(f)
-	data.Import = newForm()
+	data.Import = kit.NewForm()
 	data.Import.Values["game"] = c.PostForm("game")
-	if err := data.Import.fail(err, h.translator(c)); err != nil {
+	if err := data.Import.Fail(err, h.Translator(c)); err != nil {
 		return err
 	}
-	h.render(c, formStatus(err), "event_new", "event_new.title", data)
+	h.Render(c, kit.FormStatus(err), "event_new", "event_new.title", data)
 	return nil
 }
 
@@ -164,7 +165,7 @@ func (h *handler) addPairingCards(c *gin.Context, data *eventPageData) error {
 	var e *tournament.Error
 	switch {
 	case errors.As(err, &e):
-		data.CardsError = h.translator(c).Phrase(e)
+		data.CardsError = h.Translator(c).Phrase(e)
 	case err != nil:
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/teams"
 )
@@ -21,22 +22,22 @@ import (
 // teamDesk holds the team forms of the desk.
 type teamDesk struct {
 	Settings *teams.TeamSettings
-	Boards   *form // the number of boards
+	Boards   *kit.Form // the number of boards
 	// Edit and Reserve are the forms of the team whose ID is
 	// Values["team"]; the other teams show their stored values.
-	Edit    *form
-	Reserve *form
+	Edit    *kit.Form
+	Reserve *kit.Form
 	// Players counts the players on all rosters.
 	Players int
 	// Scoring is the team scoring form (web_team_scoring.go), with every
 	// team tie-break and the preset of each ranking.
-	Scoring   *form
+	Scoring   *kit.Form
 	TieBreaks []tournament.TieBreakInfo
 	Presets   map[string]string // by ranking
 }
 
 func (h *handler) newTeamDesk(game tournament.GameKind, st *teams.TeamSettings, entered []teams.Team) *teamDesk {
-	d := &teamDesk{Settings: st, Boards: newForm(), Edit: newForm(), Reserve: newForm(), Scoring: teamScoringValues(st),
+	d := &teamDesk{Settings: st, Boards: kit.NewForm(), Edit: kit.NewForm(), Reserve: kit.NewForm(), Scoring: teamScoringValues(st),
 		TieBreaks: h.Teams.TeamTieBreaksOf(game), Presets: map[string]string{}}
 	for _, r := range []teams.Ranking{teams.ByMatchPoints, teams.ByGamePoints} {
 		d.Presets[string(r)] = strings.Join(h.Teams.TeamTieBreakPreset(game, r), ",")
@@ -47,13 +48,10 @@ func (h *handler) newTeamDesk(game tournament.GameKind, st *teams.TeamSettings, 
 	return d
 }
 
-// For tells whether a team form holds what was entered for team id.
-func (f *form) For(id int64) bool { return f.Values["team"] == strconv.FormatInt(id, 10) }
-
 // teamForm picks a team form of the desk; an individual event has none,
 // and shows the service's refusal above its players.
-func teamForm(pick func(*teamDesk) *form) func(*managePageData) *form {
-	return func(d *managePageData) *form {
+func teamForm(pick func(*teamDesk) *kit.Form) func(*managePageData) *kit.Form {
+	return func(d *managePageData) *kit.Form {
 		if d.TeamDesk == nil {
 			return d.Status
 		}
@@ -75,8 +73,8 @@ func (h *handler) setTeamBoards(c *gin.Context) error {
 		_, err = h.Teams.UpdateTeamSettings(c.Request.Context(), id, teams.TeamSettingsInput{Boards: &boards}, strings.TrimSpace(c.PostForm("reason")))
 	}
 	if err != nil {
-		return h.manageFailed(c, id, err, teamForm(func(t *teamDesk) *form { return t.Boards }),
-			func(f *form) { f.Values["boards"] = entered })
+		return h.manageFailed(c, id, err, teamForm(func(t *teamDesk) *kit.Form { return t.Boards }),
+			func(f *kit.Form) { f.Values["boards"] = entered })
 	}
 	h.backToManage(c, id, "teams")
 	return nil
@@ -95,8 +93,8 @@ func (h *handler) editTeam(c *gin.Context) error {
 	in := teams.TeamInput{Name: ptr(values["name"]), City: ptr(values["city"]), Club: ptr(values["club"]), Captain: ptr(values["captain"])}
 	_, err = h.Teams.UpdateTeam(c.Request.Context(), ids[0], teams.TeamRef{ID: ids[1]}, in, strings.TrimSpace(c.PostForm("reason")))
 	if err != nil {
-		return h.manageFailed(c, ids[0], err, teamForm(func(t *teamDesk) *form { return t.Edit }),
-			func(f *form) { f.Values = values })
+		return h.manageFailed(c, ids[0], err, teamForm(func(t *teamDesk) *kit.Form { return t.Edit }),
+			func(f *kit.Form) { f.Values = values })
 	}
 	h.backToManage(c, ids[0], "team-"+values["team"])
 	return nil
@@ -117,8 +115,8 @@ func (h *handler) addReserve(c *gin.Context) error {
 		_, err = h.Teams.AddTeamPlayer(c.Request.Context(), ids[0], teams.TeamRef{ID: ids[1]}, in)
 	}
 	if err != nil {
-		return h.manageFailed(c, ids[0], err, teamForm(func(t *teamDesk) *form { return t.Reserve }),
-			func(f *form) { f.Values = values })
+		return h.manageFailed(c, ids[0], err, teamForm(func(t *teamDesk) *kit.Form { return t.Reserve }),
+			func(f *kit.Form) { f.Values = values })
 	}
 	h.backToManage(c, ids[0], "team-"+values["team"])
 	return nil
@@ -180,7 +178,7 @@ func (h *handler) reinstateTeam(c *gin.Context) error {
 // worded by question with the team's name and round n (0: the next round
 // to pair), and its reason; then it runs act.
 func (h *handler) confirmTeam(c *gin.Context, ids []int64, question, button string, n int, hidden map[string]string, act func(reason string) error) error {
-	return h.confirm(c, ids[0], "team-"+strconv.FormatInt(ids[1], 10), button, hidden, act, func(d *tournament.EventData, tr *translator) (string, error) {
+	return h.confirm(c, ids[0], "team-"+strconv.FormatInt(ids[1], 10), button, hidden, act, func(d *tournament.EventData, tr *kit.Translator) (string, error) {
 		teams, err := h.Teams.Teams(c.Request.Context(), ids[0])
 		if err != nil {
 			return "", err

@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament/teams"
 )
 
@@ -21,8 +22,8 @@ import (
 var teamScoringFields = []string{"match_win", "match_draw", "match_loss", "match_bye", "ranking", "colour_preferences", "tiebreaks_shown", "reason"}
 
 // teamScoringValues fills the form with the event's team settings.
-func teamScoringValues(st *teams.TeamSettings) *form {
-	f := newForm()
+func teamScoringValues(st *teams.TeamSettings) *kit.Form {
+	f := kit.NewForm()
 	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	tbs := strings.Join(st.TieBreaks, ",")
 	for k, v := range map[string]string{
@@ -57,8 +58,8 @@ func (d *teamDesk) ScoringSlots() []string {
 func teamScoringInput(c *gin.Context, v map[string]string) (teams.TeamSettingsInput, error) {
 	var in teams.TeamSettingsInput
 	var mp teams.MatchPoints
-	if err := readNumbers(v, "match_points", numberInput{"match_win", "teamweb.match_win", &mp.Win}, numberInput{"match_draw", "teamweb.match_draw", &mp.Draw},
-		numberInput{"match_loss", "teamweb.match_loss", &mp.Loss}, numberInput{"match_bye", "teamweb.match_bye", &mp.Bye}); err != nil {
+	if err := kit.ReadNumbers(v, "match_points", kit.NumberInput{Field: "match_win", Label: "teamweb.match_win", To: &mp.Win}, kit.NumberInput{Field: "match_draw", Label: "teamweb.match_draw", To: &mp.Draw},
+		kit.NumberInput{Field: "match_loss", Label: "teamweb.match_loss", To: &mp.Loss}, kit.NumberInput{Field: "match_bye", Label: "teamweb.match_bye", To: &mp.Bye}); err != nil {
 		return in, err
 	}
 	in.MatchPoints = &mp
@@ -98,8 +99,8 @@ func (h *handler) setTeamScoring(c *gin.Context) error {
 		_, err = h.Teams.UpdateTeamSettings(c.Request.Context(), id, in, values["reason"])
 	}
 	if err != nil {
-		return h.manageFailed(c, id, err, teamForm(func(t *teamDesk) *form { return t.Scoring }),
-			func(f *form) { f.Values = values })
+		return h.manageFailed(c, id, err, teamForm(func(t *teamDesk) *kit.Form { return t.Scoring }),
+			func(f *kit.Form) { f.Values = values })
 	}
 	h.backToManage(c, id, "team-scoring")
 	return nil

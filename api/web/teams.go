@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/teams"
@@ -126,7 +127,7 @@ func (h *handler) teamEventPage(c *gin.Context, id int64) error {
 		}
 		data.Matches = newMatchRows(d, data.Round)
 	}
-	h.renderWith(c, h.translator(c), http.StatusOK, "team_event", d.Event.Name, data)
+	h.RenderWith(c, h.Translator(c), http.StatusOK, "team_event", d.Event.Name, data)
 	return nil
 }
 
@@ -137,7 +138,7 @@ type teamStandingsPageData struct {
 }
 
 func (h *handler) teamStandingsPage(c *gin.Context, st *teams.TeamStandings) error {
-	h.renderWith(c, h.translator(c), http.StatusOK, "team_standings", st.Event.Name,
+	h.RenderWith(c, h.Translator(c), http.StatusOK, "team_standings", st.Event.Name,
 		teamStandingsPageData{eventHeader: h.header(c, st.Event, "standings"), Standings: st, AfterRounds: upTo(st.Complete)})
 	return nil
 }
@@ -181,7 +182,7 @@ func (h *handler) teamCrosstablePage(c *gin.Context, ct *teams.TeamCrosstable) e
 	if ct.Event.System.IsRoundRobin() {
 		data.Grid = newTeamGrid(ct)
 	}
-	h.renderWith(c, h.translator(c), http.StatusOK, "team_crosstable", ct.Event.Name, data)
+	h.RenderWith(c, h.Translator(c), http.StatusOK, "team_crosstable", ct.Event.Name, data)
 	return nil
 }
 
@@ -208,7 +209,7 @@ func (h *handler) addTeam(c *gin.Context) error {
 		p, perr := entries.ParsePlayerLine(line)
 		var e *tournament.Error
 		if errors.As(perr, &e) {
-			err = atRosterLine(e, e.Field, i+1, h.translator(c))
+			err = atRosterLine(e, e.Field, i+1, h.Translator(c))
 			break
 		}
 		in.Players = append(in.Players, p)
@@ -216,10 +217,10 @@ func (h *handler) addTeam(c *gin.Context) error {
 	}
 	if err == nil {
 		_, err = h.Teams.RegisterTeam(c.Request.Context(), id, in)
-		err = onRosterLine(err, lines, h.translator(c))
+		err = onRosterLine(err, lines, h.Translator(c))
 	}
 	if err != nil {
-		return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.Team }, func(f *form) { f.Values = values })
+		return h.manageFailed(c, id, err, func(d *managePageData) *kit.Form { return d.Team }, func(f *kit.Form) { f.Values = values })
 	}
 	h.backToManage(c, id, "players")
 	return nil
@@ -228,7 +229,7 @@ func (h *handler) addTeam(c *gin.Context) error {
 // onRosterLine shows the service's error about players[i] of a roster
 // against the line of the roster text it came from: the service's message
 // names the player already.
-func onRosterLine(err error, lines []int, tr *translator) error {
+func onRosterLine(err error, lines []int, tr *kit.Translator) error {
 	var e *tournament.Error
 	var i int
 	if !errors.As(err, &e) {
@@ -243,7 +244,7 @@ func onRosterLine(err error, lines []int, tr *translator) error {
 // atRosterLine is e, about one player of a roster, said with the roster's
 // line and, when field is not "", the field it is about: "строка 2
 // (Рейтинг): …".
-func atRosterLine(e *tournament.Error, field string, line int, tr *translator) *tournament.Error {
+func atRosterLine(e *tournament.Error, field string, line int, tr *kit.Translator) *tournament.Error {
 	at := *e
 	at.Field, at.Line = field, line
 	where := fmt.Sprintf("line %d", line)
@@ -308,7 +309,7 @@ func (h *handler) lineupsPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.renderWith(c, h.translator(c), http.StatusOK, "lineups", data.Event.Name, data)
+	h.RenderWith(c, h.Translator(c), http.StatusOK, "lineups", data.Event.Name, data)
 	return nil
 }
 
@@ -341,9 +342,9 @@ func (h *handler) setLineup(c *gin.Context) error {
 	if loadErr != nil {
 		return loadErr
 	}
-	tr := h.translator(c)
-	f := newForm()
-	if err := f.fail(err, tr); err != nil {
+	tr := h.Translator(c)
+	f := kit.NewForm()
+	if err := f.Fail(err, tr); err != nil {
 		return err
 	}
 	for i := range data.Forms {
@@ -365,6 +366,6 @@ func (h *handler) setLineup(c *gin.Context) error {
 			lf.Error = msg
 		}
 	}
-	h.renderWith(c, h.translator(c), formStatus(err), "lineups", data.Event.Name, data)
+	h.RenderWith(c, h.Translator(c), kit.FormStatus(err), "lineups", data.Event.Name, data)
 	return nil
 }

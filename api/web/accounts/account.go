@@ -1,4 +1,4 @@
-package web
+package accounts
 
 import (
 	"net/http"
@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 )
@@ -16,9 +17,9 @@ import (
 // form, the web sign-ins and the API tokens.
 type accountPageData struct {
 	User     *tournament.User
-	Name     *form
-	Password *form
-	Token    *form
+	Name     *kit.Form
+	Password *kit.Form
+	Token    *kit.Form
 	Sessions []account.SessionInfo
 	Tokens   []account.Token
 	// NewToken is a token just made, shown this once.
@@ -47,16 +48,16 @@ func (h *handler) renderAccount(c *gin.Context, status int, data accountPageData
 	ctx := c.Request.Context()
 	data.User = tournament.UserFromContext(ctx)
 	if data.Password == nil {
-		data.Password = newForm()
+		data.Password = kit.NewForm()
 	}
 	if data.Name == nil {
-		data.Name = newForm()
+		data.Name = kit.NewForm()
 		for k, v := range map[string]string{"surname": data.User.Surname, "given_names": data.User.GivenNames, "patronymic": data.User.Patronymic, "sex": data.User.Sex} {
 			data.Name.Values[k] = v
 		}
 	}
 	if data.Token == nil {
-		data.Token = newForm()
+		data.Token = kit.NewForm()
 	}
 	var err error
 	if data.Sessions, err = h.Accounts.MySessions(ctx, h.currentSession(c)); err != nil {
@@ -68,7 +69,7 @@ func (h *handler) renderAccount(c *gin.Context, status int, data accountPageData
 	if data.Calendar, err = h.Entries.FeedTokenMade(ctx); err != nil {
 		return err
 	}
-	h.render(c, status, "account", "account.title", data)
+	h.Render(c, status, "account", "account.title", data)
 	return nil
 }
 
@@ -76,7 +77,7 @@ func (h *handler) accountPage(c *gin.Context) error {
 	notice := map[string]string{"name": "account.name_changed", "password": "account.password_changed", "session": "account.session_ended", "others": "account.others_ended", "revoked": "account.token_revoked", "calendar": "calendar.mine_revoked"}[c.Query("done")]
 	data := accountPageData{}
 	if notice != "" {
-		data.Notice = h.translator(c).T(notice)
+		data.Notice = h.Translator(c).T(notice)
 	}
 	return h.renderAccount(c, http.StatusOK, data)
 }
@@ -84,17 +85,17 @@ func (h *handler) accountPage(c *gin.Context) error {
 // changeName sets the reader's name, in parts, and sex.
 func (h *handler) changeName(c *gin.Context) error {
 	u := tournament.UserFromContext(c.Request.Context())
-	f := formValues(c, "surname", "given_names", "patronymic", "sex")
+	f := kit.FormValues(c, "surname", "given_names", "patronymic", "sex")
 	in := account.AccountUpdate{}
 	for field, v := range map[string]**string{"surname": &in.Surname, "given_names": &in.GivenNames, "patronymic": &in.Patronymic, "sex": &in.Sex} {
 		value := f.Values[field]
 		*v = &value
 	}
 	if _, err := h.Accounts.UpdateAccount(c.Request.Context(), u.Email, in); err != nil {
-		if err := f.fail(err, h.translator(c)); err != nil {
+		if err := f.Fail(err, h.Translator(c)); err != nil {
 			return err
 		}
-		return h.renderAccount(c, formStatus(err), accountPageData{Name: f})
+		return h.renderAccount(c, kit.FormStatus(err), accountPageData{Name: f})
 	}
 	c.Redirect(http.StatusSeeOther, "/account?done=name")
 	return nil
@@ -107,11 +108,11 @@ func (h *handler) changePassword(c *gin.Context) error {
 	u := tournament.UserFromContext(c.Request.Context())
 	err := h.Accounts.SetPassword(c.Request.Context(), u.Email, c.PostForm("current_password"), c.PostForm("password"), core.ClientAddress(c))
 	if err != nil {
-		f := newForm()
-		if err := f.fail(err, h.translator(c)); err != nil {
+		f := kit.NewForm()
+		if err := f.Fail(err, h.Translator(c)); err != nil {
 			return err
 		}
-		return h.renderAccount(c, formStatus(err), accountPageData{Password: f})
+		return h.renderAccount(c, kit.FormStatus(err), accountPageData{Password: f})
 	}
 	if err := h.startSession(c, u); err != nil {
 		return err
@@ -143,7 +144,7 @@ func (h *handler) endOtherSessions(c *gin.Context) error {
 // createToken makes an API token for the reader and shows it this once.
 func (h *handler) createToken(c *gin.Context) error {
 	u := tournament.UserFromContext(c.Request.Context())
-	f := newForm()
+	f := kit.NewForm()
 	f.Values["name"], f.Values["expires_in_days"] = c.PostForm("name"), c.PostForm("expires_in_days")
 	in := account.NewToken{Email: u.Email, Name: c.PostForm("name")}
 	if days := c.PostForm("expires_in_days"); days != "" {
@@ -157,10 +158,10 @@ func (h *handler) createToken(c *gin.Context) error {
 	}
 	token, _, err := h.Accounts.CreateToken(c.Request.Context(), in)
 	if err != nil {
-		if err := f.fail(err, h.translator(c)); err != nil {
+		if err := f.Fail(err, h.Translator(c)); err != nil {
 			return err
 		}
-		return h.renderAccount(c, formStatus(err), accountPageData{Token: f})
+		return h.renderAccount(c, kit.FormStatus(err), accountPageData{Token: f})
 	}
 	return h.renderAccount(c, http.StatusCreated, accountPageData{NewToken: token})
 }

@@ -1,4 +1,4 @@
-package web
+package kit
 
 import (
 	"fmt"
@@ -17,8 +17,8 @@ import (
 // a game: Adiukh's towers, other games' flat men and kings.
 const squareSize = 50
 
-// boardView is one position ready to draw.
-type boardView struct {
+// BoardView is one position ready to draw.
+type BoardView struct {
 	Squares []squareView
 	Files   []labelView
 	Ranks   []labelView
@@ -86,9 +86,9 @@ func newTowerView(t rules.Tower) *towerView {
 	return v
 }
 
-// newBoardView draws a position of Adiukh seen from bottom's side (see
-// stateBoardView), its marked squares highlighted.
-func newBoardView(p rules.Position, bottom rules.Color, marked ...rules.Square) *boardView {
+// NewBoardView draws a position of Adiukh seen from bottom's side (see
+// StateBoardView), its marked squares highlighted.
+func NewBoardView(p rules.Position, bottom rules.Color, marked ...rules.Square) *BoardView {
 	names := make([]string, len(marked))
 	for i, m := range marked {
 		names[i] = m.String()
@@ -103,12 +103,12 @@ func mustSquare(name string) rules.Square {
 	return s
 }
 
-// stateBoardView draws a position of any game seen from bottom's side:
+// StateBoardView draws a position of any game seen from bottom's side:
 // White's with White's first rank at the bottom, Black's turned round, as a
 // player of Black sits at the board; towers or flat pieces as the game has
 // them; marked squares highlighted. The squares keep their names, so
 // scripts are unaffected.
-func stateBoardView(v *rules.Variant, s rules.State, bottom rules.Color, marked ...string) *boardView {
+func StateBoardView(v *rules.Variant, s rules.State, bottom rules.Color, marked ...string) *BoardView {
 	pieces := map[string]rules.Piece{}
 	for _, p := range s.Pieces() {
 		pieces[p.Square] = p
@@ -125,20 +125,20 @@ func stateBoardView(v *rules.Variant, s rules.State, bottom rules.Color, marked 
 	})
 }
 
-// gameBoardView draws a played game's position, stored in the notation of
+// GameBoardView draws a played game's position, stored in the notation of
 // its event's game.
-func gameBoardView(k tournament.GameKind, position string, bottom rules.Color, marked ...string) (*boardView, error) {
+func GameBoardView(k tournament.GameKind, position string, bottom rules.Color, marked ...string) (*BoardView, error) {
 	s, err := k.Rules().ParseState(position, rules.White)
 	if err != nil {
 		return nil, fmt.Errorf("a game's stored position %q: %w", position, err)
 	}
-	return stateBoardView(k.Variant(), s, bottom, marked...), nil
+	return StateBoardView(k.Variant(), s, bottom, marked...), nil
 }
 
 // layBoard lays out the squares, and the files and ranks or the squares'
 // numbers, seen from bottom's side; place puts the piece of a dark square
 // on it.
-func layBoard(board rules.Board, bottom rules.Color, marked []string, place func(*squareView)) *boardView {
+func layBoard(board rules.Board, bottom rules.Color, marked []string, place func(*squareView)) *BoardView {
 	n := board.Size
 	// column and row place a file and a rank on the drawing, 0 at the left
 	// and at the top.
@@ -155,7 +155,7 @@ func layBoard(board rules.Board, bottom rules.Color, marked []string, place func
 	if board.Numeric {
 		margin = 0
 	}
-	b := &boardView{Side: margin + n*squareSize}
+	b := &BoardView{Side: margin + n*squareSize}
 	for y := 0; y < n; y++ {
 		for x := 0; x < n; x++ {
 			file, rank := column(x), row(y) // both maps are their own inverse
@@ -181,9 +181,9 @@ func layBoard(board rules.Board, bottom rules.Color, marked []string, place func
 	return b
 }
 
-// moveEnds are the squares a move written in full notation starts and
+// MoveEnds are the squares a move written in full notation starts and
 // ends on: "c3" and "e5" of "c3:e5", "32" and "28" of "32-28".
-func moveEnds(notation string) []string {
+func MoveEnds(notation string) []string {
 	squares := strings.FieldsFunc(notation, func(r rune) bool { return r == '-' || r == ':' || r == 'x' })
 	if len(squares) == 0 {
 		return nil

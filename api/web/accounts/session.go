@@ -1,4 +1,4 @@
-package web
+package accounts
 
 import (
 	"adiukh/api/core"

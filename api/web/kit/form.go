@@ -1,4 +1,4 @@
-package web
+package kit
 
 import (
 	"cmp"
@@ -10,15 +10,17 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gin-gonic/gin"
+
 	"adiukh/api/core"
 	"adiukh/rules"
 	"adiukh/tournament"
 )
 
-// form is what a form page shows again after a failed submit: the values
+// Form is what a form page shows again after a failed submit: the values
 // entered, and the error of each field by its name ("" for the form as a
 // whole).
-type form struct {
+type Form struct {
 	Values map[string]string
 	Errors map[string]string
 	// Details are the problems of each line of a field made of lines (a
@@ -26,17 +28,18 @@ type form struct {
 	Details map[string][]string
 }
 
-func newForm() *form {
-	return &form{Values: map[string]string{}, Errors: map[string]string{}, Details: map[string][]string{}}
+// NewForm is an empty form, for a page shown the first time.
+func NewForm() *Form {
+	return &Form{Values: map[string]string{}, Errors: map[string]string{}, Details: map[string][]string{}}
 }
 
-// fail puts an error in the input (EINVALID) or against the current state
+// Fail puts an error in the input (EINVALID) or against the current state
 // (ECONFLICT) next to the field it names, and a body too large or a
 // database that cannot save now (ETOOLARGE, EUNAVAILABLE) above the form,
 // which keeps what was typed; other errors (not allowed, not
 // found, internal) are returned for the caller to answer with an error page.
 // The message is shown in the reader's language.
-func (f *form) fail(err error, tr *translator) error {
+func (f *Form) Fail(err error, tr *Translator) error {
 	var e *tournament.Error
 	if !errors.As(err, &e) || (e.Code != tournament.EINVALID && e.Code != tournament.ECONFLICT && e.Code != tournament.ETOOLARGE && e.Code != tournament.EUNAVAILABLE) {
 		return err
@@ -58,8 +61,8 @@ func (f *form) fail(err error, tr *translator) error {
 	return nil
 }
 
-// formStatus is the status of a form shown again with its error.
-func formStatus(err error) int {
+// FormStatus is the status of a form shown again with its error.
+func FormStatus(err error) int {
 	var e *tournament.Error
 	if errors.As(err, &e) && core.StatusOf[e.Code] != 0 {
 		return core.StatusOf[e.Code]
@@ -73,7 +76,7 @@ func formStatus(err error) int {
 // pairs a field with the catalogue field that names its input ("name",
 // "full_name"); a field renamed to "" is left out (it is shown at its
 // input).
-func (f *form) Labelled(tr *translator, rename ...string) []string {
+func (f *Form) Labelled(tr *Translator, rename ...string) []string {
 	labels := map[string]string{}
 	for i := 0; i+1 < len(rename); i += 2 {
 		labels[rename[i]] = rename[i+1]
@@ -97,12 +100,12 @@ func (f *form) Labelled(tr *translator, rename ...string) []string {
 }
 
 // Err returns the error of a field, for templates.
-func (f *form) Err(field string) string { return f.Errors[field] }
+func (f *Form) Err(field string) string { return f.Errors[field] }
 
 // Items returns the errors of the items of a list typed in one field
 // (sections[1].name, problems[2]) in the items' order, for templates: the
 // field has no input per item to show them at.
-func (f *form) Items(list string) []string {
+func (f *Form) Items(list string) []string {
 	type item struct {
 		index   int
 		message string
@@ -126,28 +129,40 @@ func (f *form) Items(list string) []string {
 }
 
 // Lines returns the problems of each line of a field, for templates.
-func (f *form) Lines(field string) []string { return f.Details[field] }
+func (f *Form) Lines(field string) []string { return f.Details[field] }
 
 // V returns the entered value of a field, for templates.
-func (f *form) V(field string) string { return f.Values[field] }
+func (f *Form) V(field string) string { return f.Values[field] }
 
-// numberInput is one input of a group of numbers in a form: its name, the
+// NumberInput is one input of a group of numbers in a form: its name, the
 // catalogue's label of it, and where its value goes.
-type numberInput struct {
-	field, label string
-	to           *float64
+type NumberInput struct {
+	Field, Label string
+	To           *float64
 }
 
-// readNumbers reads a group of numbers as people type them ("1,5" or
+// ReadNumbers reads a group of numbers as people type them ("1,5" or
 // "1.5"). A value that is not a number is refused at the group, where the
 // form shows its errors, with the label of its input.
-func readNumbers(v map[string]string, group string, inputs ...numberInput) error {
+func ReadNumbers(v map[string]string, group string, inputs ...NumberInput) error {
 	for _, in := range inputs {
-		x, err := strconv.ParseFloat(strings.Replace(strings.TrimSpace(v[in.field]), ",", ".", 1), 64)
+		x, err := strconv.ParseFloat(strings.Replace(strings.TrimSpace(v[in.Field]), ",", ".", 1), 64)
 		if err != nil {
-			return tournament.Invalid(group, "%s: %q is not a number", rules.Message{Format: in.label}, v[in.field])
+			return tournament.Invalid(group, "%s: %q is not a number", rules.Message{Format: in.Label}, v[in.Field])
 		}
-		*in.to = x
+		*in.To = x
 	}
 	return nil
+}
+
+// For tells whether a team form holds what was entered for team id.
+func (f *Form) For(id int64) bool { return f.Values["team"] == strconv.FormatInt(id, 10) }
+
+// FormValues is a form holding the values posted for keys.
+func FormValues(c *gin.Context, keys ...string) *Form {
+	f := NewForm()
+	for _, k := range keys {
+		f.Values[k] = c.PostForm(k)
+	}
+	return f
 }

@@ -1,4 +1,4 @@
-package web
+package accounts
 
 import (
 	"cmp"
@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 )
@@ -19,10 +20,10 @@ type accountsPageData struct {
 	Me       *tournament.User
 	// Roles are the roles offered, most common first.
 	Roles []tournament.Role
-	New   *form
+	New   *kit.Form
 	// Row is the failed form of one account's row (its role), RowID the
 	// account's number.
-	Row   *form
+	Row   *kit.Form
 	RowID int64
 	// Password is a one-time password just made for Holder, shown this
 	// once; Reset tells a new password of an existing account from a new
@@ -52,7 +53,7 @@ func (h *handler) renderAccounts(c *gin.Context, status int, data accountsPageDa
 		data.Notice = ""
 		for _, u := range data.Accounts {
 			if u.ID == data.RowID {
-				tr := h.translator(c)
+				tr := h.Translator(c)
 				data.Notice = tr.T("accounts.role_changed", "Name", cmp.Or(u.Name, u.Email), "Role", tr.T("account.role."+string(u.Role)))
 			}
 		}
@@ -60,17 +61,17 @@ func (h *handler) renderAccounts(c *gin.Context, status int, data accountsPageDa
 	}
 	data.Roles = []tournament.Role{tournament.PlayerRole, tournament.ArbiterRole, tournament.Admin}
 	if data.New == nil {
-		data.New = newForm()
+		data.New = kit.NewForm()
 		data.New.Values["role"] = string(tournament.PlayerRole)
 	}
 	if data.Row == nil {
-		data.Row = newForm()
+		data.Row = kit.NewForm()
 	}
 	if data.Password != "" {
 		// The password is in this page only: no cache keeps it.
 		c.Header("Cache-Control", "no-store")
 	}
-	h.render(c, status, "accounts", "accounts.title", data)
+	h.Render(c, status, "accounts", "accounts.title", data)
 	return nil
 }
 
@@ -87,15 +88,15 @@ func (h *handler) accountsPage(c *gin.Context) error {
 
 // addAccount adds an account with a one-time password, shown this once.
 func (h *handler) addAccount(c *gin.Context) error {
-	f := formValues(c, "email", "surname", "given_names", "patronymic", "role", "locale")
+	f := kit.FormValues(c, "email", "surname", "given_names", "patronymic", "role", "locale")
 	u, password, err := h.Accounts.CreateAccount(c.Request.Context(), account.NewAccount{
 		Email: f.Values["email"], Names: nameParts(f), Role: f.Values["role"], Locale: f.Values["locale"],
 	})
 	if err != nil {
-		if err := f.fail(err, h.translator(c)); err != nil {
+		if err := f.Fail(err, h.Translator(c)); err != nil {
 			return err
 		}
-		return h.renderAccounts(c, formStatus(err), accountsPageData{New: f})
+		return h.renderAccounts(c, kit.FormStatus(err), accountsPageData{New: f})
 	}
 	return h.renderAccounts(c, http.StatusCreated, accountsPageData{Password: password, Holder: u})
 }
@@ -107,13 +108,13 @@ func (h *handler) changeRole(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := formValues(c, "role")
+	f := kit.FormValues(c, "role")
 	u, err := h.Accounts.SetRole(c.Request.Context(), id, f.Values["role"])
 	if err != nil {
-		if err := f.fail(err, h.translator(c)); err != nil {
+		if err := f.Fail(err, h.Translator(c)); err != nil {
 			return err
 		}
-		return h.renderAccounts(c, formStatus(err), accountsPageData{Row: f, RowID: id})
+		return h.renderAccounts(c, kit.FormStatus(err), accountsPageData{Row: f, RowID: id})
 	}
 	if me := tournament.UserFromContext(c.Request.Context()); me.ID == u.ID && u.Role != tournament.Admin {
 		c.Redirect(http.StatusSeeOther, "/account")
@@ -132,11 +133,11 @@ func (h *handler) resetPassword(c *gin.Context) error {
 	}
 	u, password, err := h.Accounts.ResetPassword(c.Request.Context(), id)
 	if err != nil {
-		f := newForm()
-		if err := f.fail(err, h.translator(c)); err != nil {
+		f := kit.NewForm()
+		if err := f.Fail(err, h.Translator(c)); err != nil {
 			return err
 		}
-		return h.renderAccounts(c, formStatus(err), accountsPageData{Row: f, RowID: id})
+		return h.renderAccounts(c, kit.FormStatus(err), accountsPageData{Row: f, RowID: id})
 	}
 	return h.renderAccounts(c, http.StatusOK, accountsPageData{Password: password, Holder: u, Reset: true})
 }

@@ -1,44 +1,12 @@
-package web
+package kit
 
 import (
-	"fmt"
 	"sort"
 	"testing"
 
 	"adiukh/api/core"
 	"adiukh/rules"
 )
-
-func TestMoveRows(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct {
-		name   string
-		frames []frameView
-		want   string
-	}{
-		{"from the start", []frameView{{}, {Ply: 1, Number: 1, White: true}, {Ply: 2, Number: 1}, {Ply: 3, Number: 2, White: true}}, "1:W1B2 2:W3"},
-		{"black moves first", []frameView{{}, {Ply: 2, Number: 1}, {Ply: 3, Number: 2, White: true}, {Ply: 4, Number: 2}}, "1:B2 2:W3B4"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			got := ""
-			for i, r := range moveRows(tc.frames) {
-				if i > 0 {
-					got += " "
-				}
-				got += fmt.Sprintf("%d:", r.Number)
-				if r.White != nil {
-					got += fmt.Sprintf("W%d", r.White.Ply)
-				}
-				if r.Black != nil {
-					got += fmt.Sprintf("B%d", r.Black.Ply)
-				}
-			}
-			if got != tc.want {
-				t.Errorf("rows %q, want %q", got, tc.want)
-			}
-		})
-	}
-}
 
 // The tower codes game.js draws from name every occupied square with its
 // owner and the checkers of each colour (§7.2: e5-2/1).
@@ -55,7 +23,7 @@ func TestTowerCode(t *testing.T) {
 	if got, want := core.PieceCode(true, s), "a1:w1/0 e5:w2/1 h8:b1/3"; got != want {
 		t.Errorf("PieceCode = %q, want %q", got, want)
 	}
-	b := newBoardView(p, rules.White)
+	b := NewBoardView(p, rules.White)
 	towers := map[string]*towerView{}
 	for _, sq := range b.Squares {
 		if sq.Tower != nil {
@@ -82,7 +50,7 @@ func TestBoardViewTurnedForBlack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	at := func(b *boardView, name string) (int, int) {
+	at := func(b *BoardView, name string) (int, int) {
 		for _, sq := range b.Squares {
 			if sq.Name == name {
 				return sq.X, sq.Y
@@ -111,7 +79,7 @@ func TestBoardViewTurnedForBlack(t *testing.T) {
 		{rules.Black, [2]int{370, 0}, [2]int{20, 350}, "hgfedcba", "12345678"},
 	} {
 		t.Run(tc.bottom.String(), func(t *testing.T) {
-			b := newBoardView(p, tc.bottom)
+			b := NewBoardView(p, tc.bottom)
 			if x, y := at(b, "a1"); [2]int{x, y} != tc.a1 {
 				t.Errorf("a1 at %d,%d, want %v", x, y, tc.a1)
 			}

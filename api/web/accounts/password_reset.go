@@ -1,4 +1,4 @@
-package web
+package accounts
 
 import (
 	"errors"
@@ -7,22 +7,14 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 )
-
-// passwordResetRoutesWeb registers the password reset by a mailed link:
-// the form that asks for the link, and the link's form for a new password.
-func (h *handler) passwordResetRoutesWeb(g *gin.RouterGroup) {
-	g.GET("/password-reset", h.Page(h.passwordResetPage))
-	g.POST("/password-reset", h.Page(h.requestPasswordReset))
-	g.GET("/password-reset/:token", h.Page(h.newPasswordPage))
-	g.POST("/password-reset/:token", h.Page(h.setPasswordWithLink))
-}
 
 // passwordResetData is the reset form: asking for the link (Token empty)
 // or a new password with it; Done is the message key shown instead.
 type passwordResetData struct {
-	Form  *form
+	Form  *kit.Form
 	Token string
 	Mail  bool
 	Done  string
@@ -36,28 +28,28 @@ func (h *handler) renderPasswordReset(c *gin.Context, status int, data passwordR
 		c.Header("Cache-Control", "no-store")
 		c.Header("Referrer-Policy", "no-referrer")
 	}
-	h.render(c, status, "password_reset", "passwordreset.title", data)
+	h.Render(c, status, "password_reset", "passwordreset.title", data)
 }
 
 func (h *handler) passwordResetPage(c *gin.Context) error {
-	h.renderPasswordReset(c, http.StatusOK, passwordResetData{Form: newForm()})
+	h.renderPasswordReset(c, http.StatusOK, passwordResetData{Form: kit.NewForm()})
 	return nil
 }
 
 func (h *handler) requestPasswordReset(c *gin.Context) error {
-	f := formValues(c, "email")
+	f := kit.FormValues(c, "email")
 	if err := h.Accounts.RequestPasswordReset(c.Request.Context(), f.Values["email"], core.ClientAddress(c)); err != nil {
 		core.RetryAfterOf(c, err)
 		var e *tournament.Error
 		if errors.As(err, &e) && e.Code == tournament.ETOOMANY {
-			f.Errors[""] = h.translator(c).Phrase(e)
-		} else if err := f.fail(err, h.translator(c)); err != nil {
+			f.Errors[""] = h.Translator(c).Phrase(e)
+		} else if err := f.Fail(err, h.Translator(c)); err != nil {
 			return err
 		}
-		h.renderPasswordReset(c, formStatus(err), passwordResetData{Form: f})
+		h.renderPasswordReset(c, kit.FormStatus(err), passwordResetData{Form: f})
 		return nil
 	}
-	h.renderPasswordReset(c, http.StatusOK, passwordResetData{Form: newForm(), Done: "passwordreset.sent"})
+	h.renderPasswordReset(c, http.StatusOK, passwordResetData{Form: kit.NewForm(), Done: "passwordreset.sent"})
 	return nil
 }
 
@@ -66,18 +58,18 @@ func (h *handler) newPasswordPage(c *gin.Context) error {
 	if err := h.Accounts.CheckPasswordReset(c.Request.Context(), token); err != nil {
 		return err
 	}
-	h.renderPasswordReset(c, http.StatusOK, passwordResetData{Form: newForm(), Token: token})
+	h.renderPasswordReset(c, http.StatusOK, passwordResetData{Form: kit.NewForm(), Token: token})
 	return nil
 }
 
 func (h *handler) setPasswordWithLink(c *gin.Context) error {
 	token := c.Param("token")
-	f := newForm()
+	f := kit.NewForm()
 	if _, err := h.Accounts.ResetPasswordWithLink(c.Request.Context(), token, c.PostForm("password")); err != nil {
-		if err := f.fail(err, h.translator(c)); err != nil {
+		if err := f.Fail(err, h.Translator(c)); err != nil {
 			return err
 		}
-		h.renderPasswordReset(c, formStatus(err), passwordResetData{Form: f, Token: token})
+		h.renderPasswordReset(c, kit.FormStatus(err), passwordResetData{Form: f, Token: token})
 		return nil
 	}
 	c.Redirect(http.StatusSeeOther, "/login?done=password")

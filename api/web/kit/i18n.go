@@ -1,4 +1,4 @@
-package web
+package kit
 
 import (
 	"errors"
@@ -12,23 +12,24 @@ import (
 	"adiukh/tournament/export"
 )
 
-// translator is the reader's language inside templates: {{$t.T "key"}},
+// Translator is the reader's language inside templates: {{$t.T "key"}},
 // {{$t.N "key" 5}}, {{$t.Date "2026-11-22"}}, {{$t.Num 5.5}}, {{$t.Phrase e}}.
 // The texts come from the one catalogue (tournament/catalog); this type only
 // adds what pages need beyond it.
-type translator struct {
+type Translator struct {
 	*catalog.Localizer
 	zone *time.Location
 }
 
-func newTranslator(lang catalog.Lang) *translator {
-	return &translator{Localizer: catalog.For(lang)}
+// NewTranslator is the translator of lang.
+func NewTranslator(lang catalog.Lang) *Translator {
+	return &Translator{Localizer: catalog.For(lang)}
 }
 
 // Rank is a player's rank or title as the reader's language prints it:
 // an English page shows a national rank's Latin form (KMS for КМС), as
 // the English documents do.
-func (t *translator) Rank(title string) string {
+func (t *Translator) Rank(title string) string {
 	if t.Lang == catalog.English {
 		return rules.LatinNotation(title)
 	}
@@ -37,20 +38,20 @@ func (t *translator) Rank(title string) string {
 
 // Position writes a position in the rules' notation with the sides named
 // in the reader's language: "белые: a5-1/6, b2-1; черные: d6-1/2".
-func (t *translator) Position(p rules.Position) string {
+func (t *Translator) Position(p rules.Position) string {
 	return p.Notation(t.T("report.notation_white"), t.T("report.notation_black"))
 }
 
 // Note is a reason or remark as the server or a person wrote it (see
 // tournament.Note), in the reader's language.
-func (t *translator) Note(s string) string {
+func (t *Translator) Note(s string) string {
 	return t.Message(tournament.NoteMessage(s))
 }
 
 // ErrorWithField is a domain error's message after the name of the input at
 // fault, when it has one the catalogue can name: "Дисциплина: …". Any other
 // error is its text.
-func (t *translator) ErrorWithField(err error) string {
+func (t *Translator) ErrorWithField(err error) string {
 	var e *tournament.Error
 	if !errors.As(err, &e) {
 		return err.Error()
@@ -64,36 +65,36 @@ func (t *translator) ErrorWithField(err error) string {
 
 // Stipulation is a composition's stipulation as stored ("white 17") in the
 // reader's language ("белые 17"); text that is not a stipulation stays.
-func (t *translator) Stipulation(text string) string {
+func (t *Translator) Stipulation(text string) string {
 	return t.Message(solve.SayStipulation(text))
 }
 
 // PairingWarning, CardSide and ColourRule word the Swiss desk's warnings
 // and pairing cards (export.PairingWarning, export.CardSide,
 // export.ColourRule).
-func (t *translator) PairingWarning(w tournament.PairingWarning) string {
+func (t *Translator) PairingWarning(w tournament.PairingWarning) string {
 	return export.PairingWarning(t.Localizer, w)
 }
 
-func (t *translator) CardSide(c tournament.PairingCard, s tournament.CardSide) string {
+func (t *Translator) CardSide(c tournament.PairingCard, s tournament.CardSide) string {
 	return export.CardSide(t.Localizer, c, s)
 }
 
-func (t *translator) ColourRule(c tournament.PairingCard) string {
+func (t *Translator) ColourRule(c tournament.PairingCard) string {
 	return export.ColourRule(t.Localizer, c)
 }
 
 // Aggregate is an entry's aggregate mark to two decimals in the reader's
 // way (2,38), "" while it has none.
-func (t *translator) Aggregate(score *float64) string {
+func (t *Translator) Aggregate(score *float64) string {
 	if score == nil {
 		return ""
 	}
 	return t.Decimal(math.Round(*score*100) / 100)
 }
 
-// In returns the translator writing times in the event's time zone.
-func (t *translator) In(zone *time.Location) *translator {
+// In returns the Translator writing times in the event's time zone.
+func (t *Translator) In(zone *time.Location) *Translator {
 	c := *t
 	c.zone = zone
 	return &c
@@ -101,7 +102,7 @@ func (t *translator) In(zone *time.Location) *translator {
 
 // Zone names the page's time zone, as the forms that take a moment say it:
 // "Europe/Moscow".
-func (t *translator) Zone() string {
+func (t *Translator) Zone() string {
 	if t.zone == nil {
 		return "UTC"
 	}
@@ -109,12 +110,12 @@ func (t *translator) Zone() string {
 }
 
 // Time writes a moment in the page's time zone (UTC unless set with In).
-func (t *translator) Time(at time.Time) string {
+func (t *Translator) Time(at time.Time) string {
 	return t.Localizer.Time(at, t.zone)
 }
 
 // Day writes the date of a moment in the page's time zone: "18 ноября 2026".
-func (t *translator) Day(at time.Time) string {
+func (t *Translator) Day(at time.Time) string {
 	zone := t.zone
 	if zone == nil {
 		zone = time.UTC
@@ -125,11 +126,11 @@ func (t *translator) Day(at time.Time) string {
 // DateInput and TimeInput fill a date and a time input with a moment in
 // the page's time zone ("2026-12-01", "10:00"); a zero moment leaves them
 // empty.
-func (t *translator) DateInput(at time.Time) string { return t.input(at, time.DateOnly) }
+func (t *Translator) DateInput(at time.Time) string { return t.input(at, time.DateOnly) }
 
-func (t *translator) TimeInput(at time.Time) string { return t.input(at, "15:04") }
+func (t *Translator) TimeInput(at time.Time) string { return t.input(at, "15:04") }
 
-func (t *translator) input(at time.Time, layout string) string {
+func (t *Translator) input(at time.Time, layout string) string {
 	if at.IsZero() {
 		return ""
 	}
@@ -141,25 +142,25 @@ func (t *translator) input(at time.Time, layout string) string {
 }
 
 // TimeToSecond writes a moment with its seconds in the page's time zone.
-func (t *translator) TimeToSecond(at time.Time) string {
+func (t *Translator) TimeToSecond(at time.Time) string {
 	return t.Localizer.TimeToSecond(at, t.zone)
 }
 
 // TimeControl writes an event's clock as its documents print it:
 // "8 мин + 4 с/ход", "10 дн./ход".
-func (t *translator) TimeControl(tc tournament.TimeControl) string {
+func (t *Translator) TimeControl(tc tournament.TimeControl) string {
 	return export.TimeControl(t.Lang, tc)
 }
 
 // Warning is an event warning in the reader's language.
-func (t *translator) Warning(w tournament.Warning) string {
+func (t *Translator) Warning(w tournament.Warning) string {
 	return t.Sprintf(w.Format, w.Args...)
 }
 
 // Detail is one problem of an input made of lines, saying where it is:
 // "строка 3 (Рейтинг): …". The name on a line is a player's ("Фамилия и
 // имя"), not the event's name that the field "name" stands for elsewhere.
-func (t *translator) Detail(e *tournament.Error) string {
+func (t *Translator) Detail(e *tournament.Error) string {
 	field := e.Field
 	if field == "name" {
 		field = "full_name"

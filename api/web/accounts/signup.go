@@ -1,4 +1,4 @@
-package web
+package accounts
 
 import (
 	"errors"
@@ -7,25 +7,15 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 )
 
-// signupRoutesWeb registers sign-up: the form, the confirmation link and
-// the administrator's approval on the users page.
-func (h *handler) signupRoutesWeb(g, m *gin.RouterGroup) {
-	g.GET("/signup", h.Page(h.signupPage))
-	g.POST("/signup", h.Page(h.signup))
-	g.GET("/signup/confirm/:token", h.Page(h.confirmSignupPage))
-	g.POST("/signup/confirm/:token", h.Page(h.confirmSignup))
-	m.POST("/admin/signups/:sid/approve", h.Page(h.decideSignup(true)))
-	m.POST("/admin/signups/:sid/reject", h.Page(h.decideSignup(false)))
-}
-
 // signupPageData is the sign-up form, the confirmation link's form
 // (Token set), or the message after them.
 type signupPageData struct {
-	Form *form
+	Form *kit.Form
 	// Started is when the form was shown, signed by the service
 	// (SignUpStamp): a form sent back sooner than account.MinFillTime is a
 	// script's.
@@ -39,7 +29,7 @@ type signupPageData struct {
 }
 
 func (h *handler) signupPage(c *gin.Context) error {
-	h.renderSignup(c, http.StatusOK, signupPageData{Form: newForm()})
+	h.renderSignup(c, http.StatusOK, signupPageData{Form: kit.NewForm()})
 	return nil
 }
 
@@ -52,11 +42,11 @@ func (h *handler) renderSignup(c *gin.Context, status int, data signupPageData) 
 		c.Header("Cache-Control", "no-store")
 		c.Header("Referrer-Policy", "no-referrer")
 	}
-	h.render(c, status, "signup", "signup.title", data)
+	h.Render(c, status, "signup", "signup.title", data)
 }
 
 func (h *handler) signup(c *gin.Context) error {
-	f := formValues(c, "email", "surname", "given_names", "patronymic")
+	f := kit.FormValues(c, "email", "surname", "given_names", "patronymic")
 	err := h.Accounts.SignUp(c.Request.Context(), account.SignUpInput{
 		Email: f.Values["email"], Password: c.PostForm("password"), Names: nameParts(f), Locale: string(h.Lang(c)),
 		From: core.ClientAddress(c), Trap: c.PostForm("website"), Stamp: c.PostForm("started"),
@@ -66,18 +56,18 @@ func (h *handler) signup(c *gin.Context) error {
 		var e *tournament.Error
 		if errors.As(err, &e) && e.Code == tournament.ETOOMANY {
 			// Shown at the form, which keeps what was typed.
-			f.Errors[""] = h.translator(c).Phrase(e)
-		} else if err := f.fail(err, h.translator(c)); err != nil {
+			f.Errors[""] = h.Translator(c).Phrase(e)
+		} else if err := f.Fail(err, h.Translator(c)); err != nil {
 			return err
 		}
-		h.renderSignup(c, formStatus(err), signupPageData{Form: f})
+		h.renderSignup(c, kit.FormStatus(err), signupPageData{Form: f})
 		return nil
 	}
 	done := "signup.sent_approval"
 	if h.Accounts.ConfirmsByMail() {
 		done = "signup.sent_mail"
 	}
-	h.renderSignup(c, http.StatusOK, signupPageData{Form: newForm(), Done: done})
+	h.renderSignup(c, http.StatusOK, signupPageData{Form: kit.NewForm(), Done: done})
 	return nil
 }
 
@@ -87,7 +77,7 @@ func (h *handler) confirmSignupPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := newForm()
+	f := kit.NewForm()
 	f.Values["surname"], f.Values["given_names"], f.Values["patronymic"] = names.Surname, names.GivenNames, names.Patronymic
 	h.renderSignup(c, http.StatusOK, signupPageData{Form: f, Token: token})
 	return nil
@@ -95,16 +85,16 @@ func (h *handler) confirmSignupPage(c *gin.Context) error {
 
 func (h *handler) confirmSignup(c *gin.Context) error {
 	token := c.Param("token")
-	f := formValues(c, "surname", "given_names", "patronymic")
+	f := kit.FormValues(c, "surname", "given_names", "patronymic")
 	_, err := h.Accounts.ConfirmSignUp(c.Request.Context(), account.ConfirmInput{Token: token, Names: nameParts(f), Password: c.PostForm("password")})
 	if err != nil {
-		if err := f.fail(err, h.translator(c)); err != nil {
+		if err := f.Fail(err, h.Translator(c)); err != nil {
 			return err
 		}
-		h.renderSignup(c, formStatus(err), signupPageData{Form: f, Token: token})
+		h.renderSignup(c, kit.FormStatus(err), signupPageData{Form: f, Token: token})
 		return nil
 	}
-	h.renderSignup(c, http.StatusOK, signupPageData{Form: newForm(), Done: "signup.confirmed"})
+	h.renderSignup(c, http.StatusOK, signupPageData{Form: kit.NewForm(), Done: "signup.confirmed"})
 	return nil
 }
 
@@ -123,6 +113,6 @@ func (h *handler) decideSignup(approve bool) core.HandlerFunc {
 }
 
 // nameParts reads a form's surname, given names and patronymic.
-func nameParts(f *form) account.Names {
+func nameParts(f *kit.Form) account.Names {
 	return account.Names{Surname: f.Values["surname"], GivenNames: f.Values["given_names"], Patronymic: f.Values["patronymic"]}
 }

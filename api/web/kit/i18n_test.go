@@ -1,4 +1,4 @@
-package web
+package kit
 
 import (
 	"strings"
@@ -13,11 +13,11 @@ import (
 func TestErrorWithField(t *testing.T) {
 	t.Parallel()
 	e := tournament.Invalid("score", "the two scores add up to 24 (every checker is counted once, §5.1); %s adds up to %d", "14:11", 25)
-	tr := newTranslator("ru")
+	tr := NewTranslator("ru")
 	if got, want := tr.ErrorWithField(e), "Счёт: сумма счёта — 24 (каждая шашка считается один раз, §5.1); у 14:11 сумма 25"; got != want {
 		t.Errorf("with field %q, want %q", got, want)
 	}
-	if got, want := newTranslator("en").ErrorWithField(tournament.NotFound("event %d not found", 7)), "event 7 not found"; got != want {
+	if got, want := NewTranslator("en").ErrorWithField(tournament.NotFound("event %d not found", 7)), "event 7 not found"; got != want {
 		t.Errorf("without field %q, want %q", got, want)
 	}
 }
@@ -27,10 +27,10 @@ func TestErrorWithField(t *testing.T) {
 // than an error page that loses the input.
 func TestAFormKeepsItsInputWhenTheServerCannotSave(t *testing.T) {
 	t.Parallel()
-	f := newForm()
+	f := NewForm()
 	f.Values["name"] = "Кубок Адыгеи"
 	err := tournament.Unavailable(time.Minute, "the server cannot save now, nothing was changed: its database refuses writes (a full disk, or a database made read-only); try again in a few minutes")
-	if got := f.fail(err, newTranslator("ru")); got != nil {
+	if got := f.Fail(err, NewTranslator("ru")); got != nil {
 		t.Fatalf("the form answered the refused save with an error page: %v", got)
 	}
 	if msg := f.Errors[""]; !strings.Contains(msg, "ничего не изменено") || f.Values["name"] != "Кубок Адыгеи" {

@@ -1,4 +1,4 @@
-package web_test
+package accounts_test
 
 import (
 	"fmt"
@@ -114,7 +114,7 @@ func TestAccountName(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
 	player := s.SignIn(tournament.PlayerRole)
-	mustContain(t, "the account page", player.Get("/account").Body.String(), `action="/account/name"`, `<p class="note">`+apitest.RuT("account.name_note")+"</p>")
+	apitest.MustContain(t, "the account page", player.Get("/account").Body.String(), `action="/account/name"`, `<p class="note">`+apitest.RuT("account.name_note")+"</p>")
 	rec := player.Post("/account/name", url.Values{"surname": {"   "}, "given_names": {"Анна"}})
 	if rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), `<p class="field-error" role="alert">`+apitest.RuF("is required")+"</p>") || !strings.Contains(apitest.PageText(rec), `value="Анна"`) {
 		t.Fatalf("an empty surname: %d", rec.Code)
@@ -122,7 +122,7 @@ func TestAccountName(t *testing.T) {
 	if rec := player.Post("/account/name", url.Values{"surname": {" Решалова "}, "given_names": {"Анна"}, "patronymic": {""}, "sex": {"f"}}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/account?done=name" {
 		t.Fatalf("a name: %d %s", rec.Code, rec.Header().Get("Location"))
 	}
-	mustContain(t, "the account page after the name", apitest.PageText(player.Get("/account?done=name")), `<p class="notice" role="status">`+apitest.RuT("account.name_changed")+"</p>", `value="Решалова"`, `value="Анна"`, `<option value="f" selected>`, "Решалова Анна · ")
+	apitest.MustContain(t, "the account page after the name", apitest.PageText(player.Get("/account?done=name")), `<p class="notice" role="status">`+apitest.RuT("account.name_changed")+"</p>", `value="Решалова"`, `value="Анна"`, `<option value="f" selected>`, "Решалова Анна · ")
 	me := s.Must(http.StatusOK, tournament.PlayerRole, "PUT", "/api/v1/me/name", map[string]any{"name": "Анна"})
 	if me["name"] != "Анна" || me["email"] != "player@example.org" {
 		t.Errorf("the name through the API: %v", me)

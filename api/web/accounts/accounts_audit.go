@@ -1,4 +1,4 @@
-package web
+package accounts
 
 import (
 	"net/http"
@@ -35,7 +35,7 @@ func (h *handler) accountsAudit(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	l := h.translator(c).Localizer
+	l := h.Translator(c).Localizer
 	zone := tournament.DefaultLocation()
 	data := accountsAuditData{Zone: tournament.DefaultTimeZone}
 	for _, e := range entries {
@@ -44,6 +44,6 @@ func (h *handler) accountsAudit(c *gin.Context) error {
 	if more {
 		data.Older = entries[len(entries)-1].ID
 	}
-	h.render(c, http.StatusOK, "accounts_audit", "accountaudit.title", data)
+	h.Render(c, http.StatusOK, "accounts_audit", "accountaudit.title", data)
 	return nil
 }

@@ -1,11 +1,10 @@
-package web
+package accounts
 
 import (
 	"crypto/subtle"
 	"errors"
 	"math"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -13,12 +12,13 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 )
 
 type loginPageData struct {
-	Form *form
+	Form *kit.Form
 	Next string
 	// Reset offers the password reset link: the site sends mail.
 	Reset bool
@@ -26,36 +26,21 @@ type loginPageData struct {
 	Notice string
 }
 
-// safeNext keeps a return address on this site: only a local path. A
-// browser drops tabs and line breaks from an address and reads a backslash
-// as a slash, so "/\t/evil.example" would leave the site: any control
-// character or backslash sends the reader home instead.
-func safeNext(next string) string {
-	if strings.ContainsFunc(next, func(r rune) bool { return r < 0x20 || r == 0x7f || r == '\\' }) {
-		return "/"
-	}
-	u, err := url.Parse(next)
-	if err != nil || u.Scheme != "" || u.Host != "" || !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") {
-		return "/"
-	}
-	return next
-}
-
 func (h *handler) loginPage(c *gin.Context) error {
-	data := loginPageData{Form: newForm(), Next: safeNext(c.Query("next")), Reset: h.Accounts.ConfirmsByMail()}
+	data := loginPageData{Form: kit.NewForm(), Next: kit.SafeNext(c.Query("next")), Reset: h.Accounts.ConfirmsByMail()}
 	if c.Query("done") == "password" {
 		data.Notice = "passwordreset.done"
 	}
-	h.render(c, http.StatusOK, "login", "login.title", data)
+	h.Render(c, http.StatusOK, "login", "login.title", data)
 	return nil
 }
 
 // login checks the password (argon2id, in the account service, under its
 // sign-in limits) and starts a session.
 func (h *handler) login(c *gin.Context) error {
-	tr := h.translator(c)
+	tr := h.Translator(c)
 	email := strings.ToLower(strings.TrimSpace(c.PostForm("email")))
-	data := loginPageData{Form: newForm(), Next: safeNext(c.PostForm("next")), Reset: h.Accounts.ConfirmsByMail()}
+	data := loginPageData{Form: kit.NewForm(), Next: kit.SafeNext(c.PostForm("next")), Reset: h.Accounts.ConfirmsByMail()}
 	data.Form.Values["email"] = email
 	u, err := h.Accounts.Login(c.Request.Context(), email, c.PostForm("password"), core.ClientAddress(c))
 	var wait *account.WaitError
@@ -67,7 +52,7 @@ func (h *handler) login(c *gin.Context) error {
 		} else {
 			data.Form.Errors[""] = tr.N("login.too_many", int(math.Ceil(wait.Wait.Minutes())))
 		}
-		h.renderWith(c, tr, http.StatusTooManyRequests, "login", tr.T("login.title"), data)
+		h.RenderWith(c, tr, http.StatusTooManyRequests, "login", tr.T("login.title"), data)
 		return nil
 	case tournament.ErrorCode(err) == tournament.EUNAUTHORIZED:
 		data.Form.Errors[""] = tr.T("login.wrong")
@@ -76,13 +61,13 @@ func (h *handler) login(c *gin.Context) error {
 			// followed; this says so without telling whether one exists.
 			data.Notice = "login.confirm_first"
 		}
-		h.renderWith(c, tr, http.StatusUnauthorized, "login", tr.T("login.title"), data)
+		h.RenderWith(c, tr, http.StatusUnauthorized, "login", tr.T("login.title"), data)
 		return nil
 	case tournament.ErrorCode(err) == tournament.EFORBIDDEN:
 		// The right password of a sign-up the administrator has not yet
 		// approved (the account service tells only its owner).
 		data.Notice = "login.awaiting_approval"
-		h.renderWith(c, tr, http.StatusForbidden, "login", tr.T("login.title"), data)
+		h.RenderWith(c, tr, http.StatusForbidden, "login", tr.T("login.title"), data)
 		return nil
 	case err != nil:
 		return err
@@ -141,7 +126,7 @@ func (s *setupLink) restore(token string) {
 }
 
 type setupPageData struct {
-	Form  *form
+	Form  *kit.Form
 	Token string
 }
 
@@ -171,7 +156,7 @@ func (h *handler) setupPage(c *gin.Context) error {
 		}
 		return tournament.NotFound("this setup link is not valid or was already used")
 	}
-	h.render(c, http.StatusOK, "setup", "setup.title", setupPageData{Form: newForm(), Token: c.Param("token")})
+	h.Render(c, http.StatusOK, "setup", "setup.title", setupPageData{Form: kit.NewForm(), Token: c.Param("token")})
 	return nil
 }
 
@@ -183,7 +168,7 @@ func (h *handler) setup(c *gin.Context) error {
 		}
 		return tournament.NotFound("this setup link is not valid or was already used")
 	}
-	data := setupPageData{Form: newForm(), Token: token}
+	data := setupPageData{Form: kit.NewForm(), Token: token}
 	for _, f := range []string{"email", "surname", "given_names", "patronymic"} {
 		data.Form.Values[f] = c.PostForm(f)
 	}
@@ -194,10 +179,10 @@ func (h *handler) setup(c *gin.Context) error {
 	u, err := h.Accounts.AddUser(c.Request.Context(), in)
 	if err != nil {
 		h.setupLink.restore(token) // nothing was created: the link still works
-		if err := data.Form.fail(err, h.translator(c)); err != nil {
+		if err := data.Form.Fail(err, h.Translator(c)); err != nil {
 			return err
 		}
-		h.render(c, formStatus(err), "setup", "setup.title", data)
+		h.Render(c, kit.FormStatus(err), "setup", "setup.title", data)
 		return nil
 	}
 	if err := h.startSession(c, u); err != nil {
