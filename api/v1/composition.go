@@ -682,11 +682,11 @@ func (h *handler) getAwardPDN(c *gin.Context) error {
 // entry with its diagram, stipulation, solution, author and the judges'
 // comments.
 func (h *handler) getAwardPDF(c *gin.Context) error {
-	ids, loc, err := h.documentRequest(c, "id")
+	ids, loc, err := h.DocumentRequest(c, "id")
 	if err != nil {
 		return err
 	}
-	return h.sendDocument(c, pdfType, fmt.Sprintf("award-%d.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, kit.PDFType, fmt.Sprintf("award-%d.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.AwardPDF(ctx, w, loc, h.Composition, ids[0])
 	})
 }
