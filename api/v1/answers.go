@@ -44,13 +44,6 @@ type sheetsView struct {
 	Sheets []sheetOutcomeView `json:"sheets"`
 }
 
-// cookView answers the director's acceptance of a cook: the work's code
-// and the reason it was accepted for.
-type cookView struct {
-	Code         string `json:"code"`
-	CookAccepted string `json:"cook_accepted"`
-}
-
 // submissionsOpenView answers opening or closing results reported by the
 // players.
 type submissionsOpenView struct {

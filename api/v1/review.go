@@ -48,16 +48,12 @@ func (h *handler) postSwap(c *gin.Context) error {
 	return nil
 }
 
-type reasonBody struct {
-	Reason string `json:"reason"`
-}
-
 func (h *handler) postUnpublish(c *gin.Context) error {
 	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}
-	var body reasonBody
+	var body kit.ReasonBody
 	if c.Request.ContentLength != 0 {
 		if err := kit.DecodeJSON(c, &body); err != nil {
 			return err

@@ -6,6 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/composition"
 	"adiukh/api/v1/kit"
 	"adiukh/api/v1/people"
 	"adiukh/api/v1/ratings"
@@ -61,8 +62,7 @@ func Register(s *core.Server, g *gin.RouterGroup) {
 	h.reviewRoutesV1(w)
 	h.swissRoutesV1(g, w)
 	h.correspondenceRoutesV1(g, w)
-	h.compositionRoutesV1(g, w)
-	h.solvingRoutesV1(g, w)
+	composition.Routes(k, g, w)
 	h.entriesRoutesV1(w)
 	h.regulationsRoutesV1(g, w)
 	h.openingsRoutesV1(g, w)

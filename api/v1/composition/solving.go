@@ -1,4 +1,4 @@
-package v1
+package composition
 
 import (
 	"net/http"
@@ -11,13 +11,13 @@ import (
 	"adiukh/api/v1/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
-	"adiukh/tournament/composition"
+	contests "adiukh/tournament/composition"
 )
 
-// solvingRoutesV1 registers the JSON API of solving contests: the
+// solvingRoutes registers the JSON API of solving contests: the
 // director's set-up, the problems and ranking, and the participants'
 // answers.
-func (h *handler) solvingRoutesV1(read, write *gin.RouterGroup) {
+func (h *handler) solvingRoutes(read, write gin.IRoutes) {
 	read.GET("/events/:id/solving", h.JSON(h.getSolving))
 	write.PUT("/events/:id/solving", h.JSON(h.putSolving))
 	write.POST("/events/:id/solving/problems/:n/answer", h.JSON(h.postSolvingAnswer))
@@ -77,7 +77,7 @@ type solvingView struct {
 
 // newSolvingAnswerView is an answer as the API shows it, where it goes
 // wrong said in the client's language (English unless asked).
-func newSolvingAnswerView(a composition.SolvingAnswer, verdict bool, loc *catalog.Localizer) solvingAnswerView {
+func newSolvingAnswerView(a contests.SolvingAnswer, verdict bool, loc *catalog.Localizer) solvingAnswerView {
 	v := solvingAnswerView{Problem: a.Problem, Answer: a.Text, SentAt: rfc3339(a.SentAt)}
 	if verdict {
 		v.KeyRight, v.Right, v.Fault, v.Points = &a.KeyRight, &a.Right, loc.Message(a.Fault.Message), &a.Points
@@ -86,7 +86,7 @@ func newSolvingAnswerView(a composition.SolvingAnswer, verdict bool, loc *catalo
 	return v
 }
 
-func newSolvingView(s *composition.SolvingView, loc *catalog.Localizer) solvingView {
+func newSolvingView(s *contests.SolvingView, loc *catalog.Localizer) solvingView {
 	v := solvingView{EventID: s.EventID, Starts: rfc3339(s.Starts), Ends: rfc3339(s.Ends), Open: s.Open, Over: s.Over,
 		Problems: []solvingProblemView{}, Mine: []solvingAnswerView{}, Ranking: []solverResultView{}, Pending: s.Pending}
 	for _, p := range s.Problems {
@@ -151,7 +151,7 @@ func (h *handler) putSolving(c *gin.Context) error {
 	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
-	in := composition.SolvingInput{}
+	in := contests.SolvingInput{}
 	if in.Starts, err = parseMoment("starts", body.Starts); err != nil {
 		return err
 	}
@@ -159,8 +159,8 @@ func (h *handler) putSolving(c *gin.Context) error {
 		return err
 	}
 	for _, p := range body.Problems {
-		in.Problems = append(in.Problems, composition.SolvingProblemInput{Points: p.Points, KeyPoints: p.KeyPoints,
-			Entry: composition.Entry{Position: p.Position, Side: p.Side, Stipulation: p.Stipulation, Solution: p.Solution}})
+		in.Problems = append(in.Problems, contests.SolvingProblemInput{Points: p.Points, KeyPoints: p.KeyPoints,
+			Entry: contests.Entry{Position: p.Position, Side: p.Side, Stipulation: p.Stipulation, Solution: p.Solution}})
 	}
 	if _, err := h.Composition.SetupSolving(c.Request.Context(), id, in, body.Reason); err != nil {
 		return err
@@ -214,7 +214,7 @@ func (h *handler) postSolvingRuling(c *gin.Context) error {
 	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
-	a, err := h.Composition.RuleAnswer(c.Request.Context(), ids[0], int(ids[1]), ids[2], composition.AnswerVerdict(body.Verdict), body.Reason)
+	a, err := h.Composition.RuleAnswer(c.Request.Context(), ids[0], int(ids[1]), ids[2], contests.AnswerVerdict(body.Verdict), body.Reason)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package v1_test
+package composition_test
 
 import (
 	"fmt"
