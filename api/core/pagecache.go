@@ -71,7 +71,10 @@ type pageCache struct {
 	bytes   int
 	limit   int // the bytes kept at most (pageCacheBytes)
 	largest int // the bytes of one answer kept at most (keptAnswerBytes)
-	making  map[string]*making
+	// spooledBytes are the bytes of the spooled answers kept, in files,
+	// spoolLimit the most of them (keptSpoolBytes).
+	spooledBytes, spoolLimit int64
+	making                   map[string]*making
 	// lastPages holds, by the address of a paged table without its
 	// ?page=, the last page its making told (LastPage) and the stamp it
 	// was made at: a ?page= past it is answered as the last page, kept
@@ -107,6 +110,11 @@ const pageCacheBytes = 64 << 20
 // the request making it and the requests that came meanwhile send it as
 // it comes (issue 65).
 const keptAnswerBytes = pageCacheBytes / 4
+
+// keptSpoolBytes bounds the disk the kept spooled answers take (their
+// files, unlinked, in TMPDIR): a few versions of the largest documents of
+// the events read, each made once a version rather than once a reader.
+const keptSpoolBytes = 1 << 30
 
 // keptPage is an element of pageCache.used.
 type keptPage struct {
@@ -159,7 +167,7 @@ func newPageCache(v Versioner) *pageCache {
 			return stamp{common: version}, err
 		}},
 		source: v, eventVersions: map[int64]*versionReads{},
-		entries: map[string]*list.Element{}, used: list.New(), limit: pageCacheBytes, largest: keptAnswerBytes,
+		entries: map[string]*list.Element{}, used: list.New(), limit: pageCacheBytes, largest: keptAnswerBytes, spoolLimit: keptSpoolBytes,
 		making: map[string]*making{}, lastPages: map[string]lastPage{},
 	}
 }

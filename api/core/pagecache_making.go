@@ -1,6 +1,7 @@
 package core
 
 import (
+	"container/list"
 	"context"
 	"errors"
 	"maps"
@@ -124,9 +125,12 @@ func (pc *pageCache) make(c *gin.Context, version stamp, key string, m *making, 
 	made = true
 	c.Writer, c.Request = rec.ResponseWriter, request
 	if s := rec.spool; s != nil {
+		// The cache's use of the file, taken before the making lets its
+		// own go: the readers after the making send it from the file too.
+		s.use()
 		s.finish(true, trailers(header))
 		err := <-sending
-		pc.forget(key, m)
+		pc.keepSpooled(key, version, m)
 		if errors.Is(err, errSpoolFailed) {
 			panic(http.ErrAbortHandler)
 		}
@@ -165,6 +169,26 @@ func (pc *pageCache) make(c *gin.Context, version stamp, key string, m *making, 
 		c.Errors = c.Errors[:0]
 	}
 	return page
+}
+
+// keepSpooled ends the making m of key, whose answer went to a spool, and
+// keeps the spool for the readers of the same version when it was made
+// whole (issue 65: a big event's PDN is made once a version, not once a
+// reader); else it lets the cache's use of the file go.
+func (pc *pageCache) keepSpooled(key string, version stamp, m *making) {
+	s := m.page.spool
+	s.mu.Lock()
+	made := s.end == spoolMade
+	s.mu.Unlock()
+	pc.mu.Lock()
+	if pc.making[key] == m {
+		delete(pc.making, key)
+	}
+	kept := made && pc.keep(key, version, m.page)
+	pc.mu.Unlock()
+	if !kept {
+		s.release()
+	}
 }
 
 // forget ends the making m of key: later requests make the answer anew.
@@ -211,28 +235,38 @@ func sendSpooled(ctx context.Context, w gin.ResponseWriter, s *spool, sent chan<
 // keep adds page, made at version, under key, forgetting the pages served
 // least lately until it fits, and tells whether it did: a page larger than
 // the whole cache or than one answer may be is not kept, nor one older
-// than the page kept under key. The caller holds pc.mu.
+// than the page kept under key. A spooled answer is bound by the disk its
+// file takes (keptSpoolBytes), not by memory; the cache holds a use of its
+// file until it is forgotten. The caller holds pc.mu.
 func (pc *pageCache) keep(key string, version stamp, page *cachedPage) bool {
-	if page.size() > min(pc.limit, pc.largest) {
+	if page.size() > min(pc.limit, pc.largest) || page.spooled() > pc.spoolLimit {
 		return false
 	}
 	if e := pc.entries[key]; e != nil {
-		old := e.Value.(*keptPage)
-		if version.before(old.stamp) {
+		if version.before(e.Value.(*keptPage).stamp) {
 			return false
 		}
-		pc.bytes -= old.page.size()
-		pc.used.Remove(e)
+		pc.drop(e)
 	}
-	for pc.bytes+page.size() > pc.limit {
-		oldest := pc.used.Back()
-		old := pc.used.Remove(oldest).(*keptPage)
-		delete(pc.entries, old.key)
-		pc.bytes -= old.page.size()
+	for pc.bytes+page.size() > pc.limit || pc.spooledBytes+page.spooled() > pc.spoolLimit {
+		pc.drop(pc.used.Back())
 	}
 	pc.entries[key] = pc.used.PushFront(&keptPage{key: key, stamp: version, page: page})
 	pc.bytes += page.size()
+	pc.spooledBytes += page.spooled()
 	return true
+}
+
+// drop forgets the kept page of e, letting its spool's file go once its
+// readers are done with it. The caller holds pc.mu.
+func (pc *pageCache) drop(e *list.Element) {
+	old := pc.used.Remove(e).(*keptPage)
+	delete(pc.entries, old.key)
+	pc.bytes -= old.page.size()
+	pc.spooledBytes -= old.page.spooled()
+	if old.page.spool != nil {
+		old.page.spool.release()
+	}
 }
 
 // setBy is what a handler set in header that was not in before, leaving

@@ -56,6 +56,17 @@ var (
 
 func (p *cachedPage) size() int { return len(p.plain) + len(p.gzipped) }
 
+// spooled is the bytes of the file of a spooled answer, 0 for a page kept
+// in memory.
+func (p *cachedPage) spooled() int64 {
+	if p.spool == nil {
+		return 0
+	}
+	p.spool.mu.Lock()
+	defer p.spool.mu.Unlock()
+	return p.spool.size
+}
+
 // write answers with the page: 304 when the reader has it already, the
 // compressed bytes when the reader takes them. The header values are the
 // page's own slices, set without copying: nothing writes to them later.

@@ -231,6 +231,11 @@ func (h *Server) keptPage(c *gin.Context, r cachedRoute, next gin.HandlerFunc, a
 		pc.answers[outcomeWaited].Add(1)
 		return m.page
 	case page != nil:
+		// A kept spool is sent from its file, as a waiting reader's is;
+		// it may have been forgotten since the lookup.
+		if s := page.spool; s != nil && (!answer || !s.use()) {
+			return uncached()
+		}
 		pc.answers[outcomeKept].Add(1)
 		return page
 	}

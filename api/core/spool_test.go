@@ -1,6 +1,7 @@
 package core
 
 import (
+	"container/list"
 	"errors"
 	"fmt"
 	"io"
@@ -169,6 +170,76 @@ func TestADocumentOverTheBoundIsStreamedAndMadeOnce(t *testing.T) {
 	}
 	if n := d.makings.Load(); n != 1 {
 		t.Errorf("%d readers made the document %d times; want once", readers+1, n)
+	}
+}
+
+// Issue 65: a document over the bound, once made whole, is kept in its
+// file for the readers of the same version, made once a version and not
+// once a reader; one larger than the disk the kept files may take is made for
+// each reader; and a kept file is let go when the cache forgets it.
+func TestADocumentOverTheBoundIsKeptOnceMade(t *testing.T) {
+	d := &bigDocument{halfway: make(chan struct{}), release: make(chan struct{}), gameSize: 100, games: 40000}
+	close(d.release)
+	s, srv := spoolServer(t, d)
+	get := func(path string) []byte {
+		t.Helper()
+		resp, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, err := io.ReadAll(resp.Body)
+		if err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %d (%v)", path, resp.StatusCode, err)
+		}
+		if got := resp.Trailer.Get("X-Adiukh-Skipped-Games"); got != "round 3 board 7" {
+			t.Errorf("%s: the skipped games after the body are %q", path, got)
+		}
+		return body
+	}
+	want := get("/events/1/games.pdn")
+	for range 3 {
+		if got := get("/events/1/games.pdn"); string(got) != string(want) {
+			t.Fatalf("a reader after the making got %d bytes, not the %d made", len(got), len(want))
+		}
+	}
+	if n := d.makings.Load(); n != 1 {
+		t.Errorf("4 readers of one version, one after the other, made the document %d times; want once", n)
+	}
+	if kept := s.pages.answers[outcomeKept].Load(); kept != 3 {
+		t.Errorf("%d of the readers after the making were sent the kept file; want 3", kept)
+	}
+
+	s.pages.mu.Lock()
+	s.pages.spoolLimit = int64(len(want)) - 1
+	s.pages.mu.Unlock()
+	d.makings.Store(0)
+	get("/events/2/games.pdn")
+	get("/events/2/games.pdn")
+	if n := d.makings.Load(); n != 2 {
+		t.Errorf("a second document larger than the disk the kept files may take was made %d times for two readers; want each time", n)
+	}
+
+	s.pages.mu.Lock()
+	var e *list.Element
+	for key, kept := range s.pages.entries {
+		if strings.HasSuffix(key, "/events/1/games.pdn") {
+			e = kept
+		}
+	}
+	if e == nil {
+		s.pages.mu.Unlock()
+		t.Fatal("the first document is not kept")
+	}
+	spooled := e.Value.(*keptPage).page.spool
+	s.pages.drop(e)
+	left := s.pages.spooledBytes
+	s.pages.mu.Unlock()
+	spooled.mu.Lock()
+	closed := spooled.closed
+	spooled.mu.Unlock()
+	if !closed || left != 0 {
+		t.Errorf("a kept file forgotten with no reader: closed %v, the kept files' bytes %d; want closed and 0", closed, left)
 	}
 }
 
