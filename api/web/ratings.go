@@ -137,7 +137,7 @@ func (h *handler) periodReportPage(c *gin.Context) error {
 }
 
 type eventRatingData struct {
-	eventHeader
+	kit.EventHeader
 	Report *ratings.EventReport
 }
 
@@ -153,7 +153,7 @@ func (h *handler) eventRatingPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	data := eventRatingData{eventHeader: h.header(c, &r.Event, "rating"), Report: r}
+	data := eventRatingData{EventHeader: h.Header(c, &r.Event, "rating"), Report: r}
 	h.RenderWith(c, h.Translator(c).In(r.Event.Location()), http.StatusOK, "rating_event", r.Event.Name, data)
 	return nil
 }
@@ -188,7 +188,7 @@ func (h *handler) closePeriod(c *gin.Context) error {
 // scored by the points' share (a checkbox: absent is off).
 func (h *handler) setRatingOptions(c *gin.Context) error {
 	f := kit.FormValues(c, "initial", "point_share")
-	initial, err := formInt(c, "initial")
+	initial, err := kit.FormInt(c, "initial")
 	if err == nil {
 		_, err = h.Ratings.SetOptions(c.Request.Context(), c.Param("list"), rating.Options{Initial: initial, PointShare: f.Values["point_share"] != ""})
 	}
