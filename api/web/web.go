@@ -8,6 +8,7 @@ import (
 	"adiukh/api/core"
 	"adiukh/api/web/accounts"
 	"adiukh/api/web/kit"
+	"adiukh/api/web/people"
 	"adiukh/static"
 	"adiukh/tournament"
 )
@@ -52,11 +53,7 @@ func (h *handler) routes(r *gin.Engine) {
 	h.myRoutesWeb(m)
 	h.regulationsRoutesWeb(g, m)
 	h.micromatchRoutesWeb(g, m)
-	h.peopleRoutesWeb(g, m)
-	h.peopleMergesRoutesWeb(m)
-	h.peopleClaimsRoutesWeb(m)
-	h.peoplePhotosRoutesWeb(g, m)
-	h.peopleMatchesRoutesWeb(m)
+	people.Routes(h.Kit, g, m)
 	h.ratingsRoutesWeb(g, m)
 	m.GET("/manage/events/new", h.Page(h.newEventPage))
 	m.POST("/manage/events", h.Page(h.createEvent))

@@ -1,4 +1,4 @@
-package web
+package people
 
 import (
 	"fmt"
@@ -18,7 +18,7 @@ import (
 // persons they may be, to confirm one, to name another by federation ID,
 // or to add the player to the register.
 
-func (h *handler) peopleMatchesRoutesWeb(m *gin.RouterGroup) {
+func (h *handler) peopleMatchesRoutesWeb(m gin.IRoutes) {
 	m.GET("/events/:id/register-matches", h.Page(h.registerMatchesPage))
 	m.POST("/events/:id/register-matches/sure", h.Page(h.linkSureMatches))
 	m.POST("/events/:id/players/:pid/person", h.Page(h.linkPlayerToPerson))
