@@ -9,6 +9,7 @@ import (
 	"adiukh/api/web/accounts"
 	"adiukh/api/web/kit"
 	"adiukh/api/web/people"
+	"adiukh/api/web/ratings"
 	"adiukh/static"
 	"adiukh/tournament"
 )
@@ -54,7 +55,7 @@ func (h *handler) routes(r *gin.Engine) {
 	h.regulationsRoutesWeb(g, m)
 	h.micromatchRoutesWeb(g, m)
 	people.Routes(h.Kit, g, m)
-	h.ratingsRoutesWeb(g, m)
+	ratings.Routes(h.Kit, g, m, h.eventReader)
 	m.GET("/manage/events/new", h.Page(h.newEventPage))
 	m.POST("/manage/events", h.Page(h.createEvent))
 	m.GET("/events/:id/manage", h.Page(h.managePage))

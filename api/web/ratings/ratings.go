@@ -1,11 +1,10 @@
-package web
+package ratings
 
 import (
 	"bytes"
 	"html/template"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -18,21 +17,6 @@ import (
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/report"
 )
-
-// ratingsRoutesWeb registers the rating lists' pages: each list with its
-// filters, the reports of periods and of events for everyone, the closing
-// of a period and the list's options for administrators.
-func (h *handler) ratingsRoutesWeb(g, m *gin.RouterGroup) {
-	g.GET("/ratings", func(c *gin.Context) { c.Redirect(http.StatusSeeOther, "/ratings/"+ratings.Standard) })
-	g.GET("/ratings/:list", h.Cached(core.RatingFilterParams...), h.Page(h.ratingListPage))
-	g.GET("/ratings/:list/list.csv", h.Cached(slices.Concat(core.RatingFilterParams, []string{"dialect"})...), h.Page(h.ratingListFile))
-	g.GET("/ratings/:list/list.xlsx", h.Cached(core.RatingFilterParams...), h.Page(h.ratingListFile))
-	g.GET("/ratings/:list/periods/:pid", h.Cached(), h.Page(h.periodReportPage))
-	m.POST("/ratings/:list/periods", h.Page(h.closePeriod))
-	m.POST("/ratings/:list/options", h.Page(h.setRatingOptions))
-	g.GET("/events/:id/rating", h.EventPage(h.eventReader, h.eventRatingPage))
-	h.ratingDocumentRoutes(g)
-}
 
 type ratingListData struct {
 	*ratings.List
