@@ -7,6 +7,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/api/web/accounts"
+	"adiukh/api/web/entries"
 	"adiukh/api/web/kit"
 	"adiukh/api/web/people"
 	"adiukh/api/web/ratings"
@@ -108,5 +109,5 @@ func (h *handler) routes(r *gin.Engine) {
 	h.solvingRoutesWeb(g, m)
 	h.calendarRoutesWeb(g)
 	h.myFeedRoutesWeb(g)
-	h.entriesRoutesWeb(m)
+	entries.Routes(h.Kit, g, m)
 }

@@ -450,7 +450,7 @@ func TestNamesThroughThePages(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
 	arbiter := s.SignIn(tournament.ArbiterRole)
-	id := rapidEvent(s.Server, "Кубок Майкопа")
+	id := apitest.CalendarEvent(s.Server, "Кубок Майкопа", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
 	entries := fmt.Sprintf("/events/%d/entries", id)
 	deadline := time.Now().Add(72 * time.Hour).Format("2006-01-02T15:04")
 	if rec := arbiter.Post(entries+"/settings", url.Values{"open": {"on"}, "deadline": {deadline}}); rec.Code != http.StatusSeeOther {
@@ -515,7 +515,7 @@ func TestPatronymicThroughThePages(t *testing.T) {
 			t.Parallel()
 			s := apitest.NewWebServerOn(t, st)
 			arbiter := s.SignIn(tournament.ArbiterRole)
-			id := rapidEvent(s.Server, "Кубок Майкопа")
+			id := apitest.CalendarEvent(s.Server, "Кубок Майкопа", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
 			entries := fmt.Sprintf("/events/%d/entries", id)
 			if rec := arbiter.Post(entries+"/settings", url.Values{"open": {"on"}}); rec.Code != http.StatusSeeOther {
 				t.Fatalf("open entries: %d\n%s", rec.Code, rec.Body)
@@ -649,15 +649,4 @@ func TestLinkedPlayerTakesTheRegistersOrder(t *testing.T) {
 	if want := []string{"Хуажев Аслан", "Берсиров Мурад"}; !slices.Equal(names, want) {
 		t.Errorf("the linked players are named %q, want %q", names, want)
 	}
-}
-
-// rapidEvent creates a rapid Swiss event of five rounds through the JSON
-// API, held in Maykop on 5–7 December 2026.
-func rapidEvent(s *apitest.Server, name string) int {
-	s.T.Helper()
-	ev := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
-		"name": name, "discipline": "rapid", "system": "swiss", "rounds": 5,
-		"start_date": "2026-12-05", "end_date": "2026-12-07", "city": "Майкоп", "venue": "Дворец спорта, зал 2",
-	})
-	return apitest.Num(ev["id"])
 }

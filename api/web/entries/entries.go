@@ -1,4 +1,4 @@
-package web
+package entries
 
 import (
 	"fmt"
@@ -12,21 +12,6 @@ import (
 	"adiukh/api/web/kit"
 	"adiukh/tournament/entries"
 )
-
-// entriesRoutesWeb registers the entries page of an event: a signed-in
-// player enters and withdraws there, the event's arbiter sets the terms and
-// decides. Each form calls the use case the JSON API calls.
-func (h *handler) entriesRoutesWeb(m *gin.RouterGroup) {
-	m.GET("/events/:id/entries", h.Page(h.eventEntriesPage))
-	m.POST("/events/:id/entries", h.Page(h.enterEvent))
-	m.POST("/events/:id/entries/settings", h.Page(h.setEntries))
-	m.POST("/events/:id/entries/accept", h.Page(h.acceptAllEntries))
-	m.POST("/events/:id/entries/:eid/accept", h.Page(h.acceptEntry))
-	m.POST("/events/:id/entries/:eid/decline", h.Page(h.declineEntry))
-	m.POST("/events/:id/entries/:eid/withdraw", h.Page(h.withdrawEventEntry))
-	m.POST("/events/:id/entries/:eid/withdraw/confirm", h.Page(h.confirmWithdrawal))
-	m.POST("/events/:id/entries/:eid/withdraw/cancel", h.Page(h.takeBackWithdrawal))
-}
 
 // eventEntriesData is the entries page: the service's view with the forms
 // shown again after a failed submit.
