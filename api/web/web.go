@@ -11,6 +11,7 @@ import (
 	"adiukh/api/web/kit"
 	"adiukh/api/web/people"
 	"adiukh/api/web/ratings"
+	"adiukh/api/web/teams"
 	"adiukh/static"
 	"adiukh/tournament"
 )
@@ -72,8 +73,7 @@ func (h *handler) routes(r *gin.Engine) {
 	m.POST("/events/:id/teams/:team/withdraw", h.Page(h.withdrawTeam))
 	m.POST("/events/:id/teams/:team/reinstate", h.Page(h.reinstateTeam))
 	m.POST("/events/:id/players/:pid/team", h.Page(h.moveToTeam))
-	m.GET("/events/:id/rounds/:n/lineups", h.Page(h.lineupsPage))
-	m.POST("/events/:id/rounds/:n/lineups/:team", h.Page(h.setLineup))
+	teams.Routes(h.Kit, g, m)
 	m.POST("/events/:id/players/:pid/withdraw", h.Page(h.withdrawPlayer))
 	m.POST("/events/:id/players/:pid/reinstate", h.Page(h.reinstatePlayer))
 	m.POST("/events/:id/rounds", h.Page(h.pairRound))
