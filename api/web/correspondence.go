@@ -184,7 +184,7 @@ func (h *handler) renderMyGames(c *gin.Context, f *kit.Form, status int) error {
 
 // corrGamePageData is one game of a section.
 type corrGamePageData struct {
-	eventHeader
+	kit.EventHeader
 	Game   corrRow
 	Board  *kit.BoardView
 	Moves  []corrMoveRow
@@ -252,7 +252,7 @@ func (h *handler) renderCorrGame(c *gin.Context, f *kit.Form, status int) error 
 	}
 	v := &gp.View
 	tr := h.Translator(c)
-	data := &corrGamePageData{eventHeader: h.header(c, gp.Event, "games"), Game: newCorrRow(tr, *v, gp.Names), Form: f,
+	data := &corrGamePageData{EventHeader: h.Header(c, gp.Event, "games"), Game: newCorrRow(tr, *v, gp.Names), Form: f,
 		Viewer: fmt.Sprintf("/events/%d/rounds/%d/boards/%d", v.EventID, v.Round, v.Board)}
 	data.CanDecide = data.CanManage
 	data.DrawScore = gp.Event.DrawScore()
@@ -430,7 +430,7 @@ func (h *handler) submitGiveTime(c *gin.Context) error {
 // sectionPageData lists a section's games; for the arbiter with leave,
 // settings and the games waiting for a decision.
 type sectionPageData struct {
-	eventHeader
+	kit.EventHeader
 	Games    []corrRow
 	Pending  []corrRow
 	Leaves   []leaveRow
@@ -463,7 +463,7 @@ func (h *handler) sectionData(c *gin.Context, tab string) (*sectionPageData, *ki
 	}
 	tr := h.Translator(c).In(d.Event.Location())
 	names := playerNames(d.Players)
-	data := &sectionPageData{eventHeader: h.header(c, d.Event, tab), Players: d.Players, Form: kit.NewForm()}
+	data := &sectionPageData{EventHeader: h.Header(c, d.Event, tab), Players: d.Players, Form: kit.NewForm()}
 	for _, g := range games {
 		row := newCorrRow(tr, g, names)
 		data.Games = append(data.Games, row)

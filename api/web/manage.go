@@ -25,7 +25,7 @@ import (
 
 // managePageData is the arbiter's desk for one event.
 type managePageData struct {
-	eventHeader
+	kit.EventHeader
 	Settings eventFormData
 	Warnings []tournament.Warning
 	Players  []tournament.Player
@@ -118,7 +118,7 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 		return nil, err
 	}
 	data := &managePageData{
-		eventHeader: h.header(c, d.Event, "manage"), Settings: h.eventFormData(eventFormValues(d.Event)), Warnings: d.Event.Warnings(),
+		EventHeader: h.Header(c, d.Event, "manage"), Settings: h.eventFormData(eventFormValues(d.Event)), Warnings: d.Event.Warnings(),
 		Players: d.Players, Rounds: d.Rounds, Player: kit.NewForm(), Team: kit.NewForm(), CSV: kit.NewForm(), Status: kit.NewForm(), NextPair: len(d.Rounds) + 1,
 		ReadyToFinish: d.ReadyToFinish(), CanPair: d.CanPair(), Teams: d.Teams, Panel: newPlayerPanel(d.Reports, true),
 		Regulations: d.Regulations, RegulationsForm: kit.NewForm(), RegulationsMB: entries.MaxRegulationsBytes >> 20, LiveStart: kit.NewForm(),

@@ -17,7 +17,7 @@ import (
 // /api/v1/events/{id}/players/{pid}, with its reason for the audit log.
 
 type playerEditData struct {
-	eventHeader
+	kit.EventHeader
 	Player *tournament.Player
 	Form   *kit.Form
 }
@@ -46,7 +46,7 @@ func (h *handler) renderPlayerEdit(c *gin.Context, f *kit.Form, status int) erro
 		f.Values = map[string]string{"name": p.Name, "club": p.Club, "city": p.City, "federation_id": p.FederationID, "federation": p.Federation, "title": p.Title,
 			"rating": numberOrEmpty(p.Rating), "birth_year": numberOrEmpty(p.BirthYear)}
 	}
-	h.RenderWith(c, h.Translator(c), status, "player_edit", d.Event.Name, playerEditData{eventHeader: h.header(c, d.Event, "manage"), Player: p, Form: f})
+	h.RenderWith(c, h.Translator(c), status, "player_edit", d.Event.Name, playerEditData{EventHeader: h.Header(c, d.Event, "manage"), Player: p, Form: f})
 	return nil
 }
 

@@ -54,7 +54,7 @@ type rulingRow struct {
 }
 
 type solvingPageData struct {
-	eventHeader
+	kit.EventHeader
 	View    *composition.SolvingView
 	Missing string
 	Signed  bool
@@ -82,7 +82,7 @@ func (h *handler) renderSolvingWith(c *gin.Context, f, setup *kit.Form, status i
 	if err != nil {
 		return err
 	}
-	data := &solvingPageData{eventHeader: h.header(c, e, "solving"), Form: f, Signed: tournament.UserFromContext(c.Request.Context()) != nil}
+	data := &solvingPageData{EventHeader: h.Header(c, e, "solving"), Form: f, Signed: tournament.UserFromContext(c.Request.Context()) != nil}
 	v, err := h.Composition.Solving(c.Request.Context(), e.ID)
 	if te := (*tournament.Error)(nil); errors.As(err, &te) && te.Code == tournament.ENOTFOUND {
 		data.Missing = h.Translator(c).Phrase(te)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -46,7 +45,7 @@ type matchBoardRow struct {
 }
 
 type teamEventPageData struct {
-	eventHeader
+	kit.EventHeader
 	Teams   []teams.Team
 	Players int // on all rosters
 	// Titled: some player on a roster holds a rank or title, which the
@@ -103,7 +102,7 @@ func (h *handler) teamEventPage(c *gin.Context, id int64) error {
 	if err != nil {
 		return err
 	}
-	data := teamEventPageData{eventHeader: h.header(c, d.Event, "pairings"), Teams: d.Teams}
+	data := teamEventPageData{EventHeader: h.Header(c, d.Event, "pairings"), Teams: d.Teams}
 	for i := range d.Teams {
 		data.Players += len(d.Teams[i].Roster)
 		data.Titled = data.Titled || slices.ContainsFunc(d.Teams[i].Roster, func(p tournament.Player) bool { return p.Title != "" })
@@ -132,14 +131,14 @@ func (h *handler) teamEventPage(c *gin.Context, id int64) error {
 }
 
 type teamStandingsPageData struct {
-	eventHeader
+	kit.EventHeader
 	Standings   *teams.TeamStandings
 	AfterRounds []int
 }
 
 func (h *handler) teamStandingsPage(c *gin.Context, st *teams.TeamStandings) error {
 	h.RenderWith(c, h.Translator(c), http.StatusOK, "team_standings", st.Event.Name,
-		teamStandingsPageData{eventHeader: h.header(c, st.Event, "standings"), Standings: st, AfterRounds: upTo(st.Complete)})
+		teamStandingsPageData{EventHeader: h.Header(c, st.Event, "standings"), Standings: st, AfterRounds: upTo(st.Complete)})
 	return nil
 }
 
@@ -155,7 +154,7 @@ type teamGridRow struct {
 }
 
 type teamCrosstablePageData struct {
-	eventHeader
+	kit.EventHeader
 	Crosstable *teams.TeamCrosstable
 	Grid       *teamGrid
 }
@@ -178,7 +177,7 @@ func newTeamGrid(ct *teams.TeamCrosstable) *teamGrid {
 }
 
 func (h *handler) teamCrosstablePage(c *gin.Context, ct *teams.TeamCrosstable) error {
-	data := teamCrosstablePageData{eventHeader: h.header(c, ct.Event, "crosstable"), Crosstable: ct}
+	data := teamCrosstablePageData{EventHeader: h.Header(c, ct.Event, "crosstable"), Crosstable: ct}
 	if ct.Event.System.IsRoundRobin() {
 		data.Grid = newTeamGrid(ct)
 	}
@@ -252,120 +251,4 @@ func atRosterLine(e *tournament.Error, field string, line int, tr *kit.Translato
 		where += " (" + field + ")"
 	}
 	return &tournament.Error{Code: e.Code, Field: "roster", Message: where + ": " + e.Message, Format: "%s", Args: []any{tr.Detail(&at)}}
-}
-
-// lineupForm is one team's line-up in one match: a player of the roster, or
-// nobody, for every board.
-type lineupForm struct {
-	Table   int
-	Team    *teams.Team
-	Players []int64 // by board; 0 leaves the board empty
-	Reason  string  // the reason sent with a line-up that was refused
-	Error   string
-}
-
-type lineupsPageData struct {
-	eventHeader
-	Round int
-	Forms []lineupForm
-}
-
-func (h *handler) lineupsData(c *gin.Context, id int64, n int) (*lineupsPageData, error) {
-	d, err := h.Teams.TeamEventData(c.Request.Context(), id)
-	if err != nil {
-		return nil, err
-	}
-	hd := h.header(c, d.Event, "manage")
-	if !hd.CanManage {
-		return nil, tournament.Forbidden("only an administrator or the event's own arbiter may change %s", d.Event.Name)
-	}
-	data := &lineupsPageData{eventHeader: hd, Round: n}
-	for i := range d.Rounds {
-		if d.Rounds[i].Number != n {
-			continue
-		}
-		for _, m := range d.Rounds[i].Matches {
-			if m.IsBye() {
-				continue
-			}
-			home, away := lineupForm{Table: m.Table, Team: d.Team(m.HomeID)}, lineupForm{Table: m.Table, Team: d.Team(m.AwayID)}
-			for _, b := range m.Boards {
-				home.Players = append(home.Players, b.HomePlayerID)
-				away.Players = append(away.Players, b.AwayPlayerID)
-			}
-			data.Forms = append(data.Forms, home, away)
-		}
-		return data, nil
-	}
-	return nil, tournament.NotFound("round %d of event %d not found", n, id)
-}
-
-func (h *handler) lineupsPage(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "n")
-	if err != nil {
-		return err
-	}
-	data, err := h.lineupsData(c, ids[0], int(ids[1]))
-	if err != nil {
-		return err
-	}
-	h.RenderWith(c, h.Translator(c), http.StatusOK, "lineups", data.Event.Name, data)
-	return nil
-}
-
-// setLineup takes one team's line-up: a player ID (or 0) per board.
-func (h *handler) setLineup(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "n", "team")
-	if err != nil {
-		return err
-	}
-	reason := strings.TrimSpace(c.PostForm("reason"))
-	var players []int64
-	for _, v := range c.PostFormArray("board") {
-		id, perr := strconv.ParseInt(v, 10, 64)
-		if perr != nil || id < 0 {
-			err = tournament.Invalid("players", "%q is not a player", v)
-			break
-		}
-		players = append(players, id)
-	}
-	if err == nil {
-		_, err = h.Teams.SetLineup(c.Request.Context(), teams.LineupInput{
-			EventID: ids[0], Round: int(ids[1]), TeamNo: int(ids[2]), Players: players, Reason: reason,
-		})
-	}
-	if err == nil {
-		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/rounds/%d/lineups#team-%d", ids[0], ids[1], ids[2]))
-		return nil
-	}
-	data, loadErr := h.lineupsData(c, ids[0], int(ids[1]))
-	if loadErr != nil {
-		return loadErr
-	}
-	tr := h.Translator(c)
-	f := kit.NewForm()
-	if err := f.Fail(err, tr); err != nil {
-		return err
-	}
-	for i := range data.Forms {
-		lf := &data.Forms[i]
-		if lf.Team.StartNo != int(ids[2]) {
-			continue
-		}
-		// The form shows the line-up sent, not the stored one, with the
-		// error at the board it names.
-		if len(players) == len(lf.Players) {
-			lf.Players = players
-		}
-		lf.Reason = reason
-		for field, msg := range f.Errors {
-			var board int
-			if _, scanErr := fmt.Sscanf(field, "players[%d]", &board); scanErr == nil {
-				msg = tr.T("board.n", "N", board+1) + ": " + msg
-			}
-			lf.Error = msg
-		}
-	}
-	h.RenderWith(c, h.Translator(c), kit.FormStatus(err), "lineups", data.Event.Name, data)
-	return nil
 }

@@ -7,7 +7,11 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/api/web/accounts"
+	"adiukh/api/web/entries"
 	"adiukh/api/web/kit"
+	"adiukh/api/web/people"
+	"adiukh/api/web/ratings"
+	"adiukh/api/web/teams"
 	"adiukh/static"
 	"adiukh/tournament"
 )
@@ -52,12 +56,8 @@ func (h *handler) routes(r *gin.Engine) {
 	h.myRoutesWeb(m)
 	h.regulationsRoutesWeb(g, m)
 	h.micromatchRoutesWeb(g, m)
-	h.peopleRoutesWeb(g, m)
-	h.peopleMergesRoutesWeb(m)
-	h.peopleClaimsRoutesWeb(m)
-	h.peoplePhotosRoutesWeb(g, m)
-	h.peopleMatchesRoutesWeb(m)
-	h.ratingsRoutesWeb(g, m)
+	people.Routes(h.Kit, g, m)
+	ratings.Routes(h.Kit, g, m, h.eventReader)
 	m.GET("/manage/events/new", h.Page(h.newEventPage))
 	m.POST("/manage/events", h.Page(h.createEvent))
 	m.GET("/events/:id/manage", h.Page(h.managePage))
@@ -73,8 +73,7 @@ func (h *handler) routes(r *gin.Engine) {
 	m.POST("/events/:id/teams/:team/withdraw", h.Page(h.withdrawTeam))
 	m.POST("/events/:id/teams/:team/reinstate", h.Page(h.reinstateTeam))
 	m.POST("/events/:id/players/:pid/team", h.Page(h.moveToTeam))
-	m.GET("/events/:id/rounds/:n/lineups", h.Page(h.lineupsPage))
-	m.POST("/events/:id/rounds/:n/lineups/:team", h.Page(h.setLineup))
+	teams.Routes(h.Kit, g, m)
 	m.POST("/events/:id/players/:pid/withdraw", h.Page(h.withdrawPlayer))
 	m.POST("/events/:id/players/:pid/reinstate", h.Page(h.reinstatePlayer))
 	m.POST("/events/:id/rounds", h.Page(h.pairRound))
@@ -110,5 +109,5 @@ func (h *handler) routes(r *gin.Engine) {
 	h.solvingRoutesWeb(g, m)
 	h.calendarRoutesWeb(g)
 	h.myFeedRoutesWeb(g)
-	h.entriesRoutesWeb(m)
+	entries.Routes(h.Kit, g, m)
 }

@@ -1,4 +1,4 @@
-package web_test
+package ratings_test
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package web
+package people
 
 import (
 	"fmt"
@@ -17,7 +17,7 @@ import (
 // peopleRoutesWeb registers the register of people: the list and search
 // and each person's page for everyone; adding for arbiters, changing for
 // administrators.
-func (h *handler) peopleRoutesWeb(g, m *gin.RouterGroup) {
+func (h *handler) peopleRoutesWeb(g, m gin.IRoutes) {
 	g.GET("/people", h.Page(h.peoplePage))
 	g.GET("/people/:pid", h.Cached(), h.Page(h.personPage))
 	m.POST("/people", h.Page(h.addPerson))

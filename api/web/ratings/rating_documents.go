@@ -1,4 +1,4 @@
-package web
+package ratings
 
 import (
 	"bytes"
@@ -22,7 +22,7 @@ import (
 // in the page cache.
 
 // ratingDocumentRoutes registers the PDFs of the rating lists.
-func (h *handler) ratingDocumentRoutes(g *gin.RouterGroup) {
+func (h *handler) ratingDocumentRoutes(g gin.IRoutes) {
 	g.GET("/ratings/:list/list.pdf", h.Page(h.ratingListPDF))
 	g.GET("/ratings/:list/periods/:pid/report.pdf", h.Page(h.periodReportPDF))
 	g.GET("/events/:id/rating.pdf", h.Page(h.eventRatingPDF))

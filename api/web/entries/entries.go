@@ -1,39 +1,22 @@
-package web
+package entries
 
 import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
 	"adiukh/api/web/kit"
-	"adiukh/tournament"
 	"adiukh/tournament/entries"
 )
-
-// entriesRoutesWeb registers the entries page of an event: a signed-in
-// player enters and withdraws there, the event's arbiter sets the terms and
-// decides. Each form calls the use case the JSON API calls.
-func (h *handler) entriesRoutesWeb(m *gin.RouterGroup) {
-	m.GET("/events/:id/entries", h.Page(h.eventEntriesPage))
-	m.POST("/events/:id/entries", h.Page(h.enterEvent))
-	m.POST("/events/:id/entries/settings", h.Page(h.setEntries))
-	m.POST("/events/:id/entries/accept", h.Page(h.acceptAllEntries))
-	m.POST("/events/:id/entries/:eid/accept", h.Page(h.acceptEntry))
-	m.POST("/events/:id/entries/:eid/decline", h.Page(h.declineEntry))
-	m.POST("/events/:id/entries/:eid/withdraw", h.Page(h.withdrawEventEntry))
-	m.POST("/events/:id/entries/:eid/withdraw/confirm", h.Page(h.confirmWithdrawal))
-	m.POST("/events/:id/entries/:eid/withdraw/cancel", h.Page(h.takeBackWithdrawal))
-}
 
 // eventEntriesData is the entries page: the service's view with the forms
 // shown again after a failed submit.
 type eventEntriesData struct {
-	eventHeader
+	kit.EventHeader
 	*entries.EntryView
 	// EnterForm, TermsForm and DecideForm are the forms of the player, of
 	// the terms and of the decisions; each shows its own error. TermsForm
@@ -63,7 +46,7 @@ func (h *handler) showEntries(c *gin.Context, status int, fill func(*eventEntrie
 	if err != nil {
 		return err
 	}
-	data := &eventEntriesData{eventHeader: h.header(c, e, "event_entries"), EntryView: v, EnterForm: kit.NewForm(), TermsForm: termsForm(&v.Settings, v.Zone), DecideForm: kit.NewForm()}
+	data := &eventEntriesData{EventHeader: h.Header(c, e, "event_entries"), EntryView: v, EnterForm: kit.NewForm(), TermsForm: termsForm(&v.Settings, v.Zone), DecideForm: kit.NewForm()}
 	if fill != nil {
 		fill(data)
 	}
@@ -92,19 +75,6 @@ func termsForm(set *entries.EntrySettings, zone *time.Location) *kit.Form {
 	return f
 }
 
-// formInt reads a whole number of a form; empty is 0.
-func formInt(c *gin.Context, name string) (int, error) {
-	s := strings.TrimSpace(c.PostForm(name))
-	if s == "" {
-		return 0, nil
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return 0, tournament.Invalid(name, "%q is not a whole number", s)
-	}
-	return n, nil
-}
-
 // failedForm shows the page again with err at its field of the form pick
 // chooses, or returns err when no form can show it.
 func (h *handler) failedForm(c *gin.Context, err error, pick func(*eventEntriesData) *kit.Form) error {
@@ -129,7 +99,7 @@ func (h *handler) enterEvent(c *gin.Context) error {
 	}
 	in := entries.EntryInput{Note: c.PostForm("note"), Sex: c.PostForm("sex"), Region: c.PostForm("region")}
 	enterForm := func(d *eventEntriesData) *kit.Form { return d.EnterForm }
-	if in.BirthYear, err = formInt(c, "birth_year"); err != nil {
+	if in.BirthYear, err = kit.FormInt(c, "birth_year"); err != nil {
 		return h.failedForm(c, err, enterForm)
 	}
 	if _, err := h.Entries.Enter(c.Request.Context(), id, in); err != nil {
@@ -153,7 +123,7 @@ func (h *handler) setEntries(c *gin.Context) error {
 		out  **int
 	}{{"max", &in.Max}, {"min_birth_year", &in.MinBirthYear}, {"max_birth_year", &in.MaxBirthYear}, {"min_rating", &in.MinRating}, {"max_rating", &in.MaxRating}}
 	for _, f := range ints {
-		n, err := formInt(c, f.name)
+		n, err := kit.FormInt(c, f.name)
 		if err != nil {
 			return h.failedForm(c, err, settingsForm)
 		}

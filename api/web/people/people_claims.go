@@ -1,4 +1,4 @@
-package web
+package people
 
 import (
 	"fmt"
@@ -12,7 +12,7 @@ import (
 // peopleClaimsRoutesWeb registers the links of accounts to persons of the
 // register: a player asks on the person's page, administrators and
 // arbiters decide on the requests' page.
-func (h *handler) peopleClaimsRoutesWeb(m *gin.RouterGroup) {
+func (h *handler) peopleClaimsRoutesWeb(m gin.IRoutes) {
 	m.POST("/people/:pid/claim", h.Page(h.claimPerson))
 	m.GET("/people-claims", h.Page(h.claimsPage))
 	m.POST("/people-claims/:cid/confirm", h.Page(h.decidePersonClaim(true)))

@@ -1,4 +1,4 @@
-package web
+package people
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 
 // peopleMergesRoutesWeb registers the register's likely duplicates and
 // their merges, for administrators; a merge is made from the person's page.
-func (h *handler) peopleMergesRoutesWeb(m *gin.RouterGroup) {
+func (h *handler) peopleMergesRoutesWeb(m gin.IRoutes) {
 	m.GET("/people-duplicates", h.Page(h.duplicatesPage))
 	m.POST("/people/:pid/merge", h.Page(h.mergePerson))
 	m.POST("/people-merges/:mid/undo", h.Page(h.undoMerge))

@@ -1,4 +1,4 @@
-package web
+package people
 
 import (
 	"errors"
@@ -17,7 +17,7 @@ import (
 
 // peoplePhotosRoutesWeb registers the persons' photos: the picture for
 // everyone, its upload and removal for administrators and the person.
-func (h *handler) peoplePhotosRoutesWeb(g, m *gin.RouterGroup) {
+func (h *handler) peoplePhotosRoutesWeb(g, m gin.IRoutes) {
 	g.GET("/people/:pid/photo.jpg", h.Page(h.personPhoto))
 	m.POST("/people/:pid/photo", h.Page(h.uploadPersonPhoto))
 	h.ReshowTooLarge("/people/:pid/photo", h.photoTooLarge)

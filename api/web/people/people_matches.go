@@ -1,4 +1,4 @@
-package web
+package people
 
 import (
 	"fmt"
@@ -18,7 +18,7 @@ import (
 // persons they may be, to confirm one, to name another by federation ID,
 // or to add the player to the register.
 
-func (h *handler) peopleMatchesRoutesWeb(m *gin.RouterGroup) {
+func (h *handler) peopleMatchesRoutesWeb(m gin.IRoutes) {
 	m.GET("/events/:id/register-matches", h.Page(h.registerMatchesPage))
 	m.POST("/events/:id/register-matches/sure", h.Page(h.linkSureMatches))
 	m.POST("/events/:id/players/:pid/person", h.Page(h.linkPlayerToPerson))
@@ -26,7 +26,7 @@ func (h *handler) peopleMatchesRoutesWeb(m *gin.RouterGroup) {
 }
 
 type registerMatchesData struct {
-	eventHeader
+	kit.EventHeader
 	Matches []people.RegisterMatch
 	Sure    int
 	// Failed is the player whose link was refused, with Form's error.
@@ -49,7 +49,7 @@ func (h *handler) renderRegisterMatches(c *gin.Context, status int, failed int64
 	if err != nil {
 		return err
 	}
-	data := registerMatchesData{eventHeader: h.header(c, &v.Event, "manage"), Matches: v.Matches, Sure: v.Sure, Failed: failed, Form: f, Linked: c.Query("linked")}
+	data := registerMatchesData{EventHeader: h.Header(c, &v.Event, "manage"), Matches: v.Matches, Sure: v.Sure, Failed: failed, Form: f, Linked: c.Query("linked")}
 	h.RenderWith(c, h.Translator(c), status, "register_matches", v.Event.Name, data)
 	return nil
 }
