@@ -15,7 +15,7 @@ func (h *handler) cancelEvent(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.confirm(c, id, "cancel", "manage.cancel_event", nil, func(reason string) error {
+	return h.Confirm(c, id, "cancel", "manage.cancel_event", nil, func(reason string) error {
 		_, err := h.Entries.CancelEvent(c.Request.Context(), id, reason)
 		return err
 	}, func(d *tournament.EventData, tr *kit.Translator) (string, error) {

@@ -20,9 +20,9 @@ import (
 // gameEditPageData is the result and sheet of one board, with the rules'
 // verdict on the sheet and the position at its first problem.
 type gameEditPageData struct {
-	eventHeader
+	kit.EventHeader
 	Round int
-	Row   boardRow
+	Row   kit.BoardRow
 	Form  *kit.Form
 	// Verdict is the sheet replayed by the rules of the event's game.
 	Verdict *rules.Verdict
@@ -40,13 +40,13 @@ func (h *handler) gameEditData(c *gin.Context, ids []int64) (*gameEditPageData, 
 	if err != nil {
 		return nil, err
 	}
-	hd := h.header(c, d.Event, "manage")
-	round, game := findBoard(d, int(ids[1]), int(ids[2]))
+	hd := h.Header(c, d.Event, "manage")
+	round, game := kit.FindBoard(d, int(ids[1]), int(ids[2]))
 	if game == nil {
 		return nil, tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
 	}
-	data := &gameEditPageData{eventHeader: hd, Round: round.Number, Form: kit.NewForm(), Reasons: tournament.ArbiterReasons(d.Event.Discipline)}
-	for _, row := range boardRows(d, round) {
+	data := &gameEditPageData{EventHeader: hd, Round: round.Number, Form: kit.NewForm(), Reasons: tournament.ArbiterReasons(d.Event.Discipline)}
+	for _, row := range kit.BoardRows(d, round) {
 		if row.Board == game.Board {
 			data.Row = row
 		}
@@ -68,7 +68,7 @@ func (d *gameEditPageData) check() {
 	if strings.TrimSpace(sheet) == "" {
 		return
 	}
-	v := sheetVerdict(d.Event.Game, sheet)
+	v := kit.SheetVerdict(d.Event.Game, sheet)
 	d.Verdict = &v
 	if len(v.Errors) > 0 {
 		d.Problem = &v.Errors[0]

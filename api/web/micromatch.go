@@ -34,7 +34,7 @@ func (h *handler) micromatchRoutesWeb(g, m *gin.RouterGroup) {
 // openingsPageData is an event's table of openings, with the form that
 // edits it as CSV for its arbiters.
 type openingsPageData struct {
-	eventHeader
+	kit.EventHeader
 	Table   *openings.Table
 	Own     bool
 	CanEdit bool
@@ -47,7 +47,7 @@ func (h *handler) openingsData(c *gin.Context, id int64) (*openingsPageData, err
 	if err != nil {
 		return nil, err
 	}
-	d := &openingsPageData{eventHeader: h.header(c, v.Event, "pairings"), Table: v.Table, Own: v.Own, CanEdit: v.CanEdit, Form: kit.NewForm()}
+	d := &openingsPageData{EventHeader: h.Header(c, v.Event, "pairings"), Table: v.Table, Own: v.Own, CanEdit: v.CanEdit, Form: kit.NewForm()}
 	if v.CanEdit {
 		var b strings.Builder
 		if err := v.Table.WriteCSV(&b); err != nil {
@@ -148,7 +148,7 @@ func (h *handler) enterMicroGame(c *gin.Context) error {
 		if err != nil {
 			return tournament.Invalid("game", "%q is not a game of the micro-match: choose 1 or 2", values["game"])
 		}
-		version, err := versionOf(c.PostForm("versions"), int(ids[1]), board)
+		version, err := kit.VersionOf(c.PostForm("versions"), int(ids[1]), board)
 		if err != nil {
 			return err
 		}
@@ -160,7 +160,7 @@ func (h *handler) enterMicroGame(c *gin.Context) error {
 		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/rounds/%d/results?saved=%s", ids[0], ids[1], values["board"]))
 		return nil
 	}
-	data, loadErr := h.resultsData(c, ids[0], int(ids[1]))
+	data, loadErr := h.ResultsData(c, ids[0], int(ids[1]))
 	if loadErr != nil {
 		return loadErr
 	}

@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -14,7 +13,6 @@ import (
 	"adiukh/api/web/kit"
 	"adiukh/rules"
 	"adiukh/tournament"
-	"adiukh/tournament/entries"
 	"adiukh/tournament/teams"
 )
 
@@ -50,228 +48,6 @@ func (h *handler) eventsPage(c *gin.Context) error {
 	data.CanCreate = tournament.MayCreateEvent(c.Request.Context()) == nil
 	h.Render(c, http.StatusOK, "events", "events.title", data)
 	return nil
-}
-
-// boardRow is one board of a round as the pairings table shows it.
-type boardRow struct {
-	Board     int
-	White     *tournament.Player
-	Black     *tournament.Player // nil for the bye
-	Result    *tournament.Result
-	HasSheet  bool
-	Version   int
-	EndReason string
-	// ByePoints is what the bye of this board scores, shown in its result
-	// column; the black column names the bye.
-	ByePoints float64
-	// SheetMissing: a played game of a recorded discipline without its sheet.
-	SheetMissing bool
-	// WhiteScore and BlackScore are the players' scores before the round,
-	// shown beside their names from round 2 on (Scored).
-	Scored                 bool
-	WhiteScore, BlackScore float64
-	// Opening is the opening drawn for this board of a micro-match event
-	// that draws one for each board (the round's is shown above the
-	// boards); Micro its two games.
-	Opening *tournament.DrawnOpening
-	Micro   []microGame
-	game    *tournament.Game
-}
-
-// Mark is the row's kit.BoardMark in round n, which its reader's parts read.
-func (row boardRow) Mark(n int) kit.BoardMark {
-	m := kit.BoardMark{Round: n, Board: row.Board, Game: row.game.ID, White: row.White.ID}
-	if row.Black != nil {
-		m.Black = row.Black.ID
-	}
-	return m
-}
-
-func boardRows(d *tournament.EventData, r *tournament.Round) []boardRow {
-	rows := make([]boardRow, len(r.Games))
-	for i, g := range r.Games {
-		rows[i] = boardRow{Board: g.Board, White: d.Player(g.WhiteID), Result: g.Result, HasSheet: g.Sheet != "", Version: g.Version,
-			SheetMissing: d.Event.AwaitsSheet(r, &r.Games[i]), game: &r.Games[i]}
-		if !g.IsBye() {
-			rows[i].Black = d.Player(g.BlackID)
-			if d.Event.MicroMatch.On() {
-				rows[i].Micro = microGames(d.Event.ID, r.Number, &r.Games[i])
-			}
-			if d.Event.MicroMatch == tournament.DrawPerBoard {
-				rows[i].Opening = r.OpeningOf(g.Board)
-			}
-		}
-		if g.Result != nil {
-			rows[i].EndReason = string(g.Result.EndReason)
-			if g.IsBye() {
-				rows[i].ByePoints = d.Event.Points(*g.Result, true)
-			}
-		}
-	}
-	return rows
-}
-
-// microGame is one game of a micro-match in its board's row: its score, ""
-// until entered, and the address of its page in the game viewer once its
-// score sheet came in, "" before.
-type microGame struct {
-	Score, Link string
-}
-
-// microGames are the two games of a micro-match board of round n.
-func microGames(eventID int64, n int, g *tournament.Game) []microGame {
-	out := make([]microGame, len(g.MicroGames))
-	for i, r := range g.MicroGames {
-		if r != nil {
-			out[i].Score = r.Score()
-		}
-		if g.MicroSheets[i].Sheet != "" {
-			out[i].Link = fmt.Sprintf("/events/%d/rounds/%d/boards/%d?game=%d", eventID, n, g.Board, i+1)
-		}
-	}
-	return out
-}
-
-// eventHeader is what every page of one event shows above its tabs.
-type eventHeader struct {
-	Event     *tournament.Event
-	Tab       string
-	CanManage bool
-	// Judge: the reader judges the event's composition contest, whose
-	// jury page only the judges and the director may open.
-	Judge bool
-	// Following: the signed-in reader follows the event.
-	Following bool
-	// MyEntry is the signed-in reader's latest entry to the event, whose
-	// state the entries tab names; nil when they have none.
-	MyEntry *entries.Entry
-	// Rated: the lists have rated the event's games; its rating report
-	// is a tab.
-	Rated bool
-	// Regulations: the event has its regulations attached, which the
-	// header links.
-	Regulations bool
-}
-
-// LiveEvery: the public tabs of a running event show new results in place,
-// except to its arbiters, whose forms on them must keep what they type,
-// every base. An event played live on the site changes by the second:
-// its tabs look every onlineLiveEvery at most, so a game's end shows in
-// the standings within seconds, and its games tab, which has no form,
-// follows the clocks for its arbiters too. 0: the page does not look.
-func (head eventHeader) LiveEvery(base time.Duration) time.Duration {
-	if head.Event == nil || head.Event.Status != tournament.Running {
-		return 0
-	}
-	if head.Event.Online {
-		base = min(base, onlineLiveEvery)
-		if head.Tab == "games" {
-			return base
-		}
-	}
-	if head.CanManage {
-		return 0
-	}
-	switch head.Tab {
-	case "pairings", "standings", "crosstable", "players":
-		return base
-	}
-	return 0
-}
-
-// onlineLiveEvery is how often the open tabs of an event played live on
-// the site look for news: the page cache answers 304 while nothing changed.
-const onlineLiveEvery = 3 * time.Second
-
-func (h *handler) header(c *gin.Context, e *tournament.Event, tab string) eventHeader {
-	ctx := c.Request.Context()
-	u := tournament.UserFromContext(ctx)
-	head := eventHeader{Event: e, Tab: tab, CanManage: tournament.CanManage(u, e)}
-	// The follow button, the reader's entry and the ratings tab are left
-	// out, and the failure logged, rather than the whole page failed.
-	var err error
-	if u != nil {
-		// Only a signed-in reader's pages show it, and those are not cached.
-		if head.Following, err = h.Entries.Following(ctx, e.ID, 0); err != nil {
-			h.Log.Error("event header: is the reader following", "event", e.ID, "err", err)
-		}
-		if e.Discipline.PlaysGames() && !e.Discipline.IsTeam() {
-			if head.MyEntry, err = h.Entries.MyEntry(ctx, e.ID); err != nil {
-				h.Log.Error("event header: the reader's entry", "event", e.ID, "err", err)
-			}
-		}
-	}
-	if head.Regulations, err = h.Entries.HasRegulations(ctx, e.ID); err != nil {
-		h.Log.Error("event header: has the event regulations", "event", e.ID, "err", err)
-	}
-	if e.Rated && e.Status == tournament.Finished && h.Ratings != nil {
-		if head.Rated, err = h.Ratings.EventRated(ctx, e.ID); err != nil {
-			h.Log.Error("event header: the event's rating", "event", e.ID, "err", err)
-		}
-	}
-	if u != nil && !head.CanManage && !e.Discipline.PlaysGames() && h.Composition != nil {
-		if cv, err := h.Composition.Contest(ctx, e.ID); err == nil {
-			head.Judge = cv.IsJudge
-		}
-	}
-	return head
-}
-
-type eventPageData struct {
-	eventHeader
-	Players []tournament.Player
-	Rounds  []int
-	Round   *tournament.Round // the round shown; nil before round 1 is published
-	Boards  []boardRow
-	// Titled: some player of the event holds a rank or title, which the
-	// pairings show in a column of its own.
-	Titled bool
-	// Seats and Review serve the swap form of a draft round, Pairing the
-	// pairing typed by hand (Swiss): each keeps what was entered and shows
-	// its own error.
-	Seats   []seatOption
-	Review  *kit.Form
-	Pairing *kit.Form
-	// Panel holds the reports of a signed-in player or arbiter; nil for
-	// anonymous readers.
-	Panel *playerPanel
-	// Cards explain a Swiss round's pairings to its arbiter; CardsError
-	// says why they could not be built.
-	Cards      []tournament.PairingCard
-	CardsError string
-}
-
-// newEventPageData shows round n, or the latest round when there is no
-// round n.
-func newEventPageData(hd eventHeader, d *tournament.EventData, n int) *eventPageData {
-	data := &eventPageData{eventHeader: hd, Players: d.Players, Review: kit.NewForm(), Pairing: kit.NewForm(),
-		Titled: slices.ContainsFunc(d.Players, func(p tournament.Player) bool { return p.Title != "" })}
-	for i := range d.Rounds {
-		data.Rounds = append(data.Rounds, d.Rounds[i].Number)
-	}
-	if len(d.Rounds) > 0 {
-		data.Round = &d.Rounds[len(d.Rounds)-1]
-		for i := range d.Rounds {
-			if d.Rounds[i].Number == n {
-				data.Round = &d.Rounds[i]
-			}
-		}
-		data.Boards = boardRows(d, data.Round)
-		if data.Round.Number > 1 {
-			scores := d.ScoresBefore(data.Round.Number)
-			for i := range data.Boards {
-				b := &data.Boards[i]
-				b.Scored, b.WhiteScore = true, scores[b.White.ID]
-				if b.Black != nil {
-					b.BlackScore = scores[b.Black.ID]
-				}
-			}
-		}
-		if data.Round.Status == tournament.Draft && hd.CanManage {
-			data.Seats = seatOptions(data.Boards)
-		}
-	}
-	return data
 }
 
 // eventPage shows the pairings of one round, by default the latest one, so
@@ -312,11 +88,11 @@ func (h *handler) eventPage(c *gin.Context) error {
 	if d.Event.Discipline.IsTeam() {
 		return h.teamEventPage(c, id)
 	}
-	data := newEventPageData(h.header(c, d.Event, "pairings"), d, n)
+	data := kit.NewEventPageData(h.Header(c, d.Event, "pairings"), d, n)
 	if n != 0 && !slices.Contains(data.Rounds, n) {
 		return tournament.NotFound("round %d of event %d not found", n, id)
 	}
-	if err := h.addPairingCards(c, data); err != nil {
+	if err := h.AddPairingCards(c, data); err != nil {
 		return err
 	}
 	if tournament.UserFromContext(c.Request.Context()) != nil {
@@ -324,14 +100,14 @@ func (h *handler) eventPage(c *gin.Context) error {
 		if err != nil {
 			return err
 		}
-		data.Panel = newPlayerPanel(v, data.CanManage)
+		data.Panel = kit.NewPlayerPanel(v, data.CanManage)
 	}
 	h.RenderWith(c, h.Translator(c).In(d.Event.Location()), http.StatusOK, "event", d.Event.Name, data)
 	return nil
 }
 
 type standingsPageData struct {
-	eventHeader
+	kit.EventHeader
 	Standings *tournament.Standings
 	IDs       map[int]int64 // player ID by start number, for links
 	// Titled: someone in the event holds a rank or title, which the
@@ -363,7 +139,7 @@ func (h *handler) standingsPage(c *gin.Context) error {
 		return h.teamStandingsPage(c, t.Teams.Standings)
 	}
 	ct := t.Players
-	data := standingsPageData{eventHeader: h.header(c, ct.Event, "standings"), Standings: ct.Standings, IDs: map[int]int64{},
+	data := standingsPageData{EventHeader: h.Header(c, ct.Event, "standings"), Standings: ct.Standings, IDs: map[int]int64{},
 		AfterRounds: upTo(ct.Standings.Complete)}
 	for _, r := range ct.Rows {
 		data.IDs[r.Player.StartNo] = r.Player.ID
@@ -420,7 +196,7 @@ type crossGridRow struct {
 }
 
 type crosstablePageData struct {
-	eventHeader
+	kit.EventHeader
 	Crosstable *tournament.Crosstable
 	Grid       *crossGrid // round robins; Swiss events show rounds instead
 	// Titled: someone in the event holds a rank or title, which the
@@ -508,7 +284,7 @@ func (h *handler) crosstablePage(c *gin.Context) error {
 		return h.teamCrosstablePage(c, t.Teams)
 	}
 	ct := t.Players
-	data := crosstablePageData{eventHeader: h.header(c, ct.Event, "crosstable"), Crosstable: ct}
+	data := crosstablePageData{EventHeader: h.Header(c, ct.Event, "crosstable"), Crosstable: ct}
 	for _, r := range ct.Rows {
 		data.Titled = data.Titled || r.Player.Title != ""
 		for _, g := range r.Games {
@@ -552,9 +328,9 @@ type moveRow struct {
 }
 
 type gamePageData struct {
-	eventHeader
+	kit.EventHeader
 	Round  int
-	Row    boardRow
+	Row    kit.BoardRow
 	Sheet  string
 	Replay *sheetReplay // nil without a sheet
 	Frames []frameView
@@ -655,12 +431,12 @@ func (h *handler) gamePage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	round, game := findBoard(d, int(ids[1]), int(ids[2]))
+	round, game := kit.FindBoard(d, int(ids[1]), int(ids[2]))
 	if game == nil {
 		return tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
 	}
-	data := gamePageData{eventHeader: h.header(c, d.Event, "pairings"), Round: round.Number, Sheet: game.Sheet, Unplayed: unplayedReason(game)}
-	for _, row := range boardRows(d, round) {
+	data := gamePageData{EventHeader: h.Header(c, d.Event, "pairings"), Round: round.Number, Sheet: game.Sheet, Unplayed: unplayedReason(game)}
+	for _, row := range kit.BoardRows(d, round) {
 		if row.Board == game.Board {
 			data.Row = row
 		}
@@ -692,7 +468,7 @@ func sheetFrames(data *gamePageData, game tournament.GameKind, sheet string) {
 		data.Board = kit.StateBoardView(v, start, rules.White)
 		return
 	}
-	verdict := sheetVerdict(game, sheet)
+	verdict := kit.SheetVerdict(game, sheet)
 	data.Replay = &sheetReplay{Valid: verdict.Valid, Replayed: verdict.Replayed, Errors: verdict.Errors}
 	data.Printable = verdict.Replayed
 	verdictFrames(data, v, verdict)
@@ -734,7 +510,7 @@ func microGamePage(data *gamePageData, game tournament.GameKind, round *tourname
 	if err != nil {
 		// An opening stored that no longer replays: the sheet as a game
 		// of its own.
-		verdict = sheetVerdict(game, sheet)
+		verdict = kit.SheetVerdict(game, sheet)
 	}
 	if sheet != "" {
 		data.Replay = &sheetReplay{Valid: verdict.Valid, Replayed: verdict.Replayed, Errors: verdict.Errors}
@@ -770,27 +546,4 @@ func verdictFrames(data *gamePageData, v *rules.Variant, verdict rules.Verdict) 
 		last := verdict.Moves[n-1]
 		data.Board = kit.StateBoardView(v, last.After, rules.White, last.From(), last.To())
 	}
-}
-
-// sheetVerdict replays a sheet by the rules of the game: its first game.
-func sheetVerdict(game tournament.GameKind, sheet string) rules.Verdict {
-	verdicts := game.Rules().ValidateGames(sheet)
-	if len(verdicts) == 0 {
-		return rules.Verdict{}
-	}
-	return verdicts[0]
-}
-
-func findBoard(d *tournament.EventData, round, board int) (*tournament.Round, *tournament.Game) {
-	for i := range d.Rounds {
-		if d.Rounds[i].Number != round {
-			continue
-		}
-		for j := range d.Rounds[i].Games {
-			if d.Rounds[i].Games[j].Board == board {
-				return &d.Rounds[i], &d.Rounds[i].Games[j]
-			}
-		}
-	}
-	return nil, nil
 }

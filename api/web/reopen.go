@@ -15,7 +15,7 @@ func (h *handler) reopenEvent(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.confirm(c, id, "rounds", "manage.reopen_event", nil, func(reason string) error {
+	return h.Confirm(c, id, "rounds", "manage.reopen_event", nil, func(reason string) error {
 		_, err := h.Events.ReopenEvent(c.Request.Context(), id, reason)
 		return err
 	}, func(d *tournament.EventData, tr *kit.Translator) (string, error) {

@@ -15,91 +15,18 @@ import (
 
 // The keyboard entry of one round's results.
 
-// resultsPageData is the fast result entry of one round.
-type resultsPageData struct {
-	eventHeader
-	Round    *tournament.Round
-	Boards   []boardRow
-	Versions string // "board:version,…" as the page saw them
-	Form     *kit.Form
-	Saved    string
-	Reasons  []tournament.EndReason
-	// SheetRequired is set for disciplines whose played games need a
-	// score sheet (§10.2); their results go through the sheet form.
-	SheetRequired bool
-	// Warnings are what the result just saved may have upset.
-	Warnings []tournament.Warning
-	// Outcomes say what became of each sheet of a batch just sent.
-	Outcomes []sheetOutcomeRow
-	// Matches group the boards of a team round by match; Games finds a
-	// board's row by its number within the round, the number typed.
-	Matches []matchRow
-	Games   map[int]boardRow
-}
-
-func (h *handler) resultsData(c *gin.Context, id int64, n int) (*resultsPageData, error) {
-	d, err := h.Events.DeskData(c.Request.Context(), id)
-	if err != nil {
-		return nil, err
-	}
-	hd := h.header(c, d.Event, "manage")
-	for i := range d.Rounds {
-		if d.Rounds[i].Number != n {
-			continue
-		}
-		r := &d.Rounds[i]
-		data := &resultsPageData{eventHeader: hd, Round: r, Boards: boardRows(d, r), Form: kit.NewForm(), Reasons: tournament.ArbiterReasons(d.Event.Discipline), SheetRequired: d.Event.Discipline.SheetRequired()}
-		var versions []string
-		for _, g := range r.Games {
-			versions = append(versions, fmt.Sprintf("%d:%d", g.Board, g.Version))
-		}
-		data.Versions = strings.Join(versions, ",")
-		data.Form.Values["end_reason"] = string(tournament.FinalPosition)
-		if d.Event.Discipline.IsTeam() {
-			if err := h.groupByMatch(c, data); err != nil {
-				return nil, err
-			}
-		}
-		return data, nil
-	}
-	return nil, tournament.NotFound("round %d of event %d not found", n, id)
-}
-
 func (h *handler) resultsPage(c *gin.Context) error {
 	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}
-	data, err := h.resultsData(c, ids[0], int(ids[1]))
+	data, err := h.ResultsData(c, ids[0], int(ids[1]))
 	if err != nil {
 		return err
 	}
 	data.Saved = c.Query("saved")
 	h.RenderWith(c, h.Translator(c), http.StatusOK, "results", data.Event.Name, data)
 	return nil
-}
-
-// versionOf finds a board's version in the "board:version,…" list the page
-// was rendered with, so that a result typed against a stale page is refused.
-// A list the form lost (empty, or no such list) asks for the page again
-// rather than blaming the board.
-func versionOf(versions string, round, board int) (int, error) {
-	listed := false
-	for _, item := range strings.Split(versions, ",") {
-		b, v, ok := strings.Cut(item, ":")
-		n, err := strconv.Atoi(v)
-		if !ok || err != nil {
-			continue
-		}
-		listed = true
-		if b == strconv.Itoa(board) {
-			return n, nil
-		}
-	}
-	if !listed {
-		return 0, tournament.Invalid("version", "the form lost the boards' versions; reload the page")
-	}
-	return 0, tournament.Invalid("board", "round %d has no board %d", round, board)
 }
 
 // enterResult takes one result from the fast entry form: board number,
@@ -122,7 +49,7 @@ func (h *handler) enterResult(c *gin.Context) error {
 		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/rounds/%d/results?saved=%s", ids[0], ids[1], saved))
 		return nil
 	}
-	data, loadErr := h.resultsData(c, ids[0], int(ids[1]))
+	data, loadErr := h.ResultsData(c, ids[0], int(ids[1]))
 	if loadErr != nil {
 		return loadErr
 	}
@@ -144,54 +71,11 @@ func (h *handler) recordFastResult(c *gin.Context, eventID int64, round int, val
 	if err != nil || board < 1 {
 		return nil, tournament.Invalid("board", "%q is not a board number", values["board"])
 	}
-	version, err := versionOf(versions, round, board)
+	version, err := kit.VersionOf(versions, round, board)
 	if err != nil {
 		return nil, err
 	}
 	return h.Events.RecordResult(c.Request.Context(), tournament.ResultInput{
 		EventID: eventID, Round: round, Board: board, Score: values["score"], EndReason: values["end_reason"], Version: version, Reason: values["reason"],
 	})
-}
-
-// savedBoard is where a result just saved lies in a team round.
-type savedBoard struct {
-	Table, Board int
-}
-
-// SavedAt names the board of a team round whose result was just saved as
-// the page shows it: its match's table and its board within the match,
-// not the game's number within the round that was typed. It is nil for an
-// individual round, or a number no board of the round has.
-func (d *resultsPageData) SavedAt() *savedBoard {
-	n, err := strconv.Atoi(d.Saved)
-	if err != nil || n < 1 {
-		return nil
-	}
-	for _, m := range d.Matches {
-		for _, b := range m.Boards {
-			if b.GameNo == n {
-				return &savedBoard{Table: m.Table, Board: b.Board}
-			}
-		}
-	}
-	return nil
-}
-
-// groupByMatch lays a team round's boards out match by match: the teams,
-// the table and the board within the match beside the number typed.
-func (h *handler) groupByMatch(c *gin.Context, data *resultsPageData) error {
-	d, err := h.Teams.TeamEventData(c.Request.Context(), data.Event.ID)
-	if err != nil {
-		return err
-	}
-	for i := range d.Rounds {
-		if d.Rounds[i].Number == data.Round.Number {
-			data.Matches = newMatchRows(d, &d.Rounds[i])
-		}
-	}
-	data.Games = map[int]boardRow{}
-	for _, b := range data.Boards {
-		data.Games[b.Board] = b
-	}
-	return nil
 }

@@ -16,31 +16,6 @@ import (
 // The review of a draft round: the arbiter swaps seats, deletes the draft to
 // pair it again, or removes a player who never played.
 
-// seatOption is one seat of a draft round in the swap form: "3w" is board 3,
-// white.
-type seatOption struct {
-	Value  string
-	Board  int
-	White  bool
-	Player *tournament.Player
-}
-
-// seatOptions are the seats that can be swapped: a requested bye is not
-// part of the pairing (review.Service.SwapSeats), so its board is not offered.
-func seatOptions(rows []boardRow) []seatOption {
-	var seats []seatOption
-	for _, r := range rows {
-		if r.EndReason == string(tournament.HalfPointBye) || r.EndReason == string(tournament.ZeroPointBye) {
-			continue
-		}
-		seats = append(seats, seatOption{Value: fmt.Sprintf("%dw", r.Board), Board: r.Board, White: true, Player: r.White})
-		if r.Black != nil {
-			seats = append(seats, seatOption{Value: fmt.Sprintf("%db", r.Board), Board: r.Board, Player: r.Black})
-		}
-	}
-	return seats
-}
-
 // parseSeat reads a seat as the swap form writes it: board number, then w
 // or b.
 func parseSeat(field, s string) (tournament.Seat, error) {
@@ -56,13 +31,13 @@ func parseSeat(field, s string) (tournament.Seat, error) {
 // reviewFailed shows the round again with err in the form that pick chooses
 // (the swap form or the pairing typed by hand), which keeps the values
 // entered.
-func (h *handler) reviewFailed(c *gin.Context, id int64, n int, err error, pick func(*eventPageData) *kit.Form, values map[string]string) error {
+func (h *handler) reviewFailed(c *gin.Context, id int64, n int, err error, pick func(*kit.EventPageData) *kit.Form, values map[string]string) error {
 	d, loadErr := h.Events.EventData(c.Request.Context(), id)
 	if loadErr != nil {
 		return loadErr
 	}
-	data := newEventPageData(h.header(c, d.Event, "pairings"), d, n)
-	if err := h.addPairingCards(c, data); err != nil {
+	data := kit.NewEventPageData(h.Header(c, d.Event, "pairings"), d, n)
+	if err := h.AddPairingCards(c, data); err != nil {
 		return err
 	}
 	f := pick(data)
@@ -88,7 +63,7 @@ func (h *handler) swapSeats(c *gin.Context) error {
 		}
 	}
 	if err != nil {
-		return h.reviewFailed(c, ids[0], int(ids[1]), err, func(d *eventPageData) *kit.Form { return d.Review }, values)
+		return h.reviewFailed(c, ids[0], int(ids[1]), err, func(d *kit.EventPageData) *kit.Form { return d.Review }, values)
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d?round=%d#review", ids[0], ids[1]))
 	return nil
@@ -100,9 +75,9 @@ func (h *handler) deleteDraftRound(c *gin.Context) error {
 		return err
 	}
 	if err := h.Review.DeleteDraftRound(c.Request.Context(), ids[0], int(ids[1]), strings.TrimSpace(c.PostForm("reason"))); err != nil {
-		return h.statusFailed(c, ids[0], err)
+		return h.StatusFailed(c, ids[0], err)
 	}
-	h.backToManage(c, ids[0], "rounds")
+	h.BackToManage(c, ids[0], "rounds")
 	return nil
 }
 
@@ -114,7 +89,7 @@ func (h *handler) unpublishRound(c *gin.Context) error {
 		return err
 	}
 	n := int(ids[1])
-	return h.confirm(c, ids[0], "rounds", "manage.unpublish", nil, func(reason string) error {
+	return h.Confirm(c, ids[0], "rounds", "manage.unpublish", nil, func(reason string) error {
 		_, err := h.Review.UnpublishRound(c.Request.Context(), ids[0], n, reason)
 		return err
 	}, func(_ *tournament.EventData, tr *kit.Translator) (string, error) {

@@ -12,14 +12,6 @@ import (
 	"adiukh/tournament/submissions"
 )
 
-// sheetOutcomeRow is one sheet of a batch on the results page.
-type sheetOutcomeRow struct {
-	submissions.SheetOutcome
-	Score string
-	// Error is why the sheet was not stored, in the reader's language.
-	Error string
-}
-
 // enterSheets stores the sheets of a round sent at once: pasted into one
 // box (text sheets separated by a line of dashes, or PDN) and/or uploaded
 // as several files. The results page then says, sheet by sheet, which
@@ -45,7 +37,7 @@ func (h *handler) enterSheets(c *gin.Context) error {
 			text += "\n---\n" + string(b)
 		}
 	}
-	data, err := h.resultsData(c, ids[0], int(ids[1]))
+	data, err := h.ResultsData(c, ids[0], int(ids[1]))
 	if err != nil {
 		return err
 	}
@@ -58,13 +50,13 @@ func (h *handler) enterSheets(c *gin.Context) error {
 		h.RenderWith(c, h.Translator(c), kit.FormStatus(err), "results", data.Event.Name, data)
 		return nil
 	}
-	if data, err = h.resultsData(c, ids[0], int(ids[1])); err != nil {
+	if data, err = h.ResultsData(c, ids[0], int(ids[1])); err != nil {
 		return err
 	}
 	tr := h.Translator(c)
 	var refused []string
 	for _, o := range outcomes {
-		row := sheetOutcomeRow{SheetOutcome: o}
+		row := kit.SheetOutcomeRow{SheetOutcome: o}
 		if o.Err != nil {
 			row.Error = tr.ErrorWithField(o.Err)
 			refused = append(refused, o.Text)

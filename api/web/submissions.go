@@ -17,51 +17,15 @@ import (
 // gives players their accounts; a player reports their own board; the
 // arbiter or the opponent confirms or rejects.
 
-// playerPanel is what the event page shows a signed-in player of the event
-// and its arbiter: the reports waiting for them.
-type playerPanel struct {
-	View    *tournament.PlayerView
-	Pending []tournament.Submission // reports this user may decide
-	Mine    []tournament.Submission // this user's own reports
-}
-
-// newPlayerPanel sorts the reports into those the user decides (the
-// opponent's reports, or all for the arbiter) and the user's own.
-func newPlayerPanel(v *tournament.PlayerView, canManage bool) *playerPanel {
-	p := &playerPanel{View: v}
-	for _, s := range v.Submissions {
-		switch {
-		case v.PlayerID != 0 && s.PlayerID == v.PlayerID:
-			p.Mine = append(p.Mine, s)
-		case s.Status == tournament.Pending && (canManage || v.PlayerID != 0):
-			p.Pending = append(p.Pending, s)
-		}
-	}
-	return p
-}
-
-// MayReport says whether the panel's player may report the board now, as
-// the service's view decides.
-// The row's mark is of a board without a result: its report button is
-// shown there only.
-func (p *playerPanel) MayReport(row kit.BoardMark) bool {
-	return p != nil && p.View.MayReport(&tournament.Game{ID: row.Game, WhiteID: row.White, BlackID: row.Black})
-}
-
-// IsMine says whether a board row is the panel player's own game.
-func (p *playerPanel) IsMine(row kit.BoardMark) bool {
-	return p != nil && p.View.PlayerID != 0 && (row.White == p.View.PlayerID || row.Black == p.View.PlayerID)
-}
-
 func (h *handler) setSubmissions(c *gin.Context) error {
 	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
 	if err := h.Submissions.SetSubmissions(c.Request.Context(), id, c.PostForm("open") == "on"); err != nil {
-		return h.statusFailed(c, id, err)
+		return h.StatusFailed(c, id, err)
 	}
-	h.backToManage(c, id, "submissions")
+	h.BackToManage(c, id, "submissions")
 	return nil
 }
 
@@ -71,9 +35,9 @@ func (h *handler) linkPlayer(c *gin.Context) error {
 		return err
 	}
 	if err := h.Events.LinkPlayer(c.Request.Context(), ids[0], ids[1], c.PostForm("email")); err != nil {
-		return h.statusFailed(c, ids[0], err)
+		return h.StatusFailed(c, ids[0], err)
 	}
-	h.backToManage(c, ids[0], "submissions")
+	h.BackToManage(c, ids[0], "submissions")
 	return nil
 }
 
@@ -94,9 +58,9 @@ func (h *handler) decideSubmission(c *gin.Context) error {
 
 // reportPageData is the form a player reports their board with.
 type reportPageData struct {
-	eventHeader
+	kit.EventHeader
 	Round   int
-	Row     boardRow
+	Row     kit.BoardRow
 	Form    *kit.Form
 	Reasons []tournament.EndReason
 }
@@ -110,12 +74,12 @@ func (h *handler) reportData(c *gin.Context, ids []int64) (*reportPageData, erro
 	if err != nil {
 		return nil, err
 	}
-	round, game := findBoard(d, int(ids[1]), int(ids[2]))
+	round, game := kit.FindBoard(d, int(ids[1]), int(ids[2]))
 	if game == nil {
 		return nil, tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
 	}
-	data := &reportPageData{eventHeader: h.header(c, d.Event, "pairings"), Round: round.Number, Form: kit.NewForm(), Reasons: reportable}
-	for _, row := range boardRows(d, round) {
+	data := &reportPageData{EventHeader: h.Header(c, d.Event, "pairings"), Round: round.Number, Form: kit.NewForm(), Reasons: reportable}
+	for _, row := range kit.BoardRows(d, round) {
 		if row.Board == game.Board {
 			data.Row = row
 		}

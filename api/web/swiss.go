@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -34,13 +33,13 @@ func (h *handler) requestBye(c *gin.Context) error {
 	}
 	round, err := strconv.Atoi(c.PostForm("round"))
 	if err != nil {
-		return h.statusFailed(c, ids[0], tournament.Invalid("round", "%q is not a round number", c.PostForm("round")))
+		return h.StatusFailed(c, ids[0], tournament.Invalid("round", "%q is not a round number", c.PostForm("round")))
 	}
 	_, err = h.Events.RequestBye(c.Request.Context(), ids[0], ids[1], round, tournament.ByeKind(c.PostForm("kind")), strings.TrimSpace(c.PostForm("reason")))
 	if err != nil {
-		return h.statusFailed(c, ids[0], err)
+		return h.StatusFailed(c, ids[0], err)
 	}
-	h.backToManage(c, ids[0], "players")
+	h.BackToManage(c, ids[0], "players")
 	return nil
 }
 
@@ -109,7 +108,7 @@ func (h *handler) editPairing(c *gin.Context) error {
 		_, err = h.Review.EditPairing(c.Request.Context(), ids[0], int(ids[1]), boards, values["reason"])
 	}
 	if err != nil {
-		return h.reviewFailed(c, ids[0], int(ids[1]), err, func(d *eventPageData) *kit.Form { return d.Pairing }, values)
+		return h.reviewFailed(c, ids[0], int(ids[1]), err, func(d *kit.EventPageData) *kit.Form { return d.Pairing }, values)
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d?round=%d#review", ids[0], ids[1]))
 	return nil
@@ -144,31 +143,12 @@ func (h *handler) importTRF(c *gin.Context) error {
 	f := kit.NewForm()
 	f.Values["discipline"], f.Values["system"], f.Values["visibility"] = string(tournament.Rapid), string(tournament.Swiss), string(tournament.Public)
 	f.Values["time_zone"] = h.Events.TimeZone()
-	data := h.eventFormData(f)
+	data := h.EventFormData(f)
 	data.Import = kit.NewForm()
 	data.Import.Values["game"] = c.PostForm("game")
 	if err := data.Import.Fail(err, h.Translator(c)); err != nil {
 		return err
 	}
 	h.Render(c, kit.FormStatus(err), "event_new", "event_new.title", data)
-	return nil
-}
-
-// addPairingCards gives the arbiter of a Swiss event the pairing cards of
-// the round shown. A round the cards cannot explain (an imported event
-// whose data the pairing rules reject) shows why instead.
-func (h *handler) addPairingCards(c *gin.Context, data *eventPageData) error {
-	if !data.CanManage || data.Event.System != tournament.Swiss || data.Round == nil {
-		return nil
-	}
-	cards, err := h.Events.PairingCards(c.Request.Context(), data.Event.ID, data.Round.Number)
-	var e *tournament.Error
-	switch {
-	case errors.As(err, &e):
-		data.CardsError = h.Translator(c).Phrase(e)
-	case err != nil:
-		return err
-	}
-	data.Cards = cards
 	return nil
 }
