@@ -376,10 +376,6 @@ type deskData struct {
 	EventSettings kit.EventFormData
 }
 
-func (h *handler) contestDesk(c *gin.Context, e *tournament.Event) error {
-	return h.renderDesk(c, e, "", kit.NewForm(), http.StatusOK)
-}
-
 // renderDesk shows the desk; the failed form (settings, judges, publish,
 // final, claims) shows its error.
 func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, f *kit.Form, status int) error {

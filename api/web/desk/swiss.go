@@ -1,4 +1,4 @@
-package web
+package desk
 
 import (
 	"fmt"
@@ -17,12 +17,6 @@ import (
 
 // The Swiss parts of the arbiter's desk: requested byes, a pairing typed in
 // by hand, pairing cards on the round review, TRF files in and out.
-
-func (h *handler) swissRoutesWeb(m *gin.RouterGroup) {
-	m.POST("/manage/events/import.trf", h.Page(h.importTRF))
-	m.POST("/events/:id/players/:pid/bye", h.Page(h.requestBye))
-	m.POST("/events/:id/rounds/:n/pairing", h.Page(h.editPairing))
-}
 
 // requestBye records (or, with an empty kind, takes back) a player's
 // requested bye for the next round to be paired.

@@ -1,4 +1,4 @@
-package web_test
+package desk_test
 
 import (
 	"fmt"
@@ -147,7 +147,7 @@ func TestOneHalfZeroTeamEventShowsItsOwnScale(t *testing.T) {
 	results := fmt.Sprintf("/events/%d/rounds/1/results", te.ID)
 	for game, score := range map[int]string{1: "1:0", 2: "½:½"} {
 		page := a.Get(results).Body.String()
-		rec := a.Post(results, url.Values{"board": {fmt.Sprint(game)}, "score": {score}, "end_reason": {"final_position"}, "versions": {versionsOf(page)}})
+		rec := a.Post(results, url.Values{"board": {fmt.Sprint(game)}, "score": {score}, "end_reason": {"final_position"}, "versions": {apitest.VersionsOf(page)}})
 		apitest.MustStatus(t, "result "+score, rec.Code, http.StatusSeeOther, rec.Body.String())
 	}
 	gameScale := regexp.MustCompile(`\b(2:0|0:2|1:1)\b`)

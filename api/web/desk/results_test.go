@@ -1,4 +1,4 @@
-package web_test
+package desk_test
 
 import (
 	"fmt"
@@ -17,7 +17,7 @@ import (
 func TestResultsPageNamesByesAndForfeits(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	id, players := swissOfSix(s, "standard", "60+30")
+	id, players := apitest.SwissOfSix(s, "standard", "60+30")
 	arbiter := s.SignIn(tournament.ArbiterRole)
 	events := fmt.Sprintf("/events/%d", id)
 	apitest.MustStatus(t, "bye", arbiter.Post(fmt.Sprintf("%s/players/%d/bye", events, players[5]), url.Values{"round": {"1"}, "kind": {"half"}}).Code, http.StatusSeeOther, "")
@@ -85,7 +85,7 @@ func TestTeamResultSavedNamesMatchAndBoard(t *testing.T) {
 	a := s.SignIn(apitest.Arbiter)
 	results := fmt.Sprintf("/events/%d/rounds/1/results", te.ID)
 	page := a.Get(results).Body.String()
-	rec := a.Post(results, url.Values{"board": {fmt.Sprintf("0%d", game)}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {versionsOf(page)}})
+	rec := a.Post(results, url.Values{"board": {fmt.Sprintf("0%d", game)}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {apitest.VersionsOf(page)}})
 	apitest.MustStatus(t, "result by keyboard", rec.Code, http.StatusSeeOther, rec.Body.String())
 	next := rec.Header().Get("Location")
 	for _, c := range []struct{ lang, want, not string }{
@@ -105,7 +105,7 @@ func TestTeamResultSavedNamesMatchAndBoard(t *testing.T) {
 	id := s.RoundRobin(4)
 	results = fmt.Sprintf("/events/%d/rounds/1/results", id)
 	page = a.Get(results).Body.String()
-	rec = a.Post(results, url.Values{"board": {"2"}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {versionsOf(page)}})
+	rec = a.Post(results, url.Values{"board": {"2"}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {apitest.VersionsOf(page)}})
 	apitest.MustStatus(t, "individual result", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if page := a.Get(rec.Header().Get("Location")).Body.String(); !strings.Contains(page, apitest.RuT("results.saved", "Board", 2)) {
 		t.Error("an individual round's entry no longer names the board saved")

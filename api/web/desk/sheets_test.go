@@ -1,4 +1,4 @@
-package web_test
+package desk_test
 
 import (
 	"fmt"

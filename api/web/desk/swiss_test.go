@@ -1,4 +1,4 @@
-package web_test
+package desk_test
 
 import (
 	"bytes"
@@ -31,28 +31,13 @@ func upload(p *apitest.Page, path, name, content string) *httptest.ResponseRecor
 	return p.Do(req)
 }
 
-// swissOfSix creates a three-round Swiss event of the discipline and time
-// control with six players, Player 1 … Player 6 rated 1999 down to 1994,
-// and returns its ID and the players' IDs.
-func swissOfSix(s *apitest.WebServer, discipline, timeControl string) (id int, players []int) {
-	ev := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events",
-		map[string]any{"name": "Швейцарка", "discipline": discipline, "system": "swiss", "rounds": 3, "time_control": timeControl})
-	id = apitest.Num(ev["id"])
-	for i := 1; i <= 6; i++ {
-		p := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id),
-			map[string]any{"name": fmt.Sprintf("Player %d", i), "rating": 2000 - i})
-		players = append(players, apitest.Num(p["id"]))
-	}
-	return id, players
-}
-
 // TestSwissPages walks the arbiter through the Swiss parts of the desk: a
 // requested bye, pairing, the pairing cards, a pairing typed by hand with
 // its warnings, TRF export and import.
 func TestSwissPages(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	id, players := swissOfSix(s, "rapid", "8+4")
+	id, players := apitest.SwissOfSix(s, "rapid", "8+4")
 	arbiter := s.SignIn(tournament.ArbiterRole)
 	events := fmt.Sprintf("/events/%d", id)
 	expect := func(rec *httptest.ResponseRecorder, status int, texts ...string) {

@@ -1,4 +1,4 @@
-package web
+package desk
 
 import (
 	"fmt"
@@ -62,7 +62,7 @@ func (h *handler) managePage(c *gin.Context) error {
 		return err
 	}
 	if !e.Discipline.PlaysGames() {
-		return h.contestDesk(c, e)
+		return h.RenderContestDesk(c, e, "", kit.NewForm(), http.StatusOK)
 	}
 	data, err := h.ManageData(c, id)
 	if err != nil {
@@ -93,7 +93,7 @@ func (h *handler) updateSettings(c *gin.Context) error {
 	// A composition contest's desk is the contest's: the form is shown
 	// again there.
 	if e, evErr := h.Events.Event(c.Request.Context(), id); evErr == nil && !e.Discipline.PlaysGames() {
-		return h.AfterForm(c, fmt.Sprintf("/events/%d/manage", id), entered, err, func(f *kit.Form, status int) error { return h.renderDesk(c, e, "event", f, status) })
+		return h.AfterForm(c, fmt.Sprintf("/events/%d/manage", id), entered, err, func(f *kit.Form, status int) error { return h.RenderContestDesk(c, e, "event", f, status) })
 	}
 	return h.ManageFailed(c, id, err, func(d *kit.ManagePageData) *kit.Form { return d.Settings.Form }, func(f *kit.Form) { f.Values = entered.Values })
 }

@@ -1,4 +1,4 @@
-package web_test
+package desk_test
 
 import (
 	"fmt"
@@ -14,16 +14,6 @@ import (
 	"adiukh/tournament/ical/icaltest"
 )
 
-// playersRoundRobin is a round robin of two with round 1 published, its
-// first player linked to the player's account (player@example.org).
-func playersRoundRobin(s *apitest.Server) int {
-	id := s.RoundRobin(2)
-	players := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any)
-	s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, apitest.Num(players[0].(map[string]any)["id"])),
-		map[string]any{"email": "player@example.org"})
-	return id
-}
-
 // Issue 60, item 6: a round played over the board starts at the hour its
 // arbiter sets at the desk; the pairings page and PDF say it, and the
 // player's calendar has the game at that hour (no longer an all-day item),
@@ -32,7 +22,7 @@ func playersRoundRobin(s *apitest.Server) int {
 func TestRoundStartAtTheBoards(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	id := playersRoundRobin(s.Server)
+	id := apitest.PlayersRoundRobin(s.Server)
 	player := s.SignIn(tournament.PlayerRole)
 	rec := player.Post("/account/calendar", url.Values{})
 	feed := strings.TrimPrefix(regexp.MustCompile(`http://example\.com/my\.ics\?token=[A-Za-z0-9_-]+`).FindString(rec.Body.String()), "http://example.com")

@@ -1,4 +1,4 @@
-package web
+package desk
 
 import (
 	"strconv"
@@ -85,7 +85,7 @@ func (h *handler) withdrawPlayer(c *gin.Context) error {
 		return err
 	}
 	if e.Discipline.PlayedOnServer() {
-		return h.WithdrawFromSection(c, ids[0], ids[1])
+		return h.withdrawFromSection(c, ids[0], ids[1])
 	}
 	from, err := strconv.Atoi(c.PostForm("from_round"))
 	if err != nil {
