@@ -16,10 +16,9 @@ import (
 )
 
 // The arbiter's desk of one event: its settings, players, rounds and the
-// players' reports. The arbiter pages call the same service methods as the
-// JSON API; the service checks the user's role on every write, and its
-// *Error is shown next to the form field it names. Each form of the desk
-// has its own file: web_players.go, web_results.go, web_game_edit.go, ….
+// players' reports. The service's *Error is shown next to the form field it
+// names (kit.ManageFailed). Each form of the desk has its own file:
+// players.go, results.go, game_edit.go, ….
 
 // deskFound is how many persons a search at the desk shows.
 const deskFound = 20

@@ -17,7 +17,7 @@ type TeamDesk struct {
 	Reserve *Form
 	// Players counts the players on all rosters.
 	Players int
-	// Scoring is the team scoring form (web_team_scoring.go), with every
+	// Scoring is the team scoring form (team_scoring.go), with every
 	// team tie-break and the preset of each ranking.
 	Scoring   *Form
 	TieBreaks []tournament.TieBreakInfo
