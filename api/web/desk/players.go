@@ -58,7 +58,7 @@ func (h *handler) addPlayersCSV(c *gin.Context) error {
 }
 
 // confirmed asks for the confirmation of an action on a player (see
-// confirm); the question names the player and the next round.
+// kit.Confirm); the question names the player and the next round.
 func (h *handler) confirmed(c *gin.Context, question, button string, hidden map[string]string, act func(reason string) error) error {
 	ids, err := core.PathInts(c, "id", "pid")
 	if err != nil {
