@@ -170,3 +170,28 @@ func NewTeamEvent(t *testing.T, s *Server, system string, rounds, boards int, pl
 func (te *TeamEvent) Path(suffix string) string {
 	return fmt.Sprintf("/api/v1/events/%d%s", te.ID, suffix)
 }
+
+// SwissOfSix creates a three-round Swiss event of the discipline and time
+// control with six players, Player 1 … Player 6 rated 1999 down to 1994,
+// and returns its ID and the players' IDs.
+func SwissOfSix(s *WebServer, discipline, timeControl string) (id int, players []int) {
+	ev := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events",
+		map[string]any{"name": "Швейцарка", "discipline": discipline, "system": "swiss", "rounds": 3, "time_control": timeControl})
+	id = Num(ev["id"])
+	for i := 1; i <= 6; i++ {
+		p := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id),
+			map[string]any{"name": fmt.Sprintf("Player %d", i), "rating": 2000 - i})
+		players = append(players, Num(p["id"]))
+	}
+	return id, players
+}
+
+// PlayersRoundRobin is a round robin of two with round 1 published, its
+// first player linked to the player's account (player@example.org).
+func PlayersRoundRobin(s *Server) int {
+	id := s.RoundRobin(2)
+	players := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, Num(players[0].(map[string]any)["id"])),
+		map[string]any{"email": "player@example.org"})
+	return id
+}

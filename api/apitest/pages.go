@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -225,4 +226,14 @@ func MustStatus(t *testing.T, what string, got, want int, body string) {
 	if got != want {
 		t.Fatalf("%s: status %d, want %d\n%s", what, got, want, body)
 	}
+}
+
+// VersionsOf is the "board:version,…" list a results page was rendered
+// with, as its form sends it back.
+func VersionsOf(page string) string {
+	m := regexp.MustCompile(`name="versions" value="([^"]*)"`).FindStringSubmatch(page)
+	if m == nil {
+		return ""
+	}
+	return m[1]
 }

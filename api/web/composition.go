@@ -206,7 +206,7 @@ func (h *handler) submitEntry(c *gin.Context) error {
 	if err == nil {
 		next = fmt.Sprintf("/events/%d/contest/entries?entry=%d#entry-%d", id, w.ID, w.ID)
 	}
-	return h.afterForm(c, next, f, err, func(f *kit.Form, status int) error { return h.renderEntries(c, f, status) })
+	return h.AfterForm(c, next, f, err, func(f *kit.Form, status int) error { return h.renderEntries(c, f, status) })
 }
 
 func (h *handler) editEntry(c *gin.Context) error {
@@ -344,7 +344,7 @@ func (h *handler) submitMark(c *gin.Context) error {
 	f := kit.NewForm()
 	f.Values["code"], f.Values["mark"], f.Values["comment"] = code, c.PostForm("mark"), c.PostForm("comment")
 	_, err = h.Composition.Mark(c.Request.Context(), id, composition.MarkInput{Code: code, Mark: c.PostForm("mark"), Comment: c.PostForm("comment")})
-	return h.afterForm(c, fmt.Sprintf("/events/%d/contest/judging#entry-%s", id, code), f, err, func(f *kit.Form, status int) error { return h.renderJudging(c, f, status) })
+	return h.AfterForm(c, fmt.Sprintf("/events/%d/contest/judging#entry-%s", id, code), f, err, func(f *kit.Form, status int) error { return h.renderJudging(c, f, status) })
 }
 
 // deskData is the director's desk of a composition event: the contest's
@@ -373,11 +373,7 @@ type deskData struct {
 	Text *kit.Form
 	// EventSettings are the event's own settings (name, dates, place,
 	// visibility), on the form every event has.
-	EventSettings eventFormData
-}
-
-func (h *handler) contestDesk(c *gin.Context, e *tournament.Event) error {
-	return h.renderDesk(c, e, "", kit.NewForm(), http.StatusOK)
+	EventSettings kit.EventFormData
 }
 
 // renderDesk shows the desk; the failed form (settings, judges, publish,
@@ -392,10 +388,10 @@ func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, 
 	}
 	data := &deskData{EventHeader: h.Header(c, e, "manage"), Contest: cv, Missing: missing,
 		Settings: kit.NewForm(), Judges: kit.NewForm(), Publish: kit.NewForm(), Edit: kit.NewForm(), Final: kit.NewForm(), Claims: kit.NewForm(), Text: kit.NewForm(),
-		EventSettings: h.eventFormData(eventFormValues(e))}
+		EventSettings: h.EventFormData(kit.EventFormValues(e))}
 	switch which {
 	case "event":
-		data.EventSettings = h.eventFormData(f)
+		data.EventSettings = h.EventFormData(f)
 	case "settings":
 		data.Settings = f
 	case "judges":
@@ -470,7 +466,7 @@ func (h *handler) deskFormOf(c *gin.Context, which string, f *kit.Form, act func
 		return err
 	}
 	err = act(e)
-	return h.afterForm(c, fmt.Sprintf("/events/%d/manage", e.ID), f, err, func(f *kit.Form, status int) error {
+	return h.AfterForm(c, fmt.Sprintf("/events/%d/manage", e.ID), f, err, func(f *kit.Form, status int) error {
 		return h.renderDesk(c, e, which, f, status)
 	})
 }
@@ -741,7 +737,7 @@ func (h *handler) fileClaim(c *gin.Context) error {
 	f := kit.FormValues(c, "code", "kind", "evidence")
 	_, err = h.Composition.FileClaim(c.Request.Context(), id, composition.ClaimInput{Code: f.Values["code"],
 		Kind: composition.ClaimKind(f.Values["kind"]), Evidence: f.Values["evidence"]})
-	return h.afterForm(c, fmt.Sprintf("/events/%d/contest/award#claims", id), f, err, func(f *kit.Form, status int) error { return h.renderAward(c, f, status) })
+	return h.AfterForm(c, fmt.Sprintf("/events/%d/contest/award#claims", id), f, err, func(f *kit.Form, status int) error { return h.renderAward(c, f, status) })
 }
 
 // withTheRest joins the inputs a form could not read with what the domain's

@@ -104,7 +104,7 @@ func TestImportTRFOfAGame(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
 	arbiter := s.SignIn(tournament.ArbiterRole)
-	id, _ := swissOfSix(s, "rapid", "15+10")
+	id, _ := apitest.SwissOfSix(s, "rapid", "15+10")
 	file := arbiter.Get(fmt.Sprintf("/api/v1/events/%d/pairing.trf", id)).Body.String()
 	send := func(game string) *httptest.ResponseRecorder {
 		var body bytes.Buffer

@@ -148,7 +148,7 @@ func (h *handler) enterMicroGame(c *gin.Context) error {
 		if err != nil {
 			return tournament.Invalid("game", "%q is not a game of the micro-match: choose 1 or 2", values["game"])
 		}
-		version, err := versionOf(c.PostForm("versions"), int(ids[1]), board)
+		version, err := kit.VersionOf(c.PostForm("versions"), int(ids[1]), board)
 		if err != nil {
 			return err
 		}
@@ -160,7 +160,7 @@ func (h *handler) enterMicroGame(c *gin.Context) error {
 		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/rounds/%d/results?saved=%s", ids[0], ids[1], values["board"]))
 		return nil
 	}
-	data, loadErr := h.resultsData(c, ids[0], int(ids[1]))
+	data, loadErr := h.ResultsData(c, ids[0], int(ids[1]))
 	if loadErr != nil {
 		return loadErr
 	}

@@ -25,7 +25,7 @@ func TestMyICS(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			s := apitest.NewWebServerOn(t, st)
-			played := playersRoundRobin(s.Server)
+			played := apitest.PlayersRoundRobin(s.Server)
 			// The followed event takes entries until a day before it starts.
 			followed, deadline := cupTakingEntries(s.Server)
 			moscow := deadline.Location()

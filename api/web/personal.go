@@ -15,10 +15,10 @@ import (
 
 // eventReader is the core.Personal of the pages of one event, whose
 // pairings mark the reader's board and list their reports (the panel of
-// eventPageData).
+// kit.EventPageData).
 func (h *handler) eventReader(c *gin.Context) (func([]byte) ([]byte, error), bool, error) {
 	return h.readerOfEvent(c, func(head kit.EventHeader, v *tournament.PlayerView) (any, error) {
-		return &eventPageData{EventHeader: head, Panel: newPlayerPanel(v, head.CanManage)}, nil
+		return &kit.EventPageData{EventHeader: head, Panel: kit.NewPlayerPanel(v, head.CanManage)}, nil
 	})
 }
 
@@ -106,7 +106,7 @@ func (h *handler) fillPersonal(p kit.Page, kept []byte) ([]byte, error) {
 			if err != nil {
 				return nil, fmt.Errorf("the mark of the personal part %s: %w", name, err)
 			}
-			if d, ok := p.Data.(*eventPageData); !ok || !d.Panel.IsMine(m) {
+			if d, ok := p.Data.(*kit.EventPageData); !ok || !d.Panel.IsMine(m) {
 				out.Write(after[:end])
 				rest = after[end:]
 				continue

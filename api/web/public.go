@@ -50,143 +50,6 @@ func (h *handler) eventsPage(c *gin.Context) error {
 	return nil
 }
 
-// boardRow is one board of a round as the pairings table shows it.
-type boardRow struct {
-	Board     int
-	White     *tournament.Player
-	Black     *tournament.Player // nil for the bye
-	Result    *tournament.Result
-	HasSheet  bool
-	Version   int
-	EndReason string
-	// ByePoints is what the bye of this board scores, shown in its result
-	// column; the black column names the bye.
-	ByePoints float64
-	// SheetMissing: a played game of a recorded discipline without its sheet.
-	SheetMissing bool
-	// WhiteScore and BlackScore are the players' scores before the round,
-	// shown beside their names from round 2 on (Scored).
-	Scored                 bool
-	WhiteScore, BlackScore float64
-	// Opening is the opening drawn for this board of a micro-match event
-	// that draws one for each board (the round's is shown above the
-	// boards); Micro its two games.
-	Opening *tournament.DrawnOpening
-	Micro   []microGame
-	game    *tournament.Game
-}
-
-// Mark is the row's kit.BoardMark in round n, which its reader's parts read.
-func (row boardRow) Mark(n int) kit.BoardMark {
-	m := kit.BoardMark{Round: n, Board: row.Board, Game: row.game.ID, White: row.White.ID}
-	if row.Black != nil {
-		m.Black = row.Black.ID
-	}
-	return m
-}
-
-func boardRows(d *tournament.EventData, r *tournament.Round) []boardRow {
-	rows := make([]boardRow, len(r.Games))
-	for i, g := range r.Games {
-		rows[i] = boardRow{Board: g.Board, White: d.Player(g.WhiteID), Result: g.Result, HasSheet: g.Sheet != "", Version: g.Version,
-			SheetMissing: d.Event.AwaitsSheet(r, &r.Games[i]), game: &r.Games[i]}
-		if !g.IsBye() {
-			rows[i].Black = d.Player(g.BlackID)
-			if d.Event.MicroMatch.On() {
-				rows[i].Micro = microGames(d.Event.ID, r.Number, &r.Games[i])
-			}
-			if d.Event.MicroMatch == tournament.DrawPerBoard {
-				rows[i].Opening = r.OpeningOf(g.Board)
-			}
-		}
-		if g.Result != nil {
-			rows[i].EndReason = string(g.Result.EndReason)
-			if g.IsBye() {
-				rows[i].ByePoints = d.Event.Points(*g.Result, true)
-			}
-		}
-	}
-	return rows
-}
-
-// microGame is one game of a micro-match in its board's row: its score, ""
-// until entered, and the address of its page in the game viewer once its
-// score sheet came in, "" before.
-type microGame struct {
-	Score, Link string
-}
-
-// microGames are the two games of a micro-match board of round n.
-func microGames(eventID int64, n int, g *tournament.Game) []microGame {
-	out := make([]microGame, len(g.MicroGames))
-	for i, r := range g.MicroGames {
-		if r != nil {
-			out[i].Score = r.Score()
-		}
-		if g.MicroSheets[i].Sheet != "" {
-			out[i].Link = fmt.Sprintf("/events/%d/rounds/%d/boards/%d?game=%d", eventID, n, g.Board, i+1)
-		}
-	}
-	return out
-}
-
-type eventPageData struct {
-	kit.EventHeader
-	Players []tournament.Player
-	Rounds  []int
-	Round   *tournament.Round // the round shown; nil before round 1 is published
-	Boards  []boardRow
-	// Titled: some player of the event holds a rank or title, which the
-	// pairings show in a column of its own.
-	Titled bool
-	// Seats and Review serve the swap form of a draft round, Pairing the
-	// pairing typed by hand (Swiss): each keeps what was entered and shows
-	// its own error.
-	Seats   []seatOption
-	Review  *kit.Form
-	Pairing *kit.Form
-	// Panel holds the reports of a signed-in player or arbiter; nil for
-	// anonymous readers.
-	Panel *playerPanel
-	// Cards explain a Swiss round's pairings to its arbiter; CardsError
-	// says why they could not be built.
-	Cards      []tournament.PairingCard
-	CardsError string
-}
-
-// newEventPageData shows round n, or the latest round when there is no
-// round n.
-func newEventPageData(hd kit.EventHeader, d *tournament.EventData, n int) *eventPageData {
-	data := &eventPageData{EventHeader: hd, Players: d.Players, Review: kit.NewForm(), Pairing: kit.NewForm(),
-		Titled: slices.ContainsFunc(d.Players, func(p tournament.Player) bool { return p.Title != "" })}
-	for i := range d.Rounds {
-		data.Rounds = append(data.Rounds, d.Rounds[i].Number)
-	}
-	if len(d.Rounds) > 0 {
-		data.Round = &d.Rounds[len(d.Rounds)-1]
-		for i := range d.Rounds {
-			if d.Rounds[i].Number == n {
-				data.Round = &d.Rounds[i]
-			}
-		}
-		data.Boards = boardRows(d, data.Round)
-		if data.Round.Number > 1 {
-			scores := d.ScoresBefore(data.Round.Number)
-			for i := range data.Boards {
-				b := &data.Boards[i]
-				b.Scored, b.WhiteScore = true, scores[b.White.ID]
-				if b.Black != nil {
-					b.BlackScore = scores[b.Black.ID]
-				}
-			}
-		}
-		if data.Round.Status == tournament.Draft && hd.CanManage {
-			data.Seats = seatOptions(data.Boards)
-		}
-	}
-	return data
-}
-
 // eventPage shows the pairings of one round, by default the latest one, so
 // that a player opening the event on a phone sees their board at once.
 func (h *handler) eventPage(c *gin.Context) error {
@@ -225,11 +88,11 @@ func (h *handler) eventPage(c *gin.Context) error {
 	if d.Event.Discipline.IsTeam() {
 		return h.teamEventPage(c, id)
 	}
-	data := newEventPageData(h.Header(c, d.Event, "pairings"), d, n)
+	data := kit.NewEventPageData(h.Header(c, d.Event, "pairings"), d, n)
 	if n != 0 && !slices.Contains(data.Rounds, n) {
 		return tournament.NotFound("round %d of event %d not found", n, id)
 	}
-	if err := h.addPairingCards(c, data); err != nil {
+	if err := h.AddPairingCards(c, data); err != nil {
 		return err
 	}
 	if tournament.UserFromContext(c.Request.Context()) != nil {
@@ -237,7 +100,7 @@ func (h *handler) eventPage(c *gin.Context) error {
 		if err != nil {
 			return err
 		}
-		data.Panel = newPlayerPanel(v, data.CanManage)
+		data.Panel = kit.NewPlayerPanel(v, data.CanManage)
 	}
 	h.RenderWith(c, h.Translator(c).In(d.Event.Location()), http.StatusOK, "event", d.Event.Name, data)
 	return nil
@@ -467,7 +330,7 @@ type moveRow struct {
 type gamePageData struct {
 	kit.EventHeader
 	Round  int
-	Row    boardRow
+	Row    kit.BoardRow
 	Sheet  string
 	Replay *sheetReplay // nil without a sheet
 	Frames []frameView
@@ -568,12 +431,12 @@ func (h *handler) gamePage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	round, game := findBoard(d, int(ids[1]), int(ids[2]))
+	round, game := kit.FindBoard(d, int(ids[1]), int(ids[2]))
 	if game == nil {
 		return tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
 	}
 	data := gamePageData{EventHeader: h.Header(c, d.Event, "pairings"), Round: round.Number, Sheet: game.Sheet, Unplayed: unplayedReason(game)}
-	for _, row := range boardRows(d, round) {
+	for _, row := range kit.BoardRows(d, round) {
 		if row.Board == game.Board {
 			data.Row = row
 		}
@@ -605,7 +468,7 @@ func sheetFrames(data *gamePageData, game tournament.GameKind, sheet string) {
 		data.Board = kit.StateBoardView(v, start, rules.White)
 		return
 	}
-	verdict := sheetVerdict(game, sheet)
+	verdict := kit.SheetVerdict(game, sheet)
 	data.Replay = &sheetReplay{Valid: verdict.Valid, Replayed: verdict.Replayed, Errors: verdict.Errors}
 	data.Printable = verdict.Replayed
 	verdictFrames(data, v, verdict)
@@ -647,7 +510,7 @@ func microGamePage(data *gamePageData, game tournament.GameKind, round *tourname
 	if err != nil {
 		// An opening stored that no longer replays: the sheet as a game
 		// of its own.
-		verdict = sheetVerdict(game, sheet)
+		verdict = kit.SheetVerdict(game, sheet)
 	}
 	if sheet != "" {
 		data.Replay = &sheetReplay{Valid: verdict.Valid, Replayed: verdict.Replayed, Errors: verdict.Errors}
@@ -683,27 +546,4 @@ func verdictFrames(data *gamePageData, v *rules.Variant, verdict rules.Verdict) 
 		last := verdict.Moves[n-1]
 		data.Board = kit.StateBoardView(v, last.After, rules.White, last.From(), last.To())
 	}
-}
-
-// sheetVerdict replays a sheet by the rules of the game: its first game.
-func sheetVerdict(game tournament.GameKind, sheet string) rules.Verdict {
-	verdicts := game.Rules().ValidateGames(sheet)
-	if len(verdicts) == 0 {
-		return rules.Verdict{}
-	}
-	return verdicts[0]
-}
-
-func findBoard(d *tournament.EventData, round, board int) (*tournament.Round, *tournament.Game) {
-	for i := range d.Rounds {
-		if d.Rounds[i].Number != round {
-			continue
-		}
-		for j := range d.Rounds[i].Games {
-			if d.Rounds[i].Games[j].Board == board {
-				return &d.Rounds[i], &d.Rounds[i].Games[j]
-			}
-		}
-	}
-	return nil, nil
 }

@@ -50,9 +50,9 @@ func (h *handler) uploadRegulations(c *gin.Context) error {
 		return err
 	}()
 	if err != nil {
-		return h.manageFailed(c, id, err, func(d *managePageData) *kit.Form { return d.RegulationsForm }, nil)
+		return h.ManageFailed(c, id, err, func(d *kit.ManagePageData) *kit.Form { return d.RegulationsForm }, nil)
 	}
-	h.backToManage(c, id, "regulations")
+	h.BackToManage(c, id, "regulations")
 	return nil
 }
 
@@ -64,7 +64,7 @@ func (h *handler) regulationsTooLarge(c *gin.Context) error {
 		return err
 	}
 	tooLarge := tournament.TooLarge("file", "the file is larger than %d MB", entries.MaxRegulationsBytes>>20)
-	return h.manageFailed(c, id, tooLarge, func(d *managePageData) *kit.Form { return d.RegulationsForm }, nil)
+	return h.ManageFailed(c, id, tooLarge, func(d *kit.ManagePageData) *kit.Form { return d.RegulationsForm }, nil)
 }
 
 func (h *handler) removeRegulations(c *gin.Context) error {
@@ -73,7 +73,7 @@ func (h *handler) removeRegulations(c *gin.Context) error {
 		return err
 	}
 	if err := h.Entries.RemoveRegulations(c.Request.Context(), id); err != nil {
-		return h.manageFailed(c, id, err, func(d *managePageData) *kit.Form { return d.RegulationsForm }, nil)
+		return h.ManageFailed(c, id, err, func(d *kit.ManagePageData) *kit.Form { return d.RegulationsForm }, nil)
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/manage#regulations", id))
 	return nil

@@ -19,39 +19,10 @@ import (
 // what may change when. The forms name a team by its ID: its start
 // number changes whenever a roster changes the order of the teams.
 
-// teamDesk holds the team forms of the desk.
-type teamDesk struct {
-	Settings *teams.TeamSettings
-	Boards   *kit.Form // the number of boards
-	// Edit and Reserve are the forms of the team whose ID is
-	// Values["team"]; the other teams show their stored values.
-	Edit    *kit.Form
-	Reserve *kit.Form
-	// Players counts the players on all rosters.
-	Players int
-	// Scoring is the team scoring form (web_team_scoring.go), with every
-	// team tie-break and the preset of each ranking.
-	Scoring   *kit.Form
-	TieBreaks []tournament.TieBreakInfo
-	Presets   map[string]string // by ranking
-}
-
-func (h *handler) newTeamDesk(game tournament.GameKind, st *teams.TeamSettings, entered []teams.Team) *teamDesk {
-	d := &teamDesk{Settings: st, Boards: kit.NewForm(), Edit: kit.NewForm(), Reserve: kit.NewForm(), Scoring: teamScoringValues(st),
-		TieBreaks: h.Teams.TeamTieBreaksOf(game), Presets: map[string]string{}}
-	for _, r := range []teams.Ranking{teams.ByMatchPoints, teams.ByGamePoints} {
-		d.Presets[string(r)] = strings.Join(h.Teams.TeamTieBreakPreset(game, r), ",")
-	}
-	for i := range entered {
-		d.Players += len(entered[i].Roster)
-	}
-	return d
-}
-
 // teamForm picks a team form of the desk; an individual event has none,
 // and shows the service's refusal above its players.
-func teamForm(pick func(*teamDesk) *kit.Form) func(*managePageData) *kit.Form {
-	return func(d *managePageData) *kit.Form {
+func teamForm(pick func(*kit.TeamDesk) *kit.Form) func(*kit.ManagePageData) *kit.Form {
+	return func(d *kit.ManagePageData) *kit.Form {
 		if d.TeamDesk == nil {
 			return d.Status
 		}
@@ -73,10 +44,10 @@ func (h *handler) setTeamBoards(c *gin.Context) error {
 		_, err = h.Teams.UpdateTeamSettings(c.Request.Context(), id, teams.TeamSettingsInput{Boards: &boards}, strings.TrimSpace(c.PostForm("reason")))
 	}
 	if err != nil {
-		return h.manageFailed(c, id, err, teamForm(func(t *teamDesk) *kit.Form { return t.Boards }),
+		return h.ManageFailed(c, id, err, teamForm(func(t *kit.TeamDesk) *kit.Form { return t.Boards }),
 			func(f *kit.Form) { f.Values["boards"] = entered })
 	}
-	h.backToManage(c, id, "teams")
+	h.BackToManage(c, id, "teams")
 	return nil
 }
 
@@ -90,13 +61,13 @@ func (h *handler) editTeam(c *gin.Context) error {
 	for _, k := range []string{"name", "city", "club", "captain"} {
 		values[k] = strings.TrimSpace(c.PostForm(k))
 	}
-	in := teams.TeamInput{Name: ptr(values["name"]), City: ptr(values["city"]), Club: ptr(values["club"]), Captain: ptr(values["captain"])}
+	in := teams.TeamInput{Name: kit.Ptr(values["name"]), City: kit.Ptr(values["city"]), Club: kit.Ptr(values["club"]), Captain: kit.Ptr(values["captain"])}
 	_, err = h.Teams.UpdateTeam(c.Request.Context(), ids[0], teams.TeamRef{ID: ids[1]}, in, strings.TrimSpace(c.PostForm("reason")))
 	if err != nil {
-		return h.manageFailed(c, ids[0], err, teamForm(func(t *teamDesk) *kit.Form { return t.Edit }),
+		return h.ManageFailed(c, ids[0], err, teamForm(func(t *kit.TeamDesk) *kit.Form { return t.Edit }),
 			func(f *kit.Form) { f.Values = values })
 	}
-	h.backToManage(c, ids[0], "team-"+values["team"])
+	h.BackToManage(c, ids[0], "team-"+values["team"])
 	return nil
 }
 
@@ -107,18 +78,18 @@ func (h *handler) addReserve(c *gin.Context) error {
 		return err
 	}
 	values := map[string]string{"team": strconv.FormatInt(ids[1], 10)}
-	for _, k := range append(playerFields, personField) {
+	for _, k := range append(kit.PlayerFields, kit.PersonField) {
 		values[k] = strings.TrimSpace(c.PostForm(k))
 	}
-	in, err := h.personInput(c, values)
+	in, err := h.PersonInput(c, values)
 	if err == nil {
 		_, err = h.Teams.AddTeamPlayer(c.Request.Context(), ids[0], teams.TeamRef{ID: ids[1]}, in)
 	}
 	if err != nil {
-		return h.manageFailed(c, ids[0], err, teamForm(func(t *teamDesk) *kit.Form { return t.Reserve }),
+		return h.ManageFailed(c, ids[0], err, teamForm(func(t *kit.TeamDesk) *kit.Form { return t.Reserve }),
 			func(f *kit.Form) { f.Values = values })
 	}
-	h.backToManage(c, ids[0], "team-"+values["team"])
+	h.BackToManage(c, ids[0], "team-"+values["team"])
 	return nil
 }
 
@@ -137,9 +108,9 @@ func (h *handler) moveToTeam(c *gin.Context) error {
 		_, err = h.Teams.MoveTeamPlayer(c.Request.Context(), ids[0], ids[1], teams.TeamRef{ID: team}, strings.TrimSpace(c.PostForm("reason")))
 	}
 	if err != nil {
-		return h.statusFailed(c, ids[0], err)
+		return h.StatusFailed(c, ids[0], err)
 	}
-	h.backToManage(c, ids[0], "team-"+entered)
+	h.BackToManage(c, ids[0], "team-"+entered)
 	return nil
 }
 
@@ -153,7 +124,7 @@ func (h *handler) withdrawTeam(c *gin.Context) error {
 	}
 	from, err := strconv.Atoi(c.PostForm("from_round"))
 	if err != nil {
-		return h.statusFailed(c, ids[0], tournament.Invalid("withdraw_from_round", "%q is not a round number", c.PostForm("from_round")))
+		return h.StatusFailed(c, ids[0], tournament.Invalid("withdraw_from_round", "%q is not a round number", c.PostForm("from_round")))
 	}
 	return h.confirmTeam(c, ids, "teamweb.confirm_withdraw", "teamweb.withdraw_confirm", from, map[string]string{"from_round": strconv.Itoa(from)}, func(reason string) error {
 		_, err := h.Teams.UpdateTeam(c.Request.Context(), ids[0], teams.TeamRef{ID: ids[1]}, teams.TeamInput{WithdrawFromRound: &from}, reason)
@@ -169,7 +140,7 @@ func (h *handler) reinstateTeam(c *gin.Context) error {
 		return err
 	}
 	return h.confirmTeam(c, ids, "teamweb.confirm_reinstate", "teamweb.reinstate", 0, nil, func(reason string) error {
-		_, err := h.Teams.UpdateTeam(c.Request.Context(), ids[0], teams.TeamRef{ID: ids[1]}, teams.TeamInput{WithdrawFromRound: ptr(0)}, reason)
+		_, err := h.Teams.UpdateTeam(c.Request.Context(), ids[0], teams.TeamRef{ID: ids[1]}, teams.TeamInput{WithdrawFromRound: kit.Ptr(0)}, reason)
 		return err
 	})
 }
@@ -178,7 +149,7 @@ func (h *handler) reinstateTeam(c *gin.Context) error {
 // worded by question with the team's name and round n (0: the next round
 // to pair), and its reason; then it runs act.
 func (h *handler) confirmTeam(c *gin.Context, ids []int64, question, button string, n int, hidden map[string]string, act func(reason string) error) error {
-	return h.confirm(c, ids[0], "team-"+strconv.FormatInt(ids[1], 10), button, hidden, act, func(d *tournament.EventData, tr *kit.Translator) (string, error) {
+	return h.Confirm(c, ids[0], "team-"+strconv.FormatInt(ids[1], 10), button, hidden, act, func(d *tournament.EventData, tr *kit.Translator) (string, error) {
 		teams, err := h.Teams.Teams(c.Request.Context(), ids[0])
 		if err != nil {
 			return "", err

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -117,7 +116,7 @@ func TestTeamDeskOnTheWeb(t *testing.T) {
 			t.Errorf("the results page of a team round does not show %q", want)
 		}
 	}
-	rec = a.Post(results, url.Values{"board": {"1"}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {versionsOf(page)}})
+	rec = a.Post(results, url.Values{"board": {"1"}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {apitest.VersionsOf(page)}})
 	apitest.MustStatus(t, "result by keyboard", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if page = a.Get(results).Body.String(); !strings.Contains(page, "17:7") {
 		t.Error("the result typed is not shown in its match")
@@ -223,14 +222,6 @@ func TestTeamDeskKeepsTeamsWhenRenumbered(t *testing.T) {
 		t.Errorf("a move to a stale start number: %d %v", code, answer)
 	}
 	s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/team", id, bela), map[string]any{"team_id": team["Понежукай"]})
-}
-
-func versionsOf(page string) string {
-	m := regexp.MustCompile(`name="versions" value="([^"]*)"`).FindStringSubmatch(page)
-	if m == nil {
-		return ""
-	}
-	return m[1]
 }
 
 // TestTeamSwissDeskOffersNoPlayerByes checks that the desk of a team Swiss

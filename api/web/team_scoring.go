@@ -1,7 +1,6 @@
 package web
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -21,36 +20,6 @@ import (
 // teamScoringFields are the inputs of the form besides the tie-break lists.
 var teamScoringFields = []string{"match_win", "match_draw", "match_loss", "match_bye", "ranking", "colour_preferences", "tiebreaks_shown", "reason"}
 
-// teamScoringValues fills the form with the event's team settings.
-func teamScoringValues(st *teams.TeamSettings) *kit.Form {
-	f := kit.NewForm()
-	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
-	tbs := strings.Join(st.TieBreaks, ",")
-	for k, v := range map[string]string{
-		"match_win": num(st.MatchWin), "match_draw": num(st.MatchDraw), "match_loss": num(st.MatchLoss), "match_bye": num(st.MatchBye),
-		"ranking": string(st.Ranking), "colour_preferences": string(st.ColourPreferences), "tiebreaks": tbs, "tiebreaks_shown": tbs,
-	} {
-		f.Values[k] = v
-	}
-	return f
-}
-
-// ScoringSlots are the team tie-breaks chosen, in order, one list each,
-// and empty lists to add more, as the event form's (at least six, and one
-// empty list while some tie-break is left).
-func (d *teamDesk) ScoringSlots() []string {
-	var slots []string
-	for _, id := range strings.Split(d.Scoring.V("tiebreaks"), ",") {
-		if id != "" {
-			slots = append(slots, id)
-		}
-	}
-	for len(slots) < 6 || len(slots) < len(d.TieBreaks) && slots[len(slots)-1] != "" {
-		slots = append(slots, "")
-	}
-	return slots
-}
-
 // teamScoringInput reads the form: the four match points together, as the
 // service checks them; a list of tie-breaks left as the page showed it is
 // not sent, so that a new ranking brings its preset as in the API; the
@@ -63,9 +32,9 @@ func teamScoringInput(c *gin.Context, v map[string]string) (teams.TeamSettingsIn
 		return in, err
 	}
 	in.MatchPoints = &mp
-	in.Ranking = ptr(v["ranking"])
+	in.Ranking = kit.Ptr(v["ranking"])
 	if _, offered := c.GetPostForm("colour_preferences"); offered {
-		in.ColourPreferences = ptr(v["colour_preferences"])
+		in.ColourPreferences = kit.Ptr(v["colour_preferences"])
 	}
 	if _, shown := c.GetPostForm("tiebreaks_shown"); !shown || v["tiebreaks"] != v["tiebreaks_shown"] {
 		ids := []string{}
@@ -99,9 +68,9 @@ func (h *handler) setTeamScoring(c *gin.Context) error {
 		_, err = h.Teams.UpdateTeamSettings(c.Request.Context(), id, in, values["reason"])
 	}
 	if err != nil {
-		return h.manageFailed(c, id, err, teamForm(func(t *teamDesk) *kit.Form { return t.Scoring }),
+		return h.ManageFailed(c, id, err, teamForm(func(t *kit.TeamDesk) *kit.Form { return t.Scoring }),
 			func(f *kit.Form) { f.Values = values })
 	}
-	h.backToManage(c, id, "team-scoring")
+	h.BackToManage(c, id, "team-scoring")
 	return nil
 }

@@ -21,29 +21,6 @@ import (
 // the boards' standings, and the team crosstable. The arbiter's forms are
 // in web_manage.go, web_team_desk.go and the line-ups page below.
 
-// matchRow is one match of a round as the page shows it.
-type matchRow struct {
-	Table  int
-	Home   *teams.Team
-	Away   *teams.Team // nil for the bye
-	Score  teams.MatchScore
-	Boards []matchBoardRow
-}
-
-type matchBoardRow struct {
-	Board     int
-	GameNo    int // the game's board number within the round, for the game viewer; 0 without a game
-	HomeWhite bool
-	Home      *tournament.Player // nil: the board was left empty
-	Away      *tournament.Player
-	Result    teams.BoardResult
-	HasSheet  bool
-	// Opening and Micro are a micro-match board's: the opening drawn for
-	// it (nil where the round has one), and its two games.
-	Opening *tournament.DrawnOpening
-	Micro   []microGame
-}
-
 type teamEventPageData struct {
 	kit.EventHeader
 	Teams   []teams.Team
@@ -53,46 +30,7 @@ type teamEventPageData struct {
 	Titled  bool
 	Rounds  []int
 	Round   *teams.TeamRound
-	Matches []matchRow
-}
-
-func newMatchRows(d *teams.TeamEventData, r *teams.TeamRound) []matchRow {
-	player := map[int64]*tournament.Player{}
-	for i := range d.Teams {
-		for j := range d.Teams[i].Roster {
-			player[d.Teams[i].Roster[j].ID] = &d.Teams[i].Roster[j]
-		}
-	}
-	views := make([]matchRow, len(r.Matches))
-	for i := range r.Matches {
-		m := &r.Matches[i]
-		v := matchRow{Table: m.Table, Home: d.Team(m.HomeID), Score: m.Score(d.Event, d.Settings)}
-		if !m.IsBye() {
-			v.Away = d.Team(m.AwayID)
-		}
-		for j := range m.Boards {
-			b := &m.Boards[j]
-			row := matchBoardRow{
-				Board: b.Board, HomeWhite: b.HomeWhite(), Home: player[b.HomePlayerID], Away: player[b.AwayPlayerID],
-				Result: b.Result(d.Event),
-			}
-			if b.Game != nil {
-				row.GameNo, row.HasSheet = b.Game.Board, b.Game.Sheet != ""
-			}
-			if d.Event.MicroMatch.On() && !m.IsBye() {
-				if d.Event.MicroMatch == tournament.DrawPerBoard {
-					// The round's opening is shown above its matches.
-					row.Opening = r.OpeningOf(teams.GameNumber(m.Table, b.Board, d.Settings.Boards))
-				}
-				if b.Game != nil {
-					row.Micro = microGames(d.Event.ID, r.Number, b.Game)
-				}
-			}
-			v.Boards = append(v.Boards, row)
-		}
-		views[i] = v
-	}
-	return views
+	Matches []kit.MatchRow
 }
 
 // teamEventPage shows the matches of one round of a team event, by default
@@ -124,7 +62,7 @@ func (h *handler) teamEventPage(c *gin.Context, id int64) error {
 				data.Round = &d.Rounds[i]
 			}
 		}
-		data.Matches = newMatchRows(d, data.Round)
+		data.Matches = kit.NewMatchRows(d, data.Round)
 	}
 	h.RenderWith(c, h.Translator(c), http.StatusOK, "team_event", d.Event.Name, data)
 	return nil
@@ -199,7 +137,7 @@ func (h *handler) addTeam(c *gin.Context) error {
 	for _, k := range []string{"name", "city", "club", "captain", "roster"} {
 		values[k] = strings.TrimSpace(c.PostForm(k))
 	}
-	in := teams.TeamInput{Name: ptr(values["name"]), City: ptr(values["city"]), Club: ptr(values["club"]), Captain: ptr(values["captain"])}
+	in := teams.TeamInput{Name: kit.Ptr(values["name"]), City: kit.Ptr(values["city"]), Club: kit.Ptr(values["club"]), Captain: kit.Ptr(values["captain"])}
 	var lines []int // the roster line of each player
 	for i, line := range strings.Split(values["roster"], "\n") {
 		if strings.TrimSpace(line) == "" {
@@ -219,9 +157,9 @@ func (h *handler) addTeam(c *gin.Context) error {
 		err = onRosterLine(err, lines, h.Translator(c))
 	}
 	if err != nil {
-		return h.manageFailed(c, id, err, func(d *managePageData) *kit.Form { return d.Team }, func(f *kit.Form) { f.Values = values })
+		return h.ManageFailed(c, id, err, func(d *kit.ManagePageData) *kit.Form { return d.Team }, func(f *kit.Form) { f.Values = values })
 	}
-	h.backToManage(c, id, "players")
+	h.BackToManage(c, id, "players")
 	return nil
 }
 

@@ -19,7 +19,7 @@ func (h *handler) removeTeam(c *gin.Context) error {
 	act := func(reason string) error {
 		return h.Teams.RemoveTeam(c.Request.Context(), ids[0], teams.TeamRef{ID: ids[1]}, reason)
 	}
-	return h.confirm(c, ids[0], "teams", "teamweb.remove", nil, act, func(d *tournament.EventData, tr *kit.Translator) (string, error) {
+	return h.Confirm(c, ids[0], "teams", "teamweb.remove", nil, act, func(d *tournament.EventData, tr *kit.Translator) (string, error) {
 		teams, err := h.Teams.Teams(c.Request.Context(), ids[0])
 		if err != nil {
 			return "", err

@@ -28,12 +28,14 @@ import (
 
 // Kit holds what the pages share: the server's services and middleware,
 // the parsed page templates and the forms shown again on a body too large.
-// It is built once per router by New; its registrations (ReshowTooLarge)
-// are made while the routes are, before any request.
+// It is built once per router by New; its registrations (ReshowTooLarge,
+// SetContestDesk) are made while the routes are, before any request.
 type Kit struct {
 	*core.Server
 	pages   map[string]*template.Template
 	reshown map[string]func(c *gin.Context) error
+	// contestDesk draws a composition contest's desk (SetContestDesk).
+	contestDesk ContestDesk
 }
 
 // New returns the kit of s's pages and makes it answer s's errors outside

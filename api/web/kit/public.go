@@ -1,13 +1,97 @@
 package kit
 
 import (
+	"fmt"
+	"slices"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/entries"
 )
+
+// BoardRow is one board of a round as the pairings table shows it.
+type BoardRow struct {
+	Board     int
+	White     *tournament.Player
+	Black     *tournament.Player // nil for the bye
+	Result    *tournament.Result
+	HasSheet  bool
+	Version   int
+	EndReason string
+	// ByePoints is what the bye of this board scores, shown in its result
+	// column; the black column names the bye.
+	ByePoints float64
+	// SheetMissing: a played game of a recorded discipline without its sheet.
+	SheetMissing bool
+	// WhiteScore and BlackScore are the players' scores before the round,
+	// shown beside their names from round 2 on (Scored).
+	Scored                 bool
+	WhiteScore, BlackScore float64
+	// Opening is the opening drawn for this board of a micro-match event
+	// that draws one for each board (the round's is shown above the
+	// boards); Micro its two games.
+	Opening *tournament.DrawnOpening
+	Micro   []microGame
+	game    *tournament.Game
+}
+
+// Mark is the row's BoardMark in round n, which its reader's parts read.
+func (row BoardRow) Mark(n int) BoardMark {
+	m := BoardMark{Round: n, Board: row.Board, Game: row.game.ID, White: row.White.ID}
+	if row.Black != nil {
+		m.Black = row.Black.ID
+	}
+	return m
+}
+
+// BoardRows are the boards of round r as the pairings table shows them.
+func BoardRows(d *tournament.EventData, r *tournament.Round) []BoardRow {
+	rows := make([]BoardRow, len(r.Games))
+	for i, g := range r.Games {
+		rows[i] = BoardRow{Board: g.Board, White: d.Player(g.WhiteID), Result: g.Result, HasSheet: g.Sheet != "", Version: g.Version,
+			SheetMissing: d.Event.AwaitsSheet(r, &r.Games[i]), game: &r.Games[i]}
+		if !g.IsBye() {
+			rows[i].Black = d.Player(g.BlackID)
+			if d.Event.MicroMatch.On() {
+				rows[i].Micro = microGames(d.Event.ID, r.Number, &r.Games[i])
+			}
+			if d.Event.MicroMatch == tournament.DrawPerBoard {
+				rows[i].Opening = r.OpeningOf(g.Board)
+			}
+		}
+		if g.Result != nil {
+			rows[i].EndReason = string(g.Result.EndReason)
+			if g.IsBye() {
+				rows[i].ByePoints = d.Event.Points(*g.Result, true)
+			}
+		}
+	}
+	return rows
+}
+
+// microGame is one game of a micro-match in its board's row: its score, ""
+// until entered, and the address of its page in the game viewer once its
+// score sheet came in, "" before.
+type microGame struct {
+	Score, Link string
+}
+
+// microGames are the two games of a micro-match board of round n.
+func microGames(eventID int64, n int, g *tournament.Game) []microGame {
+	out := make([]microGame, len(g.MicroGames))
+	for i, r := range g.MicroGames {
+		if r != nil {
+			out[i].Score = r.Score()
+		}
+		if g.MicroSheets[i].Sheet != "" {
+			out[i].Link = fmt.Sprintf("/events/%d/rounds/%d/boards/%d?game=%d", eventID, n, g.Board, i+1)
+		}
+	}
+	return out
+}
 
 // EventHeader is what every page of one event shows above its tabs.
 type EventHeader struct {
@@ -93,4 +177,86 @@ func (k *Kit) Header(c *gin.Context, e *tournament.Event, tab string) EventHeade
 		}
 	}
 	return head
+}
+
+// EventPageData is the pairings page of one round of an event.
+type EventPageData struct {
+	EventHeader
+	Players []tournament.Player
+	Rounds  []int
+	Round   *tournament.Round // the round shown; nil before round 1 is published
+	Boards  []BoardRow
+	// Titled: some player of the event holds a rank or title, which the
+	// pairings show in a column of its own.
+	Titled bool
+	// Seats and Review serve the swap form of a draft round, Pairing the
+	// pairing typed by hand (Swiss): each keeps what was entered and shows
+	// its own error.
+	Seats   []SeatOption
+	Review  *Form
+	Pairing *Form
+	// Panel holds the reports of a signed-in player or arbiter; nil for
+	// anonymous readers.
+	Panel *PlayerPanel
+	// Cards explain a Swiss round's pairings to its arbiter; CardsError
+	// says why they could not be built.
+	Cards      []tournament.PairingCard
+	CardsError string
+}
+
+// NewEventPageData shows round n, or the latest round when there is no
+// round n.
+func NewEventPageData(hd EventHeader, d *tournament.EventData, n int) *EventPageData {
+	data := &EventPageData{EventHeader: hd, Players: d.Players, Review: NewForm(), Pairing: NewForm(),
+		Titled: slices.ContainsFunc(d.Players, func(p tournament.Player) bool { return p.Title != "" })}
+	for i := range d.Rounds {
+		data.Rounds = append(data.Rounds, d.Rounds[i].Number)
+	}
+	if len(d.Rounds) > 0 {
+		data.Round = &d.Rounds[len(d.Rounds)-1]
+		for i := range d.Rounds {
+			if d.Rounds[i].Number == n {
+				data.Round = &d.Rounds[i]
+			}
+		}
+		data.Boards = BoardRows(d, data.Round)
+		if data.Round.Number > 1 {
+			scores := d.ScoresBefore(data.Round.Number)
+			for i := range data.Boards {
+				b := &data.Boards[i]
+				b.Scored, b.WhiteScore = true, scores[b.White.ID]
+				if b.Black != nil {
+					b.BlackScore = scores[b.Black.ID]
+				}
+			}
+		}
+		if data.Round.Status == tournament.Draft && hd.CanManage {
+			data.Seats = SeatOptions(data.Boards)
+		}
+	}
+	return data
+}
+
+// SheetVerdict replays a sheet by the rules of the game: its first game.
+func SheetVerdict(game tournament.GameKind, sheet string) rules.Verdict {
+	verdicts := game.Rules().ValidateGames(sheet)
+	if len(verdicts) == 0 {
+		return rules.Verdict{}
+	}
+	return verdicts[0]
+}
+
+// FindBoard finds board board of round round; nil, nil when there is none.
+func FindBoard(d *tournament.EventData, round, board int) (*tournament.Round, *tournament.Game) {
+	for i := range d.Rounds {
+		if d.Rounds[i].Number != round {
+			continue
+		}
+		for j := range d.Rounds[i].Games {
+			if d.Rounds[i].Games[j].Board == board {
+				return &d.Rounds[i], &d.Rounds[i].Games[j]
+			}
+		}
+	}
+	return nil, nil
 }
