@@ -8,6 +8,7 @@ import (
 	"adiukh/api/core"
 	"adiukh/api/web/accounts"
 	"adiukh/api/web/desk"
+	"adiukh/api/web/events"
 	"adiukh/api/web/kit"
 	"adiukh/static"
 	"adiukh/tournament"
@@ -41,7 +42,6 @@ func (h *handler) routes(r *gin.Engine) {
 
 	g := r.Group("", kit.SecurityHeaders, h.SessionUser)
 	g.GET("/", h.Page(h.eventsPage))
-	g.GET("/search", h.Page(h.searchPage))
 	g.GET("/events/:id", h.EventPage(h.eventReader, h.eventOrICS, "round", "page"))
 	g.GET("/events/:id/standings", h.EventPage(h.eventReader, h.standingsPage, "round", "page"))
 	g.GET("/events/:id/crosstable", h.EventPage(h.eventReader, h.crosstablePage, "round", "page"))
@@ -50,7 +50,7 @@ func (h *handler) routes(r *gin.Engine) {
 
 	m := g.Group("", kit.RequireSignIn)
 	accounts.Routes(h.Kit, g, m)
-	h.myRoutesWeb(m)
+	events.Routes(h.Kit, g, m)
 	h.regulationsRoutesWeb(g, m)
 	h.micromatchRoutesWeb(g, m)
 	h.peopleRoutesWeb(g, m)
