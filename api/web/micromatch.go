@@ -25,7 +25,7 @@ import (
 const maxTableBytes = 200 << 10
 
 func (h *handler) micromatchRoutesWeb(g, m *gin.RouterGroup) {
-	g.GET("/events/:id/openings", h.EventPage(h.eventReader, h.openingsPage))
+	g.GET("/events/:id/openings", h.EventPage(h.EventReader, h.openingsPage))
 	m.POST("/events/:id/openings", h.Page(h.loadOpenings))
 	m.POST("/events/:id/openings/reset", h.Page(h.resetOpenings))
 	m.POST("/events/:id/rounds/:n/micro", h.Page(h.enterMicroGame))

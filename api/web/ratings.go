@@ -32,7 +32,7 @@ func (h *handler) ratingsRoutesWeb(g, m *gin.RouterGroup) {
 	g.GET("/ratings/:list/periods/:pid", h.Cached(), h.Page(h.periodReportPage))
 	m.POST("/ratings/:list/periods", h.Page(h.closePeriod))
 	m.POST("/ratings/:list/options", h.Page(h.setRatingOptions))
-	g.GET("/events/:id/rating", h.EventPage(h.eventReader, h.eventRatingPage))
+	g.GET("/events/:id/rating", h.EventPage(h.EventReader, h.eventRatingPage))
 	h.ratingDocumentRoutes(g)
 }
 

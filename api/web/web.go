@@ -42,11 +42,11 @@ func (h *handler) routes(r *gin.Engine) {
 
 	g := r.Group("", kit.SecurityHeaders, h.SessionUser)
 	g.GET("/", h.Page(h.eventsPage))
-	g.GET("/events/:id", h.EventPage(h.eventReader, h.eventOrICS, "round", "page"))
-	g.GET("/events/:id/standings", h.EventPage(h.eventReader, h.standingsPage, "round", "page"))
-	g.GET("/events/:id/crosstable", h.EventPage(h.eventReader, h.crosstablePage, "round", "page"))
+	g.GET("/events/:id", h.EventPage(h.EventReader, h.eventOrICS, "round", "page"))
+	g.GET("/events/:id/standings", h.EventPage(h.EventReader, h.standingsPage, "round", "page"))
+	g.GET("/events/:id/crosstable", h.EventPage(h.EventReader, h.crosstablePage, "round", "page"))
 	g.GET("/events/:id/players/:pid", h.EventPage(h.playerReader, h.playerPage))
-	g.GET("/events/:id/rounds/:n/boards/:board", h.EventPage(h.eventReader, h.gamePage, "game"))
+	g.GET("/events/:id/rounds/:n/boards/:board", h.EventPage(h.EventReader, h.gamePage, "game"))
 
 	m := g.Group("", kit.RequireSignIn)
 	accounts.Routes(h.Kit, g, m)
