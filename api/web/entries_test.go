@@ -32,7 +32,7 @@ func TestEntriesPages(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
 	arbiter := s.SignIn(tournament.ArbiterRole)
-	id := calendarEvent(s.Server, "Кубок Майкопа", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+	id := apitest.CalendarEvent(s.Server, "Кубок Майкопа", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
 	entries := fmt.Sprintf("/events/%d/entries", id)
 
 	deadline := time.Now().Add(72 * time.Hour).Format("2006-01-02T15:04")
@@ -99,7 +99,7 @@ func TestEntryStatesOnPages(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
 	arbiter := s.SignIn(tournament.ArbiterRole)
-	id := calendarEvent(s.Server, "Кубок Майкопа", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+	id := apitest.CalendarEvent(s.Server, "Кубок Майкопа", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
 	entries := fmt.Sprintf("/events/%d/entries", id)
 	if rec := arbiter.Post(entries+"/settings", url.Values{"open": {"on"}, "max": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("open entries: %d\n%s", rec.Code, rec.Body)
@@ -245,7 +245,7 @@ func TestEntryTermsDeadlineAndRefusedForm(t *testing.T) {
 	afterEnd := start.AddDate(0, 0, 3).Format("2006-01-02T15:04")
 	inTime := start.AddDate(0, 0, -7).Format("2006-01-02T15:04")
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
-		id := calendarEvent(s, "Кубок Адыгеи", "rapid", first, last, "Майкоп")
+		id := apitest.CalendarEvent(s, "Кубок Адыгеи", "rapid", first, last, "Майкоп")
 		path := fmt.Sprintf("/api/v1/events/%d/entries", id)
 		code, out := s.Do(tournament.ArbiterRole, "PUT", path, map[string]any{"open": true, "deadline": afterEnd})
 		if code != http.StatusBadRequest || out["field"] != "deadline" {
@@ -255,7 +255,7 @@ func TestEntryTermsDeadlineAndRefusedForm(t *testing.T) {
 	})
 
 	s := apitest.NewWebServer(t)
-	id := calendarEvent(s.Server, "Кубок Майкопа", "rapid", first, last, "Майкоп")
+	id := apitest.CalendarEvent(s.Server, "Кубок Майкопа", "rapid", first, last, "Майкоп")
 	arbiter := s.SignIn(tournament.ArbiterRole)
 	page := fmt.Sprintf("/events/%d/entries", id)
 	saved := url.Values{"open": {"on"}, "deadline": {inTime}, "max": {"12"}, "region": {"Адыгея"}, "min_rating": {"1200"}}
@@ -314,7 +314,7 @@ func TestMadePrivateTellsEntrants(t *testing.T) {
 			s.Handler = apitest.NewRouter(api.Deps{DB: st, Events: tournament.NewService(st, opt), Entries: ent, Accounts: s.Accounts,
 				Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 			arbiter := s.SignIn(tournament.ArbiterRole)
-			id := calendarEvent(s.Server, "Кубок Майкопа", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+			id := apitest.CalendarEvent(s.Server, "Кубок Майкопа", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
 			path := fmt.Sprintf("/events/%d/entries", id)
 			if rec := arbiter.Post(path+"/settings", url.Values{"open": {"on"}}); rec.Code != http.StatusSeeOther {
 				t.Fatalf("open entries: %d\n%s", rec.Code, rec.Body)
@@ -364,7 +364,7 @@ func TestCancelledEventFreezesEntries(t *testing.T) {
 			s.Handler = apitest.NewRouter(api.Deps{DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: s.Accounts,
 				Correspondence: correspondence.NewService(st.Correspondence(), correspondence.Options{}), Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 			arbiter := s.SignIn(tournament.ArbiterRole)
-			id := calendarEvent(s.Server, "Кубок Майкопа", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+			id := apitest.CalendarEvent(s.Server, "Кубок Майкопа", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
 			path := fmt.Sprintf("/events/%d/entries", id)
 			if rec := arbiter.Post(path+"/settings", url.Values{"open": {"on"}}); rec.Code != http.StatusSeeOther {
 				t.Fatalf("open entries: %d\n%s", rec.Code, rec.Body)

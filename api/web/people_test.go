@@ -450,7 +450,7 @@ func TestNamesThroughThePages(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
 	arbiter := s.SignIn(tournament.ArbiterRole)
-	id := calendarEvent(s.Server, "Кубок Майкопа", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+	id := apitest.CalendarEvent(s.Server, "Кубок Майкопа", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
 	entries := fmt.Sprintf("/events/%d/entries", id)
 	deadline := time.Now().Add(72 * time.Hour).Format("2006-01-02T15:04")
 	if rec := arbiter.Post(entries+"/settings", url.Values{"open": {"on"}, "deadline": {deadline}}); rec.Code != http.StatusSeeOther {
@@ -515,7 +515,7 @@ func TestPatronymicThroughThePages(t *testing.T) {
 			t.Parallel()
 			s := apitest.NewWebServerOn(t, st)
 			arbiter := s.SignIn(tournament.ArbiterRole)
-			id := calendarEvent(s.Server, "Кубок Майкопа", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+			id := apitest.CalendarEvent(s.Server, "Кубок Майкопа", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
 			entries := fmt.Sprintf("/events/%d/entries", id)
 			if rec := arbiter.Post(entries+"/settings", url.Values{"open": {"on"}}); rec.Code != http.StatusSeeOther {
 				t.Fatalf("open entries: %d\n%s", rec.Code, rec.Body)

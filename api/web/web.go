@@ -41,18 +41,10 @@ func (h *handler) routes(r *gin.Engine) {
 	})
 
 	g := r.Group("", kit.SecurityHeaders, h.SessionUser)
-	g.GET("/", h.Page(h.eventsPage))
-	g.GET("/events/:id", h.EventPage(h.EventReader, h.eventOrICS, "round", "page"))
-	g.GET("/events/:id/standings", h.EventPage(h.EventReader, h.standingsPage, "round", "page"))
-	g.GET("/events/:id/crosstable", h.EventPage(h.EventReader, h.crosstablePage, "round", "page"))
-	g.GET("/events/:id/players/:pid", h.EventPage(h.playerReader, h.playerPage))
-	g.GET("/events/:id/rounds/:n/boards/:board", h.EventPage(h.EventReader, h.gamePage, "game"))
 
 	m := g.Group("", kit.RequireSignIn)
-	accounts.Routes(h.Kit, g, m)
 	events.Routes(h.Kit, g, m)
-	h.regulationsRoutesWeb(g, m)
-	h.micromatchRoutesWeb(g, m)
+	accounts.Routes(h.Kit, g, m)
 	h.peopleRoutesWeb(g, m)
 	h.peopleMergesRoutesWeb(m)
 	h.peopleClaimsRoutesWeb(m)
@@ -75,7 +67,5 @@ func (h *handler) routes(r *gin.Engine) {
 	h.compositionRoutesWeb(g, m)
 	h.SetContestDesk(h.renderDesk)
 	h.solvingRoutesWeb(g, m)
-	h.calendarRoutesWeb(g)
-	h.myFeedRoutesWeb(g)
 	h.entriesRoutesWeb(m)
 }
