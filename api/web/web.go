@@ -9,6 +9,7 @@ import (
 	"adiukh/api/web/accounts"
 	"adiukh/api/web/desk"
 	"adiukh/api/web/entries"
+	"adiukh/api/web/events"
 	"adiukh/api/web/kit"
 	"adiukh/api/web/people"
 	"adiukh/api/web/ratings"
@@ -44,21 +45,12 @@ func (h *handler) routes(r *gin.Engine) {
 	})
 
 	g := r.Group("", kit.SecurityHeaders, h.SessionUser)
-	g.GET("/", h.Page(h.eventsPage))
-	g.GET("/search", h.Page(h.searchPage))
-	g.GET("/events/:id", h.EventPage(h.eventReader, h.eventOrICS, "round", "page"))
-	g.GET("/events/:id/standings", h.EventPage(h.eventReader, h.standingsPage, "round", "page"))
-	g.GET("/events/:id/crosstable", h.EventPage(h.eventReader, h.crosstablePage, "round", "page"))
-	g.GET("/events/:id/players/:pid", h.EventPage(h.playerReader, h.playerPage))
-	g.GET("/events/:id/rounds/:n/boards/:board", h.EventPage(h.eventReader, h.gamePage, "game"))
 
 	m := g.Group("", kit.RequireSignIn)
+	events.Routes(h.Kit, g, m)
 	accounts.Routes(h.Kit, g, m)
-	h.myRoutesWeb(m)
-	h.regulationsRoutesWeb(g, m)
-	h.micromatchRoutesWeb(g, m)
 	people.Routes(h.Kit, g, m)
-	ratings.Routes(h.Kit, g, m, h.eventReader)
+	ratings.Routes(h.Kit, g, m, h.EventReader)
 	desk.Routes(h.Kit, g, m)
 	m.POST("/events/:id/teams", h.Page(h.addTeam))
 	m.POST("/events/:id/team-settings", h.Page(h.setTeamBoards))
@@ -74,7 +66,5 @@ func (h *handler) routes(r *gin.Engine) {
 	h.compositionRoutesWeb(g, m)
 	h.SetContestDesk(h.renderDesk)
 	h.solvingRoutesWeb(g, m)
-	h.calendarRoutesWeb(g)
-	h.myFeedRoutesWeb(g)
 	entries.Routes(h.Kit, g, m)
 }

@@ -1,4 +1,4 @@
-package web_test
+package events_test
 
 import (
 	"bytes"
@@ -21,7 +21,7 @@ import (
 func TestRegulationsPages(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	id := calendarEvent(s.Server, "Кубок Адыгеи", "rapid", "2026-12-10", "2026-12-11", "Майкоп")
+	id := apitest.CalendarEvent(s.Server, "Кубок Адыгеи", "rapid", "2026-12-10", "2026-12-11", "Майкоп")
 	arbiter := s.SignIn(tournament.ArbiterRole)
 	upload := func(name, content string) *httptest.ResponseRecorder {
 		var body bytes.Buffer

@@ -1,4 +1,4 @@
-package web
+package events
 
 import (
 	"fmt"
@@ -12,15 +12,6 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/entries"
 )
-
-// myRoutesWeb registers the signed-in player's own page and following
-// events, players and people.
-func (h *handler) myRoutesWeb(m *gin.RouterGroup) {
-	m.GET("/my", h.Page(h.myPage))
-	m.POST("/events/:id/follow", h.Page(h.followEvent))
-	m.POST("/events/:id/players/:pid/follow", h.Page(h.followPlayer))
-	m.POST("/people/:pid/follow", h.Page(h.followPerson))
-}
 
 // myPageData is the account's own page with its notices worded.
 type myPageData struct {

@@ -1,4 +1,4 @@
-package web
+package events
 
 import (
 	"fmt"
@@ -12,15 +12,6 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/entries"
 )
-
-// regulationsRoutesWeb registers an event's regulations: the PDF for
-// everyone who may read the event, its upload and removal at the desk.
-func (h *handler) regulationsRoutesWeb(g, m *gin.RouterGroup) {
-	g.GET("/events/:id/regulations.pdf", h.Page(h.RegulationsPDF))
-	m.POST("/events/:id/regulations", h.Page(h.uploadRegulations))
-	h.ReshowTooLarge("/events/:id/regulations", h.regulationsTooLarge)
-	m.POST("/events/:id/regulations/remove", h.Page(h.removeRegulations))
-}
 
 // uploadRegulations attaches the uploaded PDF; a refusal (not a PDF, too
 // large) shows at the desk's regulations form.

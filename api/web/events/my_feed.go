@@ -1,4 +1,4 @@
-package web
+package events
 
 import (
 	"bytes"
@@ -14,13 +14,6 @@ import (
 	"adiukh/tournament/entries"
 	"adiukh/tournament/ical"
 )
-
-// myFeedRoutesWeb registers the personal calendar feed, which calendar
-// programs fetch without signing in (its token is its key); the account
-// page makes and revokes its address.
-func (h *handler) myFeedRoutesWeb(g *gin.RouterGroup) {
-	g.GET("/my.ics", h.Page(h.myICS))
-}
 
 // myICS is the personal calendar of the account whose token the address
 // carries, in the account's language: its events, then its games, a

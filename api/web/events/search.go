@@ -1,4 +1,4 @@
-package web
+package events
 
 import (
 	"net/http"

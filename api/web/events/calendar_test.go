@@ -1,4 +1,4 @@
-package web_test
+package events_test
 
 import (
 	"fmt"
@@ -15,22 +15,11 @@ import (
 	"adiukh/tournament/store/storetest"
 )
 
-// calendarEvent creates an event through the JSON API with its dates and
-// city.
-func calendarEvent(s *apitest.Server, name, discipline, start, end, city string) int {
-	s.T.Helper()
-	ev := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
-		"name": name, "discipline": discipline, "system": "swiss", "rounds": 5,
-		"start_date": start, "end_date": end, "city": city, "venue": "Дворец спорта, зал 2",
-	})
-	return apitest.Num(ev["id"])
-}
-
 func TestCalendarPageFilters(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	cup := calendarEvent(s.Server, "Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
-	blitz := calendarEvent(s.Server, "Блиц Адыгейска", "blitz", "2027-01-10", "2027-01-10", "Адыгейск")
+	cup := apitest.CalendarEvent(s.Server, "Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+	blitz := apitest.CalendarEvent(s.Server, "Блиц Адыгейска", "blitz", "2027-01-10", "2027-01-10", "Адыгейск")
 	s.Must(http.StatusOK, tournament.ArbiterRole, "PATCH", fmt.Sprintf("/api/v1/events/%d", blitz), map[string]any{"game": "russian"})
 	// The cup is held in Adygea, the region its place is in; the region is
 	// set by PATCH as an arbiter would after creating the event.
@@ -95,8 +84,8 @@ func TestCalendarICS(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
 	name := "Открытое первенство Республики Адыгея по быстрым шашкам адиюх, этап 1"
-	id := calendarEvent(s.Server, name, "rapid", "2026-12-05", "2026-12-07", "Майкоп")
-	calendarEvent(s.Server, "Без дат", "rapid", "", "", "")
+	id := apitest.CalendarEvent(s.Server, name, "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+	apitest.CalendarEvent(s.Server, "Без дат", "rapid", "", "", "")
 	anon := s.Anonymous()
 	for _, path := range []string{"/calendar.ics", fmt.Sprintf("/events/%d.ics", id)} {
 		rec := anon.Get(path)
@@ -157,7 +146,7 @@ func TestCalendarICSRevisions(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			s := apitest.NewServer(t, st)
-			id := calendarEvent(s, "Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+			id := apitest.CalendarEvent(s, "Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
 			anon := s.Anonymous()
 			for _, path := range []string{"/calendar.ics", fmt.Sprintf("/events/%d.ics", id)} {
 				ev := feedEvent(t, anon, path, id)
@@ -199,7 +188,7 @@ func TestCalendarICSRevisions(t *testing.T) {
 func TestCancelEventThroughAPI(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	id := calendarEvent(s.Server, "Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+	id := apitest.CalendarEvent(s.Server, "Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
 	path := fmt.Sprintf("/api/v1/events/%d", id)
 	for _, bad := range []struct {
 		role  tournament.Role
@@ -240,7 +229,7 @@ func TestCancelEventThroughAPI(t *testing.T) {
 func TestCalendarICSHiddenEvent(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	id := calendarEvent(s.Server, "Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+	id := apitest.CalendarEvent(s.Server, "Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
 	draft := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
 		"name": "Черновик", "discipline": "rapid", "system": "swiss", "rounds": 5, "start_date": "2026-12-10", "visibility": "private"})["id"])
 	path := fmt.Sprintf("/api/v1/events/%d", id)
@@ -274,7 +263,7 @@ func TestCalendarICSHiddenEvent(t *testing.T) {
 func TestCancelEventAtTheDesk(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	id := calendarEvent(s.Server, "Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+	id := apitest.CalendarEvent(s.Server, "Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
 	arbiter := s.SignIn(tournament.ArbiterRole)
 	desk := fmt.Sprintf("/events/%d/manage", id)
 	action := fmt.Sprintf(`action="/events/%d/cancel"`, id)
@@ -314,7 +303,7 @@ func cupTakingEntries(s *apitest.Server) (int, time.Time) {
 		s.T.Fatal(err)
 	}
 	start := time.Now().In(moscow).AddDate(0, 0, 10)
-	cup := calendarEvent(s, "Кубок Адыгеи", "rapid", start.Format(time.DateOnly), start.AddDate(0, 0, 2).Format(time.DateOnly), "Майкоп")
+	cup := apitest.CalendarEvent(s, "Кубок Адыгеи", "rapid", start.Format(time.DateOnly), start.AddDate(0, 0, 2).Format(time.DateOnly), "Майкоп")
 	deadline := time.Date(start.Year(), start.Month(), start.Day()-1, 18, 0, 0, 0, moscow)
 	s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/entries", cup),
 		map[string]any{"open": true, "deadline": deadline.Format("2006-01-02T15:04")})

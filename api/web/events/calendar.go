@@ -1,4 +1,4 @@
-package web
+package events
 
 import (
 	"bytes"
@@ -17,15 +17,6 @@ import (
 	"adiukh/tournament/entries"
 	"adiukh/tournament/ical"
 )
-
-// calendarRoutesWeb registers the calendar page and its iCalendar feed.
-// The feed is kept in the page cache: the data alone decides it. The page
-// is not, since it tells whether entries are open, which a deadline
-// passing changes without any write.
-func (h *handler) calendarRoutesWeb(g *gin.RouterGroup) {
-	g.GET("/calendar", h.Page(h.calendarPage))
-	g.GET("/calendar.ics", h.Cached("game", "discipline", "city", "region", "month", "open"), h.Page(h.calendarICS))
-}
 
 // calendarPageData is the calendar with the filter that chose it.
 type calendarPageData struct {

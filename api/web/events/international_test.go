@@ -1,4 +1,4 @@
-package web_test
+package events_test
 
 import (
 	"fmt"
@@ -19,7 +19,7 @@ func TestCalendarFiltersInternationalAndBrazilian(t *testing.T) {
 	s := apitest.NewWebServer(t)
 	names := map[string]string{"international": "Кубок по стоклеточным шашкам", "brazilian": "Первенство по бразильским шашкам", "adiukh": "Кубок Адыгеи"}
 	for game, name := range names {
-		ev := calendarEvent(s.Server, name, "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+		ev := apitest.CalendarEvent(s.Server, name, "rapid", "2026-12-05", "2026-12-07", "Майкоп")
 		s.Must(http.StatusOK, tournament.ArbiterRole, "PATCH", fmt.Sprintf("/api/v1/events/%d", ev), map[string]any{"game": game})
 	}
 	anon := s.Anonymous()

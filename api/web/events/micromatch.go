@@ -1,4 +1,4 @@
-package web
+package events
 
 import (
 	"fmt"
@@ -23,13 +23,6 @@ import (
 // maxTableBytes bounds a table of openings loaded from a file: the default
 // table of 344 openings is 40 KB in JSON.
 const maxTableBytes = 200 << 10
-
-func (h *handler) micromatchRoutesWeb(g, m *gin.RouterGroup) {
-	g.GET("/events/:id/openings", h.EventPage(h.eventReader, h.openingsPage))
-	m.POST("/events/:id/openings", h.Page(h.loadOpenings))
-	m.POST("/events/:id/openings/reset", h.Page(h.resetOpenings))
-	m.POST("/events/:id/rounds/:n/micro", h.Page(h.enterMicroGame))
-}
 
 // openingsPageData is an event's table of openings, with the form that
 // edits it as CSV for its arbiters.

@@ -1,4 +1,4 @@
-package web_test
+package events_test
 
 import (
 	"fmt"
