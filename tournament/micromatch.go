@@ -7,8 +7,8 @@ import (
 	"adiukh/rules"
 )
 
-// OpeningDraw is how a Russian draughts event plays its rounds (issue 51,
-// item 5): each pairing as one game (""), or as a micro-match of two
+// OpeningDraw is how an event of a game with micro-matches
+// (rules.Variant.MicroMatch) plays its rounds (issue 51, item 5): each pairing as one game (""), or as a micro-match of two
 // games, colours exchanged, both from an opening drawn for the whole round
 // ("round") or for each board ("board").
 type OpeningDraw string
@@ -132,7 +132,9 @@ func (e *Event) Points(r Result, white bool) float64 {
 
 // errNoOpenings refuses micro-matches on a service without their rules
 // (Options.MicroMatches).
-var errNoOpenings = Invalid("micro_match", "this server cannot draw openings; the event's micro-matches cannot be paired")
+func errNoOpenings() error {
+	return Invalid("micro_match", "this server cannot draw openings; the event's micro-matches cannot be paired")
+}
 
 // settleMicroMatch sets the event's micro-match setting from the input and
 // refuses one it cannot play, by the rules plugged in (micro); without
@@ -142,7 +144,7 @@ func (in EventInput) settleMicroMatch(e *Event, micro MicroMatches) error {
 		return micro.Settle(e, in.MicroMatch, in.MicroCount)
 	}
 	if (in.MicroMatch != nil && strings.TrimSpace(*in.MicroMatch) != "") || e.MicroMatch.On() {
-		return errNoOpenings
+		return errNoOpenings()
 	}
 	e.MicroCount = ""
 	return nil
@@ -156,7 +158,7 @@ func (s *Service) drawOpenings(tx OpeningTx, e *Event, earlier []Round, r *Round
 		return nil
 	}
 	if s.micro == nil {
-		return errNoOpenings
+		return errNoOpenings()
 	}
 	return s.micro.DrawRound(tx, e, earlier, r)
 }
@@ -171,7 +173,7 @@ func (s *Service) DrawOpenings(tx OpeningTx, e *Event, earlier []Round, boards [
 		return nil, nil
 	}
 	if s.micro == nil {
-		return nil, errNoOpenings
+		return nil, errNoOpenings()
 	}
 	return s.micro.DrawOpenings(tx, e, earlier, boards)
 }

@@ -17,12 +17,12 @@ type Plug struct{}
 var _ tournament.MicroMatches = Plug{}
 
 // Settle sets the event's micro-match setting and count where they are
-// given, and refuses a setting the event cannot play (Check).
+// given, and refuses a setting the event cannot play (check).
 func (Plug) Settle(e *tournament.Event, draw, count *string) error {
 	if err := settle(e, draw, count); err != nil {
 		return err
 	}
-	return Check(e)
+	return check(e)
 }
 
 // settle sets the event's micro-match setting when one is given.
@@ -56,7 +56,7 @@ func settle(e *tournament.Event, draw, count *string) error {
 	return tournament.JoinInvalid(errs)
 }
 
-// Check refuses micro-matches where they cannot be played: only a game
+// check refuses micro-matches where they cannot be played: only a game
 // with micro-matches (its value's MicroMatch) draws openings; between
 // players, over the board or on the server, or on the boards of a team
 // competition's matches over the board. Counting the games' points needs a
@@ -64,7 +64,7 @@ func settle(e *tournament.Event, draw, count *string) error {
 // only the sum of a micro-match's game points is kept on its board. A team
 // competition counts its boards' micro-matches by their results: the team
 // standings score a board as one game won, drawn or lost.
-func Check(e *tournament.Event) error {
+func check(e *tournament.Event) error {
 	if !e.MicroMatch.On() {
 		return nil
 	}
