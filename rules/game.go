@@ -37,7 +37,7 @@ type Game interface {
 	// writes them): the sheet may give the whole game or only the moves
 	// after the opening, and the verdict's moves start with the
 	// opening's. An opening that does not replay is an error. A game
-	// without openings (Variant.Openings false) replays the sheet as it
+	// without micro-matches (Variant.MicroMatch nil) replays the sheet as it
 	// is when opening is empty, and refuses any opening.
 	ValidateAfterOpening(text string, opening []string) (Verdict, error)
 }

@@ -37,12 +37,9 @@ type Variant struct {
 	// Compositions: the composition contests of the composition
 	// discipline are of this game.
 	Compositions bool
-	// Openings: its events may play micro-matches, two games from an
-	// opening drawn from a table (tournament/openings), colours exchanged;
-	// DefaultOpenings is the table it ships, as tournament/openings reads
-	// JSON, drawn from where an event loads none.
-	Openings        bool
-	DefaultOpenings []byte
+	// MicroMatch is what its events have of micro-matches; nil for a
+	// game whose events play one game a pairing.
+	MicroMatch *MicroMatch
 	// TimeNorms are its rule book's time controls per over-the-board
 	// discipline ("standard", "rapid", "blitz"); a discipline it has none
 	// for is not warned about.
@@ -91,6 +88,15 @@ func (v *Variant) RatingList(discipline string) string { return v.RatingLists + 
 // the scores themselves; a game scored only as a win, a draw or a loss
 // does not.
 func (v *Variant) GradedScores() bool { return v.Scale.Graded }
+
+// MicroMatch is a game's micro-matches: two games from an opening drawn
+// from a table (tournament/openings), colours exchanged.
+type MicroMatch struct {
+	// Openings is the table the game ships, as tournament/openings reads
+	// JSON, drawn from where an event loads none; nil: an event loads its
+	// own before its rounds are paired.
+	Openings []byte
+}
 
 // Board is a game's board: its size and how its dark squares are named.
 type Board struct {

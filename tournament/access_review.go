@@ -4,7 +4,7 @@ import "fmt"
 
 // What package review uses of the rounds: the arbiter's review of a draft
 // round builds a round of the pairing it makes by hand as the pairing
-// builds one (NewRound) and stores it in place of the draft through the
+// builds one (Service.NewRound) and stores it in place of the draft through the
 // one writer of it (Service.ReplaceDraft), in its own transaction.
 
 // Seat is one side of one board: the board number and the colour.
@@ -23,8 +23,8 @@ func (s Seat) String() string {
 // NewRound turns pairings into the games of draft round n of the event e,
 // as the pairing does: the forfeits of players who do not play in it and
 // the requested byes entered.
-func NewRound(e *Event, players []Player, pairings []Pairing, n int) (*Round, error) {
-	return newRound(e, players, pairings, n)
+func (s *Service) NewRound(e *Event, players []Player, pairings []Pairing, n int) (*Round, error) {
+	return s.newRound(e, players, pairings, n)
 }
 
 // PairedBoards are the boards the pairing system (or the arbiter) made of

@@ -1,17 +1,15 @@
 package tournament
 
 import (
-	"fmt"
 	"strings"
-	"time"
 
 	"adiukh/rules"
 )
 
 // What package submissions uses of the events: players' reports and
 // batches of score sheets are checked as the arbiter's entry of a result
-// is, and a confirmed report is written through RecordReport, in the
-// area's own transaction.
+// is, and a confirmed report is written through StoreGame and Audit, in
+// the area's own transaction, as the arbiter's entry writes a result.
 
 // ReadPlayerView reads what u may do as a player of the event e, which the
 // transaction has read, and for its arbiter the accounts and submissions of
@@ -71,58 +69,9 @@ func ScoreFromSheet(e *Event, score, endReason, sheet string) (string, string, e
 	return fromSheet(e.Game, score, endReason, sheet, false)
 }
 
-// RecordReport writes the result a player reported, now confirmed by u,
-// as the game's result of the event e, which the transaction has locked
-// and whose rounds it read: the one writer through which a confirmed
-// report (package submissions) becomes the game's result, checked against
-// its sheet, the round's status kept in step (StoreGame), with its entry
-// in the audit log at now.
-func RecordReport(tx Tx, now time.Time, u *User, e *Event, rounds []Round, sub *Submission) error {
-	if err := e.TableOpen(""); err != nil {
-		return err
-	}
-	round, err := findRound(rounds, e.ID, sub.Round)
-	if err != nil {
-		return err
-	}
-	g := findGame(round, sub.Board)
-	if g == nil || g.ID != sub.GameID {
-		return Conflict("", "board %d of round %d was paired again; the report no longer fits", sub.Board, sub.Round)
-	}
-	res, err := e.ParseResult(sub.Score, sub.EndReason)
-	if err != nil {
-		return err
-	}
-	before := *g
-	sheetChanged := sub.Sheet != "" && sameSheet(sub.Sheet) != sameSheet(g.Sheet)
-	if sheetChanged {
-		rep := checkSheet(e.Game, sub.Sheet)
-		g.Sheet, g.SheetReport = sub.Sheet, &rep
-	}
-	if g.Sheet != "" && g.SheetReport == nil {
-		rep := checkSheet(e.Game, g.Sheet)
-		g.SheetReport = &rep
-	}
-	problem := sheetProblem(e, res, g)
-	// A report carries no reason of the arbiter's: it never corrects a
-	// result nor overrides its sheet. The result the board has by now
-	// (the arbiter entered it meanwhile), reported, changes nothing.
-	change, err := DecideResult(ResultEntry{Event: e, Round: sub.Round, Board: sub.Board, Old: before.Result, New: res,
-		SheetChanged: sheetChanged, HadSheet: before.Sheet != "", Problem: problem,
-		SheetValid: g.Sheet != "" && g.SheetReport.Valid})
-	switch {
-	case err == nil && change == ResultUnchanged:
-		return nil
-	case before.Result != nil:
-		return Conflict("", "board %d of round %d already has a result", sub.Board, sub.Round)
-	case problem.Format != "":
-		return Invalid("sheet", "%s; the report cannot be confirmed", problem)
-	case err != nil:
-		return err
-	}
-	g.Result = &res
-	if err := StoreGame(tx, round, g); err != nil {
-		return err
-	}
-	return Audit(tx, now, u, e.ID, ActionResultConfirm, fmt.Sprintf("round %d board %d", sub.Round, sub.Board), resultView(&before), resultView(g), "reported by "+sub.UserEmail)
-}
+// SameSheet reports whether two score sheets are one, up to line ends and
+// the space around them.
+func SameSheet(a, b string) bool { return sameSheet(a) == sameSheet(b) }
+
+// ResultView is a board's result as the audit log keeps it.
+func ResultView(g *Game) any { return resultView(g) }

@@ -4,7 +4,7 @@ package tournament
 // whose players play for teams and whose rounds pair teams into matches of
 // ordinary games: the team use cases read and write the event, its players
 // and its rounds through these, in their own transaction, as the other
-// areas do through AdmitPlayer, LinkPerson and StoreGame.
+// areas do through AdmitPlayer and StoreGame.
 
 // SamePerson reports whether two players are one person: linked to the
 // same person of the register, the same federation ID, or, unless both

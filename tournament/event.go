@@ -627,8 +627,8 @@ type EventInput struct {
 
 // apply copies the given settings onto e, checking each (every wrong one is
 // reported, see JoinInvalid); knownTieBreak says
-// whether a tie-break ID exists. Status changes are checked by the service.
-func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
+// whether a tie-break ID exists, micro are the rules of micro-matches. Status changes are checked by the service.
+func (in EventInput) apply(e *Event, knownTieBreak func(string) bool, micro MicroMatches) error {
 	// Every wrong setting is reported at once, each at its field.
 	var errs []error
 	if in.Name != nil {
@@ -768,9 +768,7 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 	if err := checkGame(e); err != nil {
 		errs = append(errs, err)
 	}
-	if err := in.applyMicroMatch(e); err != nil {
-		errs = append(errs, err)
-	} else if err := checkMicroMatch(e); err != nil {
+	if err := in.settleMicroMatch(e, micro); err != nil {
 		errs = append(errs, err)
 	}
 	// An emptied zone keeps the event's: a new event's is the server's

@@ -101,7 +101,7 @@ func TestRussianSheets(t *testing.T) {
 func TestRussianEventSettings(t *testing.T) {
 	russian, composition, blitz, clock, online := "russian", "composition", "blitz", "3+2", true
 	e := &Event{Game: DefaultGame, Discipline: Standard, TieBreaks: []string{"buchholz", adiukhPoints}}
-	if err := (EventInput{Game: &russian}).apply(e, func(string) bool { return true }); err != nil {
+	if err := (EventInput{Game: &russian}).apply(e, func(string) bool { return true }, nil); err != nil {
 		t.Fatal(err)
 	}
 	if e.Game != GameKind("russian") || strings.Join(e.TieBreaks, ",") != "buchholz" {
@@ -112,17 +112,17 @@ func TestRussianEventSettings(t *testing.T) {
 		"tiebreaks[0]": {TieBreaks: &[]string{adiukhPoints}},
 	} {
 		next := *e
-		err := in.apply(&next, func(string) bool { return true })
+		err := in.apply(&next, func(string) bool { return true }, nil)
 		if err == nil || !strings.Contains(err.Error(), field) {
 			t.Errorf("%s: %v", field, err)
 		}
 	}
 	live := *e
-	if err := (EventInput{Discipline: &blitz, TimeControl: &clock, Online: &online}).apply(&live, func(string) bool { return true }); err != nil || !live.Online {
+	if err := (EventInput{Discipline: &blitz, TimeControl: &clock, Online: &online}).apply(&live, func(string) bool { return true }, nil); err != nil || !live.Online {
 		t.Errorf("a live Russian blitz event: %v (online %v)", err, live.Online)
 	}
 	unknown := "chess"
-	if err := (EventInput{Game: &unknown}).apply(e, func(string) bool { return true }); err == nil || !strings.Contains(err.Error(), "unknown game") {
+	if err := (EventInput{Game: &unknown}).apply(e, func(string) bool { return true }, nil); err == nil || !strings.Contains(err.Error(), "unknown game") {
 		t.Errorf("an unknown game: %v", err)
 	}
 }

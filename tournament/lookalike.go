@@ -63,28 +63,6 @@ func lookalike(players []Player, p *Player) *match {
 	return nil
 }
 
-// LookalikeWords are the words of a name a store looks for the players it
-// may be by (Lookalikes): those of three letters or more, folded, with the
-// Latin forms of Cyrillic ones. A name with a Latin word may be a player's
-// written in Cyrillic, which no Latin word finds: then it is nil, for every
-// player of the event.
-func LookalikeWords(name string) []string {
-	var out []string
-	for _, w := range names.Words(name) {
-		latin := names.Fold(names.Transliterate(w, names.ICAO))
-		if latin == w && strings.ContainsFunc(w, func(r rune) bool { return r >= 'a' && r <= 'z' }) {
-			return nil
-		}
-		if len([]rune(w)) >= 3 {
-			out = append(out, w)
-			if latin != w {
-				out = append(out, latin)
-			}
-		}
-	}
-	return out
-}
-
 // sameName compares names as people read them: case, ё/е and the spaces
 // between words do not matter.
 func sameName(a, b string) bool {

@@ -2,14 +2,13 @@ package tournament
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strings"
 
 	"adiukh/rules"
 )
 
-// OpeningDraw is how a Russian draughts event plays its rounds (issue 51,
-// item 5): each pairing as one game (""), or as a micro-match of two
+// OpeningDraw is how an event of a game with micro-matches
+// (rules.Variant.MicroMatch) plays its rounds (issue 51, item 5): each pairing as one game (""), or as a micro-match of two
 // games, colours exchanged, both from an opening drawn for the whole round
 // ("round") or for each board ("board").
 type OpeningDraw string
@@ -99,76 +98,10 @@ func (r *Round) OpeningOf(board int) *DrawnOpening {
 	return round
 }
 
-// OpeningTools draws a round's openings from the event's table; engines
-// plugs in the tables of tournament/openings. table is the event's table
-// as stored (nil: the default one); drawn are the numbers drawn in the
-// event's earlier rounds, in order.
-type OpeningTools interface {
-	DrawOpenings(game *rules.Variant, table []byte, seed uint64, n int, drawn []int) ([]DrawnOpening, error)
-}
-
 // OpeningTx reads the event's own table of openings (nil when it draws
 // from the default one).
 type OpeningTx interface {
 	EventOpenings(eventID int64) ([]byte, error)
-}
-
-// applyMicroMatch sets the event's micro-match setting when one is given.
-func (in EventInput) applyMicroMatch(e *Event) error {
-	var errs []error
-	if in.MicroMatch != nil {
-		switch d := OpeningDraw(strings.TrimSpace(*in.MicroMatch)); d {
-		case NoMicroMatch, DrawPerRound, DrawPerBoard:
-			e.MicroMatch = d
-		default:
-			errs = append(errs, Invalid("micro_match", "unknown micro-match setting %q; use \"\" (one game a pairing), \"round\" or \"board\" (where the opening is drawn)", *in.MicroMatch))
-		}
-	}
-	if in.MicroCount != nil {
-		switch c := MicroCount(strings.TrimSpace(*in.MicroCount)); c {
-		case CountGames, CountMatches, "":
-			e.MicroCount = c
-		default:
-			errs = append(errs, Invalid("micro_count", "unknown count %q; use \"games\" or \"matches\"", *in.MicroCount))
-		}
-	}
-	switch {
-	case !e.MicroMatch.On():
-		// An event of single games counts nothing of micro-matches.
-		e.MicroCount = ""
-	case e.MicroCount == "" && e.Discipline.IsTeam():
-		e.MicroCount = CountMatches
-	case e.MicroCount == "":
-		e.MicroCount = CountGames
-	}
-	return JoinInvalid(errs)
-}
-
-// checkMicroMatch refuses micro-matches where they cannot be played: only
-// Russian draughts draws openings; between players, over the board or on
-// the server, or on the boards of a team competition's matches over the
-// board. Counting the games' points needs a table where a draw is half a
-// win and a loss, as 2/1/0 and 1/½/0 are: only the sum of a micro-match's
-// game points is kept on its board. A team competition counts its boards'
-// micro-matches by their results: the team standings score a board as one
-// game won, drawn or lost.
-func checkMicroMatch(e *Event) error {
-	if !e.MicroMatch.On() {
-		return nil
-	}
-	switch {
-	case !e.Game.Variant().Openings:
-		return Invalid("micro_match", "%s has no table of openings: micro-matches with drawn openings are not played in it", e.Game)
-	case !e.Discipline.PlaysGames():
-		return Invalid("micro_match", "micro-matches are played in events of games: not in composition contests")
-	case e.Discipline.IsTeam() && e.Online:
-		return Invalid("micro_match", "a team competition's micro-matches are played over the board: not online")
-	case e.Discipline.IsTeam() && e.MicroCount != CountMatches:
-		return Invalid("micro_count", "a team competition counts its boards' micro-matches by their results (\"matches\"): a board's micro-match scores as one game won, drawn or lost")
-	case e.CountsMicroGames() && 2*e.Scoring.Draw != e.Scoring.Win+e.Scoring.Loss:
-		return Invalid("micro_count", "counting the games of micro-matches needs a draw worth half a win and a loss (2/1/0 or 1/½/0); got %g/%g/%g", e.Scoring.Win, e.Scoring.Draw, e.Scoring.Loss)
-	}
-	return nil
 }
 
 // Points is what one side scores in the standings for a board's result:
@@ -197,71 +130,37 @@ func (e *Event) Points(r Result, white bool) float64 {
 	return microGamesEach*s.Loss + float64(side)*(s.Win-s.Loss)/float64(e.Game.GamePoints())
 }
 
-// MicroMatchResult is the board's result of a micro-match from its two
-// games (first: the board's White had White), as the standings read it:
-// the sum of each side's game points, ended on the board unless both
-// games were forfeited (then a forfeit, or a double forfeit).
-func MicroMatchResult(first, second Result) Result {
-	// The second game is played with the colours exchanged.
-	white, black := first.White+second.Black, first.Black+second.White
-	switch {
-	case first.EndReason == DoubleForfeit && second.EndReason == DoubleForfeit:
-		return Result{EndReason: DoubleForfeit}
-	case first.EndReason == Forfeit && second.EndReason == Forfeit && (white == 0 || black == 0):
-		return Result{White: white, Black: black, EndReason: Forfeit}
-	}
-	return Result{White: white, Black: black, EndReason: FinalPosition}
+// errNoOpenings refuses micro-matches on a service without their rules
+// (Options.MicroMatches).
+func errNoOpenings() error {
+	return Invalid("micro_match", "this server cannot draw openings; the event's micro-matches cannot be paired")
 }
 
-// KeptScores are the results a file that records who won keeps of a
-// board beside it, so that the board reads back as it was: a micro-match's
-// two games (each from its own White's side), or the board's own result
-// when it was played to a known score; none for a bye, a forfeit of a
-// single game, or a score already unknown.
-func KeptScores(board Result, micro [2]*Result) []Result {
-	switch {
-	case micro[0] != nil && micro[1] != nil:
-		return []Result{*micro[0], *micro[1]}
-	case board.Played() && board.EndReason != ScoreUnknown:
-		return []Result{board}
+// settleMicroMatch sets the event's micro-match setting from the input and
+// refuses one it cannot play, by the rules plugged in (micro); without
+// them an event plays one game a pairing.
+func (in EventInput) settleMicroMatch(e *Event, micro MicroMatches) error {
+	if micro != nil {
+		return micro.Settle(e, in.MicroMatch, in.MicroCount)
 	}
+	if (in.MicroMatch != nil && strings.TrimSpace(*in.MicroMatch) != "") || e.MicroMatch.On() {
+		return errNoOpenings()
+	}
+	e.MicroCount = ""
 	return nil
 }
 
 // drawOpenings draws the openings of a micro-match event's new round when
 // it is paired (PairNextRound, a round made by hand).
 func (s *Service) drawOpenings(tx OpeningTx, e *Event, earlier []Round, r *Round) error {
-	return DrawRoundOpenings(s.openings, tx, e, earlier, r)
-}
-
-// DrawRoundOpenings draws the openings of a micro-match event's new round
-// r with tools, one for the round or one for each board with two players,
-// from a fresh seed that is stored with them: the openings drawn in the
-// earlier rounds come again only once the table is exhausted
-// (openings.Draw). The root's pairing calls it, and a correspondence
-// section's service, which pairs all its rounds when the section starts.
-func DrawRoundOpenings(tools OpeningTools, tx OpeningTx, e *Event, earlier []Round, r *Round) error {
 	r.Openings = nil
 	if !e.MicroMatch.On() {
 		return nil
 	}
-	if tools == nil {
-		return Invalid("micro_match", "this server cannot draw openings; the event's micro-matches cannot be paired")
+	if s.micro == nil {
+		return errNoOpenings()
 	}
-	var boards []int
-	if e.MicroMatch == DrawPerBoard {
-		for _, g := range r.Games {
-			if !g.IsBye() {
-				boards = append(boards, g.Board)
-			}
-		}
-		if len(boards) == 0 {
-			return nil
-		}
-	}
-	openings, err := drawFor(tools, tx, e, earlier, boards)
-	r.Openings = openings
-	return err
+	return s.micro.DrawRound(tx, e, earlier, r)
 }
 
 // DrawOpenings draws the openings of a team competition's new round of
@@ -273,51 +172,18 @@ func (s *Service) DrawOpenings(tx OpeningTx, e *Event, earlier []Round, boards [
 	if !e.MicroMatch.On() {
 		return nil, nil
 	}
-	if s.openings == nil {
-		return nil, Invalid("micro_match", "this server cannot draw openings; the event's micro-matches cannot be paired")
+	if s.micro == nil {
+		return nil, errNoOpenings()
 	}
-	if e.MicroMatch == DrawPerRound {
-		boards = nil
-	}
-	return drawFor(s.openings, tx, e, earlier, boards)
-}
-
-// drawFor draws with tools one opening for the round (boards nil) or one
-// for each of boards, from a fresh seed that is stored with them.
-func drawFor(tools OpeningTools, tx OpeningTx, e *Event, earlier []Round, boards []int) ([]DrawnOpening, error) {
-	n := max(len(boards), 1)
-	var drawn []int
-	for _, old := range earlier {
-		for _, o := range old.Openings {
-			drawn = append(drawn, o.Number)
-		}
-	}
-	table, err := tx.EventOpenings(e.ID)
-	if err != nil {
-		return nil, err
-	}
-	seed := rand.Uint64()
-	openings, err := tools.DrawOpenings(e.Game.Variant(), table, seed, n, drawn)
-	if err != nil {
-		return nil, err
-	}
-	for i, b := range boards {
-		openings[i].Board = b
-	}
-	return openings, nil
+	return s.micro.DrawOpenings(tx, e, earlier, boards)
 }
 
 // splitForfeit makes a board that the pairing forfeits (an absent player)
 // a micro-match of two forfeited games.
-func splitForfeit(e *Event, g *Game) {
-	if !e.MicroMatch.On() || g.Result == nil || (g.Result.EndReason != Forfeit && g.Result.EndReason != DoubleForfeit) {
-		return
+func (s *Service) splitForfeit(e *Event, g *Game) {
+	if s.micro != nil && e.MicroMatch.On() {
+		s.micro.SplitForfeit(e, g)
 	}
-	first := *g.Result
-	second := Result{White: first.Black, Black: first.White, EndReason: first.EndReason}
-	g.MicroGames = [2]*Result{&first, &second}
-	res := MicroMatchResult(first, second)
-	g.Result = &res
 }
 
 // MicroSheet is the score sheet of one game of a micro-match: as entered

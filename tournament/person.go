@@ -1,9 +1,6 @@
 package tournament
 
 import (
-	"cmp"
-	"fmt"
-	"slices"
 	"strings"
 	"time"
 )
@@ -116,18 +113,6 @@ type PersonTx interface {
 // and ё/е.
 func SameFolded(a, b string) bool { return FoldName(a) == FoldName(b) }
 
-// reordered reports whether name is other's words, up to case and ё/е, in
-// another order.
-func reordered(name, other string) bool {
-	words, others := strings.Fields(FoldName(name)), strings.Fields(FoldName(other))
-	if slices.Equal(words, others) {
-		return false
-	}
-	slices.Sort(words)
-	slices.Sort(others)
-	return slices.Equal(words, others)
-}
-
 // PersonOf reads the person a player is to link to, following a merge.
 func PersonOf(tx PersonTx, id int64) (*Person, error) {
 	p, err := tx.Person(id)
@@ -200,52 +185,6 @@ func personDetails(in *PlayerInput, p *Person) {
 		y := p.BirthYear
 		in.BirthYear = &y
 	}
-}
-
-// ActionPlayerPerson is the audit action of a player linked to a person of
-// the register, or unlinked.
-const ActionPlayerPerson = "player.person"
-
-// PersonLinkWriter is the part of a transaction that links an event's
-// player to the register, in the event's audit log.
-type PersonLinkWriter interface {
-	UpdatePlayer(p *Player) error
-	AuditWriter
-}
-
-// LinkPerson links p, one of the event's players, to person (nil unlinks),
-// in the event's audit log: the player takes the person's federation ID
-// and the details the player lacks (birth year, club, region as city, the
-// highest title in the event's game); the name stays as registered, since
-// the event's documents already show it, unless it is the person's very
-// words in another order («Аслан Хуажев» for «Хуажев Аслан»), which the
-// player then takes in the register's order, surname first, as its lists
-// are sorted (issue 60). A person plays once in an event. Package people
-// links its matches through here.
-func LinkPerson(tx PersonLinkWriter, at time.Time, u *User, game GameKind, players []Player, p *Player, person *Person) error {
-	before := *p
-	if person == nil {
-		p.PersonID = 0
-	} else {
-		for _, other := range players {
-			if other.PersonID == person.ID && other.ID != p.ID {
-				return Conflict("person_id", "%s (%s) plays in this event already, as start number %d", person.Name(), person.FederationID, other.StartNo)
-			}
-		}
-		p.PersonID, p.FederationID = person.ID, person.FederationID
-		if reordered(p.Name, person.Name()) {
-			p.Name = person.Name()
-		}
-		p.BirthYear = cmp.Or(p.BirthYear, person.BirthYear)
-		p.Club = cmp.Or(p.Club, person.Club)
-		p.City = cmp.Or(p.City, person.Region)
-		p.Federation = cmp.Or(p.Federation, person.Federation)
-		p.Title = cmp.Or(p.Title, person.TitleIn(game))
-	}
-	if err := tx.UpdatePlayer(p); err != nil {
-		return err
-	}
-	return Audit(tx, at, u, p.EventID, ActionPlayerPerson, fmt.Sprintf("player %d", p.ID), before, p, "")
 }
 
 // A player's account is linked to their person of the register by a

@@ -101,3 +101,22 @@ type StandingsRow struct {
 	Score      float64 // in the event's scoring table
 	TieBreaks  map[string]float64
 }
+
+// MicroMatches are the rules of micro-matches, two games a pairing from
+// an opening drawn for the round or the board (tournament/micromatch's
+// Plug): an event's setting, what the pairing does with a round's boards.
+type MicroMatches interface {
+	// Settle sets the event's micro-match setting and count where they
+	// are given (nil keeps them) and refuses a setting the event cannot
+	// play.
+	Settle(e *Event, draw, count *string) error
+	// DrawRound draws the openings of the event's new round r, paired
+	// after the rounds earlier: one for the round or one for each board.
+	DrawRound(tx OpeningTx, e *Event, earlier []Round, r *Round) error
+	// DrawOpenings draws the openings of a team round: one for the round,
+	// or one for each of boards when the event draws them by board.
+	DrawOpenings(tx OpeningTx, e *Event, earlier []Round, boards []int) ([]DrawnOpening, error)
+	// SplitForfeit makes a board the pairing forfeits a micro-match of
+	// two forfeited games.
+	SplitForfeit(e *Event, g *Game)
+}

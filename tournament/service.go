@@ -29,9 +29,10 @@ type Options struct {
 	// that the event, public until then, was made private; nil tells
 	// nobody but their pages.
 	Hidden func(ctx context.Context, eventID int64) error
-	// Openings draws the openings of a micro-match event's rounds; without
-	// it such an event cannot be paired.
-	Openings OpeningTools
+	// MicroMatches are the rules of micro-matches (micromatch.Plug): an
+	// event's setting, the openings drawn for its rounds, a forfeited
+	// board's two games; without them an event plays one game a pairing.
+	MicroMatches MicroMatches
 	// TimeZone is the zone (an IANA name) a new event is played in unless
 	// its arbiter chooses another: the server's setting, DefaultTimeZone
 	// when empty.
@@ -68,13 +69,13 @@ type Service struct {
 	now       func() time.Time
 	liveRound func(ctx context.Context, eventID int64, round int, startsAt time.Time) error
 	hidden    func(ctx context.Context, eventID int64) error
-	openings  OpeningTools
+	micro     MicroMatches
 	zone      string
 }
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
-	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, swiss: opt.Swiss, now: opt.Now, liveRound: opt.LiveRound, hidden: opt.Hidden, openings: opt.Openings, zone: cmp.Or(opt.TimeZone, DefaultTimeZone)}
+	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, swiss: opt.Swiss, now: opt.Now, liveRound: opt.LiveRound, hidden: opt.Hidden, micro: opt.MicroMatches, zone: cmp.Or(opt.TimeZone, DefaultTimeZone)}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -196,7 +197,7 @@ func (s *Service) NewEvent(ctx context.Context, in EventInput) (*Event, *User, e
 		OwnerID:    u.ID,
 		CreatedAt:  s.now().UTC(),
 	}
-	if err := in.apply(e, s.knownTieBreak); err != nil {
+	if err := in.apply(e, s.knownTieBreak, s.micro); err != nil {
 		return nil, nil, err
 	}
 	e.withoutPairing()
@@ -259,7 +260,7 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 		next := *old
 		next.TieBreaks = slices.Clone(old.TieBreaks)
 		next.Arbiters = slices.Clone(old.Arbiters)
-		if err := in.apply(&next, s.knownTieBreak); err != nil {
+		if err := in.apply(&next, s.knownTieBreak, s.micro); err != nil {
 			return err
 		}
 		next.withoutPairing()

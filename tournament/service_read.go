@@ -99,67 +99,29 @@ func (s *Service) EventData(ctx context.Context, eventID int64) (*EventData, err
 	return d, err
 }
 
-// Desk is what the arbiter's desk of an event shows, read from one
-// snapshot: the event with its players and rounds (drafts included), the
-// players' accounts and reports, and the regulations; package teams adds a
-// team competition's teams and settings (teams.Service.Desk).
-type Desk struct {
-	*EventData
-	// Reports are the players' accounts and the results they reported.
-	Reports *PlayerView
-	// Regulations is the attached regulations, without the file; nil
-	// when none is.
-	Regulations *Regulations
-}
-
 // DeskData reads an event for its arbiter's desk: the same snapshot as
 // EventData, drafts included, refused with the reason to anyone who may not
-// manage the event. The desk's pages authorise once, here.
+// manage the event. The desk's pages authorise once, here; the desk's main
+// page reads the rest of it by teams.Service.Desk.
 func (s *Service) DeskData(ctx context.Context, eventID int64) (*EventData, error) {
-	var d *Desk
-	err := s.store.View(ctx, func(tx Tx) (err error) {
-		d, err = readDesk(ctx, tx, eventID, false)
-		return err
+	var d *EventData
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := readable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if err := MayManage(ctx, e); err != nil {
+			return err
+		}
+		players, rounds, err := playersAndRounds(tx, eventID)
+		if err != nil {
+			return err
+		}
+		// Its managers see every round, drafts included.
+		d = &EventData{Event: e, Players: players, Rounds: rounds}
+		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return d.EventData, nil
-}
-
-// ReadDesk reads everything the desk's main page shows of an event,
-// authorised once, in the caller's transaction (teams.Service.Desk).
-func ReadDesk(ctx context.Context, tx Tx, eventID int64) (*Desk, error) {
-	return readDesk(ctx, tx, eventID, true)
-}
-
-func readDesk(ctx context.Context, tx Tx, eventID int64, whole bool) (*Desk, error) {
-	e, err := readable(ctx, tx, eventID)
-	if err != nil {
-		return nil, err
-	}
-	if err := MayManage(ctx, e); err != nil {
-		return nil, err
-	}
-	players, rounds, err := playersAndRounds(tx, eventID)
-	if err != nil {
-		return nil, err
-	}
-	u := UserFromContext(ctx)
-	d := &Desk{EventData: &EventData{Event: e, Players: players, Rounds: visibleRounds(u, e, rounds)}}
-	if !whole {
-		return d, nil
-	}
-	if d.Reports, err = playerView(tx, u, e); err != nil {
-		return nil, err
-	}
-	switch d.Regulations, err = tx.Regulations(eventID, false); {
-	case ErrorCode(err) == ENOTFOUND:
-		d.Regulations = nil
-	case err != nil:
-		return nil, err
-	}
-	return d, nil
+	return d, err
 }
 
 // playersAndRounds reads the players and the rounds of an event, which most

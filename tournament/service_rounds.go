@@ -157,7 +157,7 @@ func (s *Service) pairNext(ctx context.Context, eventID int64, want int) (*Round
 				return err
 			}
 		}
-		round, err = newRound(e, now.players, pairings, now.next)
+		round, err = s.newRound(e, now.players, pairings, now.next)
 		if err != nil {
 			return err
 		}
@@ -274,7 +274,7 @@ func checkPreviousRound(e *Event, prev *Round, next int) error {
 }
 
 // newRound turns pairings into the games of a draft round.
-func newRound(e *Event, players []Player, pairings []Pairing, n int) (*Round, error) {
+func (s *Service) newRound(e *Event, players []Player, pairings []Pairing, n int) (*Round, error) {
 	byID := make(map[int64]*Player, len(players))
 	for i := range players {
 		byID[players[i].ID] = &players[i]
@@ -299,7 +299,7 @@ func newRound(e *Event, players []Player, pairings []Pairing, n int) (*Round, er
 		case !black.PlaysIn(n):
 			g.Result = &Result{White: e.Game.GamePoints(), Black: 0, EndReason: Forfeit}
 		}
-		splitForfeit(e, &g)
+		s.splitForfeit(e, &g)
 		r.Games = append(r.Games, g)
 	}
 	// Requested byes (C.04.1 c) follow the boards the pairing made; a

@@ -60,8 +60,8 @@ type PlayerTx interface {
 	// Players lists the players of an event by start number.
 	Players(eventID int64) ([]Player, error)
 	// Lookalikes lists the players of p's event whose name holds one of
-	// LookalikeWords(p.Name) (every player when there are none) or is p's
-	// (up to case and ё/е), or with p's federation ID, by start number.
+	// the words it looks for in p.Name (every player when there are none)
+	// or is p's (up to case and ё/е), or with p's federation ID, by start number.
 	Lookalikes(p *Player) ([]Player, error)
 	// CountPlayers counts the players of an event.
 	CountPlayers(eventID int64) (int, error)

@@ -30,8 +30,8 @@ var areas = []string{"adiukh/tournament/account", "adiukh/tournament/auditlog", 
 	"adiukh/tournament/search", "adiukh/tournament/submissions", "adiukh/tournament/teams"}
 
 // siblingsAllowed are the imports between areas that docs/architecture.md
-// allows by name ("`entries` may import `people`"); none is today.
-var siblingsAllowed []allowance
+// allows by name ("`entries` may import `people`").
+var siblingsAllowed = []allowance{{"adiukh/tournament/correspondence", "adiukh/tournament/micromatch"}}
 
 // v1Parts are the JSON API's packages below its assembly api/v1: the kit
 // and the shapes the areas share, then the areas, each registering its own

@@ -65,9 +65,6 @@ func TestEveryGameIsWhole(t *testing.T) {
 			if len(v.TimeNorms) > 0 && (v.TimeNormsRule == "" || v.TimeNormsLeeway == "") {
 				t.Errorf("time norms without the rule book's references")
 			}
-			if !v.Openings && len(v.DefaultOpenings) > 0 {
-				t.Errorf("a table of openings for a game without micro-matches")
-			}
 			if _, err := v.Rules.ValidateAfterOpening("", nil); err != nil {
 				t.Errorf("an empty sheet without an opening: %v", err)
 			}

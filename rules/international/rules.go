@@ -27,7 +27,7 @@ var (
 		Key: "international", English: "International draughts", Rules: Rules{Engine: engine{International}},
 		Board:       rules.Board{Size: 10, Numeric: true},
 		Scale:       rules.Scale{Points: 2, Example: "2:0"},
-		PDNGameType: International.gameType, Openings: true, RatingLists: "international-", SheetMoves: 75, Repetitions: true,
+		PDNGameType: International.gameType, MicroMatch: &rules.MicroMatch{}, RatingLists: "international-", SheetMoves: 75, Repetitions: true,
 		DisciplinePrefix: "discipline_international.", DisciplineFullPrefix: "discipline_international.",
 		Titles: fmjdAndNational,
 	}
@@ -35,7 +35,7 @@ var (
 		Key: "brazilian", English: "Brazilian draughts", Rules: Rules{Engine: engine{Brazilian}},
 		Board:       rules.Board{Size: 8},
 		Scale:       rules.Scale{Points: 2, Example: "2:0"},
-		PDNGameType: Brazilian.gameType, Openings: true, RatingLists: "brazilian-", SheetMoves: 60, Repetitions: true,
+		PDNGameType: Brazilian.gameType, MicroMatch: &rules.MicroMatch{}, RatingLists: "brazilian-", SheetMoves: 60, Repetitions: true,
 		DisciplinePrefix: "discipline_brazilian.", DisciplineFullPrefix: "discipline_brazilian.",
 		Titles: fmjdAndNational,
 	}

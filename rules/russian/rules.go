@@ -28,7 +28,7 @@ var Variant = &rules.Variant{
 	Key: "russian", English: "Russian draughts", Rules: Rules{},
 	Board:       rules.Board{Size: 8},
 	Scale:       rules.Scale{Points: 2, Example: "2:0"},
-	PDNGameType: PDNGameType, Openings: true, DefaultOpenings: openingsJSON,
+	PDNGameType: PDNGameType, MicroMatch: &rules.MicroMatch{Openings: openingsJSON},
 	RatingLists: "russian-", SheetMoves: 60, Repetitions: true,
 	DisciplinePrefix: "discipline_russian.", DisciplineFullPrefix: "discipline_russian.",
 	Titles: rules.NationalTitles,

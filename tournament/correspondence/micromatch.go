@@ -7,6 +7,7 @@ import (
 
 	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/micromatch"
 )
 
 // Micro-matches on the server (issue 51): a Russian draughts event that
@@ -16,7 +17,7 @@ import (
 // round or the board (its moves made: the game starts after them), each on
 // the event's clock. Each game's end is kept as that game's result
 // (tournament.Game MicroGames); the board's result is their sum
-// (tournament.MicroMatchResult) once both are over.
+// (micromatch.Result) once both are over.
 //
 // A live micro-match plays its second game when the first ends, at once:
 // an arbiter runs it as over the board, where the two games are played one
@@ -89,7 +90,7 @@ func recordMicroGame(tx Tx, g *Game, res *tournament.Result, sheet string) (forf
 		}
 		tg.Result = nil
 		if first, second := tg.MicroGames[0], tg.MicroGames[1]; first != nil && second != nil {
-			sum := tournament.MicroMatchResult(*first, *second)
+			sum := micromatch.Result(*first, *second)
 			tg.Result = &sum
 		}
 	})

@@ -240,7 +240,7 @@ func TestCorrespondenceMicroMatch(t *testing.T) {
 			t.Parallel()
 			clk := &clock{now: t0}
 			opt := engines.Options()
-			svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: opt.Pairing, Openings: opt.Openings, Now: clk.Now})
+			svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: opt.Pairing, Now: clk.Now})
 			sec := newSectionOf(t, st, svc, 3, tournament.EventInput{Name: ptr("Заочный микроматчами"), Game: ptr("russian"),
 				Discipline: ptr("correspondence"), System: ptr("round-robin"), TimeControl: ptr("10d"), MicroMatch: ptr("board")},
 				correspondence.SettingsInput{})

@@ -11,6 +11,7 @@ import (
 
 	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/micromatch"
 )
 
 // Audit actions of correspondence play.
@@ -36,10 +37,6 @@ type Options struct {
 	// Pairing pairs the rounds of the section; the round-robin systems are
 	// used (engines.Options().Pairing).
 	Pairing map[tournament.System]tournament.PairFunc
-	// Openings draw the openings of a micro-match section's rounds
-	// (engines.Options().Openings); without them such a section cannot
-	// start.
-	Openings tournament.OpeningTools
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 	// Mailer delivers notifications by e-mail; nil keeps them in the inbox.
@@ -58,7 +55,6 @@ type Options struct {
 type Service struct {
 	store    Store
 	pairing  map[tournament.System]tournament.PairFunc
-	openings tournament.OpeningTools
 	now      func() time.Time
 	mailer   Mailer
 	log      *slog.Logger
@@ -71,7 +67,7 @@ type Service struct {
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
-	s := &Service{store: st, pairing: opt.Pairing, openings: opt.Openings, now: opt.Now, mailer: opt.Mailer, log: cmp.Or(opt.Log, slog.Default())}
+	s := &Service{store: st, pairing: opt.Pairing, now: opt.Now, mailer: opt.Mailer, log: cmp.Or(opt.Log, slog.Default())}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -457,7 +453,7 @@ func (s *Service) pairAll(tx Tx, e *tournament.Event, players []tournament.Playe
 			r.Games = append(r.Games, g)
 		}
 		if e.MicroMatch.On() {
-			if err := tournament.DrawRoundOpenings(s.openings, tx, e, rounds, &r); err != nil {
+			if err := micromatch.DrawRound(tx, e, rounds, &r); err != nil {
 				return nil, err
 			}
 		}

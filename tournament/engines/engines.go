@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"adiukh/tournament"
+	"adiukh/tournament/micromatch"
 	"adiukh/tournament/pairing/roundrobin"
 	"adiukh/tournament/standings"
 )
@@ -20,9 +21,9 @@ func Options() tournament.Options {
 			tournament.DoubleRoundRobin: RoundRobin,
 			tournament.Swiss:            Swiss,
 		},
-		Swiss:    SwissTools(),
-		Ranker:   Ranker{},
-		Openings: Openings{},
+		Swiss:        SwissTools(),
+		Ranker:       Ranker{},
+		MicroMatches: micromatch.Plug{},
 	}
 }
 

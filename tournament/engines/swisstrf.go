@@ -14,6 +14,7 @@ import (
 	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/interchange"
+	"adiukh/tournament/micromatch"
 	"adiukh/tournament/trf"
 )
 
@@ -85,7 +86,7 @@ func WriteTRF(w io.Writer, in tournament.PairingInput) error {
 				black := &t.Players[index[g.BlackID]]
 				black.Points += tenths(e.Points(*g.Result, false))
 				black.Results[ri] = br
-				t.KeepScores(r.Number, white.StartNo, black.StartNo, trfGameScores(tournament.KeptScores(*g.Result, g.MicroGames)))
+				t.KeepScores(r.Number, white.StartNo, black.StartNo, trfGameScores(micromatch.KeptScores(*g.Result, g.MicroGames)))
 			}
 		}
 	}
@@ -297,7 +298,7 @@ func ReadTRF(r io.Reader, asked tournament.GameKind) (*interchange.EventImport, 
 			if games, ok := microGames[board]; ok {
 				// The two games are taken when their sum is what the 001
 				// lines say of the board: who won, played or forfeited.
-				if sum := tournament.MicroMatchResult(games[0], games[1]); sum.Outcome() == r.Outcome() && sum.Played() == r.Played() {
+				if sum := micromatch.Result(games[0], games[1]); sum.Outcome() == r.Outcome() && sum.Played() == r.Played() {
 					g.MicroGames = [2]*tournament.Result{&games[0], &games[1]}
 					*r = sum
 				}

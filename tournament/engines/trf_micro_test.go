@@ -7,6 +7,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/micromatch"
 )
 
 // The file a round of micro-matches is paired from carries the event's
@@ -15,7 +16,7 @@ import (
 func TestPairingTRFKeepsMicroMatches(t *testing.T) {
 	first := tournament.Result{White: 2, EndReason: tournament.Resignation}
 	second := tournament.Result{White: 1, Black: 1, EndReason: tournament.Agreement}
-	sum := tournament.MicroMatchResult(first, second)
+	sum := micromatch.Result(first, second)
 	in := tournament.PairingInput{
 		Event: &tournament.Event{Name: "Первенство клуба", Game: "russian", System: tournament.Swiss, Rounds: 3,
 			Scoring: tournament.Scoring{Win: 2, Draw: 1, Bye: 2}, MicroMatch: tournament.DrawPerBoard, MicroCount: tournament.CountGames},

@@ -12,6 +12,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
+	"adiukh/tournament/micromatch"
 	"adiukh/tournament/trf"
 )
 
@@ -117,7 +118,7 @@ func TRFView(ct *tournament.Crosstable) *trf.Tournament {
 			}
 			p.Results = append(p.Results, trfResult(cell))
 			if cell.White && cell.OpponentNo != 0 && cell.Result != nil {
-				t.KeepScores(cell.Round, r.Player.StartNo, cell.OpponentNo, trfGameScores(tournament.KeptScores(*cell.Result, cell.MicroGames)))
+				t.KeepScores(cell.Round, r.Player.StartNo, cell.OpponentNo, trfGameScores(micromatch.KeptScores(*cell.Result, cell.MicroGames)))
 			}
 		}
 		// A withdrawal before the next round is told as JaVaFo and

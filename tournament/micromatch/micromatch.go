@@ -1,11 +1,13 @@
-// Package micromatch is the micro-matches of Russian draughts events
-// (issue 51, item 5): an event that plays each pairing as two games,
-// colours exchanged, from an opening drawn for the round or for each board.
+// Package micromatch is the micro-matches of the games that have them
+// (rules.Variant.MicroMatch; issue 51, item 5): an event that plays each
+// pairing as two games, colours exchanged, from an opening drawn for the
+// round or for each board.
 // It keeps the event's own table of openings (loaded as CSV or JSON, edited,
 // or the default one of tournament/openings), and records a micro-match's
 // two games one by one, the board's result being their sum. The setting is
 // the event's (tournament.MicroMatch), the draw is made when the round is
-// paired (tournament.Service, through the OpeningTools engines plugs in),
+// paired (tournament.Service, through this package's Plug, which engines
+// plugs into tournament.Options),
 // and the drawn openings and the two games are kept with the round's
 // boards, so that every read of a round (pages, JSON, PDFs, PDN) has them.
 //
@@ -218,7 +220,7 @@ func manageable(ctx context.Context, tx Tx, eventID int64) (*tournament.Event, *
 	if err != nil {
 		return nil, nil, err
 	}
-	if !e.Game.Variant().Openings {
+	if e.Game.Variant().MicroMatch == nil {
 		return nil, nil, tournament.Conflict("", "%s is of %s, which has no table of openings", e.Name, e.Game)
 	}
 	return e, u, nil
@@ -257,7 +259,7 @@ type gameLog struct {
 
 // RecordGame stores the result of one game of a micro-match, with its score
 // sheet when one is given; once both results are in, the board's result
-// is their sum (tournament.MicroMatchResult), which the standings count.
+// is their sum (Result), which the standings count.
 // The sheet is replayed from the board's opening (CheckSheet)
 // and held against the result as a board's sheet is: one that disagrees
 // refuses the result unless the arbiter overrides it with a reason. A
@@ -354,7 +356,7 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Rec
 		g.MicroSheets[in.Game-1] = sheet
 		g.Result = nil
 		if first, second := g.MicroGames[0], g.MicroGames[1]; first != nil && second != nil {
-			sum := tournament.MicroMatchResult(*first, *second)
+			sum := Result(*first, *second)
 			g.Result = &sum
 		}
 		if err := tournament.StoreGame(tx, round, g); err != nil {

@@ -100,7 +100,7 @@ func TestOpeningDrawnWhenTheRoundIsPaired(t *testing.T) {
 			t.Errorf("read again, round 1's openings are %+v, drawn %+v", again.Openings, r1.Openings)
 		}
 		// The seed draws it again from the same table.
-		got, err := engines.Openings{}.DrawOpenings(russian.Variant, nil, drawn.Seed, 1, nil)
+		got, err := micromatch.DrawFrom(tournament.GameKind("russian"), nil, drawn.Seed, 1, nil)
 		if err != nil || got[0].Number != drawn.Number {
 			t.Errorf("seed %d draws %+v (%v), the round has %d", drawn.Seed, got, err, drawn.Number)
 		}

@@ -7,7 +7,7 @@
 // until the table is exhausted, and scores a micro-match. It is pure: no
 // database, no HTTP, no clock.
 //
-// A game's default table is on its value (rules.Variant.DefaultOpenings);
+// A game's default table is on its value (rules.Variant.MicroMatch);
 // Russian draughts' (rules/russian/openings.json) is the FMJD Drawing Table 64, the World
 // Draughts Federation's table of openings for draughts-64
 // (https://results.fmjd.org/viewpage.php?page_id=2), as lidraughts' draughts
@@ -83,16 +83,16 @@ func (t *Table) Opening(number int) (Opening, bool) {
 // defaults are the games' default tables as read, by game key.
 var defaults sync.Map
 
-// Default is the table the game ships (rules.Variant.DefaultOpenings; see
+// Default is the table the game ships (rules.Variant.MicroMatch; see
 // the package comment), nil for a game without one. The caller may change
 // its copy.
 func Default(v *rules.Variant) *Table {
-	if v.DefaultOpenings == nil {
+	if v.MicroMatch == nil || v.MicroMatch.Openings == nil {
 		return nil
 	}
 	read, ok := defaults.Load(v.Key)
 	if !ok {
-		t, err := ReadJSON(strings.NewReader(string(v.DefaultOpenings)), v.Rules)
+		t, err := ReadJSON(strings.NewReader(string(v.MicroMatch.Openings)), v.Rules)
 		if err != nil {
 			panic("openings: the default table of " + v.Key + " does not read: " + err.Error())
 		}

@@ -107,7 +107,7 @@ func sourceCode(name string) string {
 // The shipped file is written as WriteJSON writes it, so that a table an
 // arbiter saves and the default read alike.
 func TestDefaultFileIsAsWritten(t *testing.T) {
-	raw := russian.Variant.DefaultOpenings
+	raw := russian.Variant.MicroMatch.Openings
 	var b bytes.Buffer
 	if err := openings.Default(russian.Variant).WriteJSON(&b); err != nil {
 		t.Fatal(err)

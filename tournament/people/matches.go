@@ -242,7 +242,7 @@ func searchForms(name string) []string {
 // LinkPlayerToPerson links an event's player to a person of the register,
 // as its arbiter confirms a match; 0 unlinks the player. The player takes
 // the person's federation ID and the details the player lacks
-// (tournament.LinkPerson). A person plays once in an event.
+// (linkPerson). A person plays once in an event.
 func (s *Service) LinkPlayerToPerson(ctx context.Context, eventID, playerID, personID int64) (*tournament.Player, error) {
 	var p *tournament.Player
 	err := s.store.Update(ctx, func(tx Tx) error {
@@ -257,7 +257,7 @@ func (s *Service) LinkPlayerToPerson(ctx context.Context, eventID, playerID, per
 				return err
 			}
 		}
-		return tournament.LinkPerson(tx, s.now(), u, e.Game, players, p, person)
+		return linkPerson(tx, s.now(), u, e.Game, players, p, person)
 	})
 	return p, err
 }
@@ -286,7 +286,7 @@ func (s *Service) LinkSureMatches(ctx context.Context, eventID int64) (int, erro
 				continue
 			}
 			i := slices.IndexFunc(players, func(p tournament.Player) bool { return p.ID == m.Player.ID })
-			if err := tournament.LinkPerson(tx, s.now(), u, e.Game, players, &players[i], person); err != nil {
+			if err := linkPerson(tx, s.now(), u, e.Game, players, &players[i], person); err != nil {
 				return err
 			}
 			linked++
@@ -374,7 +374,7 @@ func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int
 		if err := s.createPerson(tx, u, person); err != nil {
 			return err
 		}
-		return tournament.LinkPerson(tx, s.now(), u, e.Game, players, p, person)
+		return linkPerson(tx, s.now(), u, e.Game, players, p, person)
 	})
 	if err != nil {
 		return nil, err

@@ -99,7 +99,7 @@ func TestPlayersMatchedToTheRegister(t *testing.T) {
 			if _, err := register.LinkPlayerToPerson(arbiter, e.ID, ps["Хуажев Аслон"].ID, aslan.ID); err != nil {
 				t.Fatal(err)
 			}
-			if a := lastAudit(t, arbiter, svc, e.ID); a.Action != tournament.ActionPlayerPerson {
+			if a := lastAudit(t, arbiter, svc, e.ID); a.Action != people.ActionPlayerPerson {
 				t.Errorf("the link's audit entry: %+v", a)
 			}
 			_, err = register.LinkPlayerToPerson(arbiter, e.ID, ps["Новиков Пётр"].ID, aslan.ID)

@@ -3,7 +3,7 @@
 // duplicates and their merges (undone while the ratings they moved stand),
 // the persons' photos, accounts linked to persons on a request someone
 // confirms, and the desk's matching of an event's players to the register.
-// An event's player is linked to a person through tournament.LinkPerson,
+// An event's player is linked to a person through linkPerson,
 // which writes the event's audit log in the same transaction; what the
 // events read of the register (tournament.Person, tournament.PersonTx) is
 // in package tournament, which never imports this one.
@@ -53,7 +53,7 @@ type Tx interface {
 	Players(eventID int64) ([]tournament.Player, error)
 	// PlayerAccounts maps the event's player IDs to their accounts.
 	PlayerAccounts(eventID int64) (map[int64]tournament.User, error)
-	tournament.PersonLinkWriter
+	linkWriter
 	tournament.UserTx
 	tournament.PersonTx
 	tournament.PersonClaimTx

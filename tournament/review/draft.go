@@ -44,7 +44,7 @@ func (s *Service) SwapSeats(ctx context.Context, eventID int64, n int, a, b tour
 		if err != nil {
 			return err
 		}
-		if round, err = tournament.NewRound(e, players, pairings, n); err != nil {
+		if round, err = s.events.NewRound(e, players, pairings, n); err != nil {
 			return err
 		}
 		if err := s.replaceDraft(tx, e, players, rounds, old, round); err != nil {
@@ -114,7 +114,7 @@ func (s *Service) EditPairing(ctx context.Context, eventID int64, n int, boards 
 			}
 			pairings[i] = tournament.Pairing{WhiteID: white, BlackID: black}
 		}
-		if round, err = tournament.NewRound(e, players, pairings, n); err != nil {
+		if round, err = s.events.NewRound(e, players, pairings, n); err != nil {
 			return err
 		}
 		if err := s.replaceDraft(tx, e, players, rounds, old, round); err != nil {

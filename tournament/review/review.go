@@ -6,7 +6,7 @@
 // has been entered in it.
 //
 // The round the pairing made and the one the arbiter makes of it are built
-// and stored by the root (tournament.NewRound, tournament.Service.ReplaceDraft,
+// and stored by the root (tournament.Service.NewRound, tournament.Service.ReplaceDraft,
 // which keeps the round's openings or draws them again), so that a round is
 // one thing whichever hand paired it. It knows no HTTP and no SQL.
 package review

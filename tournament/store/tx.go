@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
+	"adiukh/internal/names"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 )
@@ -349,10 +350,32 @@ func (t *tx) Players(eventID int64) ([]tournament.Player, error) {
 	return playersFromRows(rows), nil
 }
 
+// lookalikeWords are the words of a name the store looks for the players
+// it may be by (Lookalikes): those of three letters or more, folded, with the
+// Latin forms of Cyrillic ones. A name with a Latin word may be a player's
+// written in Cyrillic, which no Latin word finds: then it is nil, for every
+// player of the event.
+func lookalikeWords(name string) []string {
+	var out []string
+	for _, w := range names.Words(name) {
+		latin := names.Fold(names.Transliterate(w, names.ICAO))
+		if latin == w && strings.ContainsFunc(w, func(r rune) bool { return r >= 'a' && r <= 'z' }) {
+			return nil
+		}
+		if len([]rune(w)) >= 3 {
+			out = append(out, w)
+			if latin != w {
+				out = append(out, latin)
+			}
+		}
+	}
+	return out
+}
+
 func (t *tx) Lookalikes(p *tournament.Player) ([]tournament.Player, error) {
 	var rows []playerRow
 	q := t.db.Where("event_id = ?", p.EventID)
-	if words := tournament.LookalikeWords(p.Name); len(words) > 0 {
+	if words := lookalikeWords(p.Name); len(words) > 0 {
 		match, args := []string{"name_key = ?"}, []any{p.SortName()}
 		for _, w := range words {
 			match, args = append(match, "name_key LIKE ?"), append(args, "%"+escapeLike(w)+"%")

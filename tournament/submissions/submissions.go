@@ -5,8 +5,8 @@
 // matched to its board.
 //
 // A confirmed report writes the game through the root's one writer of it
-// (tournament.RecordReport, which checks the result against the sheet as
-// the arbiter's entry is checked and keeps the round's status in step), a
+// (tournament.StoreGame, which keeps the round's status in step), its
+// result checked against the sheet as the arbiter's entry is checked, a
 // batch's sheets go one by one through tournament.Service.RecordResult, so
 // that a result obeys one set of rules whichever door it came through. The
 // reports and the accounts players report with are read by the root too
@@ -284,7 +284,7 @@ func (s *Service) DecideSubmission(ctx context.Context, eventID, submissionID in
 			}
 			return tournament.Audit(tx, s.now(), u, eventID, ActionResultReject, fmt.Sprintf("round %d board %d", sub.Round, sub.Board), sub.Score+" "+sub.EndReason, nil, sub.Reason)
 		}
-		if err := tournament.RecordReport(tx, s.now(), u, e, rounds, sub); err != nil {
+		if err := recordReport(tx, s.now(), u, e, rounds, sub); err != nil {
 			return err
 		}
 		sub.Status = tournament.Confirmed

@@ -151,11 +151,16 @@ func (s *Service) PairNextRound(ctx context.Context, eventID int64) (*tournament
 }
 
 // Desk is what the arbiter's desk of an event shows, read from one
-// snapshot: the root's (tournament.Desk: the event with its players and
-// rounds, drafts included, the players' reports, the regulations) and, for
-// a team competition, its teams and settings.
+// snapshot: the event with its players and rounds (drafts included), the
+// players' accounts and reports, the regulations and, for a team
+// competition, its teams and settings.
 type Desk struct {
-	*tournament.Desk
+	*tournament.EventData
+	// Reports are the players' accounts and the results they reported.
+	Reports *tournament.PlayerView
+	// Regulations is the attached regulations, without the file; nil
+	// when none is.
+	Regulations  *tournament.Regulations
 	Teams        []Team        // a team event's
 	TeamSettings *TeamSettings // a team event's
 }
@@ -164,18 +169,39 @@ type Desk struct {
 func (s *Service) Desk(ctx context.Context, eventID int64) (*Desk, error) {
 	var d *Desk
 	err := s.store.View(ctx, func(tx Tx) error {
-		root, err := tournament.ReadDesk(ctx, tx, eventID)
+		e, err := tournament.Readable(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
-		d = &Desk{Desk: root}
-		if !root.Event.Discipline.IsTeam() {
+		if err := tournament.MayManage(ctx, e); err != nil {
+			return err
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		// Its managers see every round, drafts included.
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		d = &Desk{EventData: &tournament.EventData{Event: e, Players: players, Rounds: rounds}}
+		if d.Reports, err = tournament.ReadPlayerView(tx, tournament.UserFromContext(ctx), e); err != nil {
+			return err
+		}
+		switch d.Regulations, err = tx.Regulations(eventID, false); {
+		case tournament.ErrorCode(err) == tournament.ENOTFOUND:
+			d.Regulations = nil
+		case err != nil:
+			return err
+		}
+		if !e.Discipline.IsTeam() {
 			return nil
 		}
 		if d.Teams, err = tx.Teams(eventID); err != nil {
 			return err
 		}
-		st, err := s.teamSettings(tx, root.Event)
+		st, err := s.teamSettings(tx, e)
 		if err != nil {
 			return err
 		}
