@@ -85,7 +85,6 @@ func fillDatabase(t *testing.T, visibility string) (db string, eventID int64, sh
 }
 
 func TestExportCommand(t *testing.T) {
-	t.Parallel()
 	// The command reads as an administrator: a private event's documents
 	// are there. The federation export publishes public events only.
 	db, id, sheetRound, sheetBoard := fillDatabase(t, "private")

@@ -140,7 +140,6 @@ func TestStreamTotalBelowConnections(t *testing.T) {
 // an address over its cap is refused at once, another address is answered,
 // and /metrics counts the refusals.
 func TestServeCapsConnectionsPerAddress(t *testing.T) {
-	t.Parallel()
 	server := startChild(t, filepath.Join(t.TempDir(), "adiukh.db"), "--max-connections-per-address", "3")
 	addr := strings.TrimPrefix(server.base, "http://")
 	answered := func(from string) bool {
@@ -185,7 +184,6 @@ func TestServeCapsConnectionsPerAddress(t *testing.T) {
 // by an API token holds 6 (a hall behind one NAT), and the address still
 // has its own 3 for anyone else.
 func TestServeCountsSignedInConnectionsByAccount(t *testing.T) {
-	t.Parallel()
 	dsn := filepath.Join(t.TempDir(), "adiukh.db")
 	st, err := store.Open(dsn)
 	if err != nil {

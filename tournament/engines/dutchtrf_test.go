@@ -66,22 +66,3 @@ func TestDutchInputFromTRFErrors(t *testing.T) {
 		})
 	}
 }
-
-// FuzzDutchInputFromTRF converts whatever file reads without an error.
-func FuzzDutchInputFromTRF(f *testing.F) {
-	if data, err := os.ReadFile(filepath.Join("testdata", "extensions.trf")); err == nil {
-		f.Add(data)
-	}
-	f.Add([]byte("001    1      A                                 2000                             1.0    1  0000 - U\nXXR 3\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		// A per-input limit: whole tournaments only slow the fuzzer down.
-		if len(data) > 4<<10 {
-			return
-		}
-		tour, err := trf.Read(strings.NewReader(string(data)))
-		if err != nil {
-			return
-		}
-		engines.DutchInputFromTRF(tour)
-	})
-}
