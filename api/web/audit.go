@@ -15,6 +15,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/auditlog"
 	"adiukh/tournament/catalog"
@@ -26,7 +27,7 @@ import (
 // raw entries download as CSV or JSON with the same filter.
 
 type auditPageData struct {
-	eventHeader
+	kit.EventHeader
 	Lines   []auditlog.Line
 	Filter  auditlog.Filter
 	Rounds  []int
@@ -97,7 +98,7 @@ func (h *handler) auditPage(c *gin.Context) error {
 	if filter.Player > 0 {
 		q.Set("player", strconv.FormatInt(filter.Player, 10))
 	}
-	data := auditPageData{eventHeader: h.header(c, e, "audit"), Lines: keep(lines, filter), Filter: filter,
+	data := auditPageData{EventHeader: h.Header(c, e, "audit"), Lines: keep(lines, filter), Filter: filter,
 		Rounds: auditlog.Rounds(lines), Players: players, Zone: e.Location().String(), Query: q.Encode()}
 	h.RenderWith(c, tr.In(e.Location()), http.StatusOK, "audit", e.Name, data)
 	return nil

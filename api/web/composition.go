@@ -64,7 +64,7 @@ func newDiagram(position, side string) *diagram {
 // contestPageData is the contest as anyone sees it, with what the reader
 // may do: enter, judge, direct.
 type contestPageData struct {
-	eventHeader
+	kit.EventHeader
 	Contest *composition.ContestView
 	// Missing says why there is no contest yet (the director sets it up).
 	Missing string
@@ -114,7 +114,7 @@ func (h *handler) contestPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	data := &contestPageData{eventHeader: h.header(c, e, "contest"), Contest: cv, Missing: missing,
+	data := &contestPageData{EventHeader: h.Header(c, e, "contest"), Contest: cv, Missing: missing,
 		Signed: tournament.UserFromContext(c.Request.Context()) != nil}
 	h.RenderWith(c, h.Translator(c).In(e.Location()), http.StatusOK, "contest", e.Name, data)
 	return nil
@@ -127,7 +127,7 @@ type entryRow struct {
 }
 
 type entriesPageData struct {
-	eventHeader
+	kit.EventHeader
 	Contest *composition.ContestView
 	Missing string
 	Entries []entryRow
@@ -148,7 +148,7 @@ func (h *handler) renderEntries(c *gin.Context, f *kit.Form, status int) error {
 	if err != nil {
 		return err
 	}
-	data := &entriesPageData{eventHeader: h.header(c, e, "entries"), Contest: cv, Missing: missing, Form: f}
+	data := &entriesPageData{EventHeader: h.Header(c, e, "entries"), Contest: cv, Missing: missing, Form: f}
 	works, err := h.Composition.MyWorks(c.Request.Context(), e.ID)
 	if err != nil {
 		return err
@@ -206,7 +206,7 @@ func (h *handler) submitEntry(c *gin.Context) error {
 	if err == nil {
 		next = fmt.Sprintf("/events/%d/contest/entries?entry=%d#entry-%d", id, w.ID, w.ID)
 	}
-	return h.afterForm(c, next, f, err, func(f *kit.Form, status int) error { return h.renderEntries(c, f, status) })
+	return h.AfterForm(c, next, f, err, func(f *kit.Form, status int) error { return h.renderEntries(c, f, status) })
 }
 
 func (h *handler) editEntry(c *gin.Context) error {
@@ -271,7 +271,7 @@ type juryMark struct {
 }
 
 type judgingPageData struct {
-	eventHeader
+	kit.EventHeader
 	Contest *composition.ContestView
 	Entries []juryRow
 	// Closed says why the entries cannot be judged yet.
@@ -321,7 +321,7 @@ func (h *handler) renderJudging(c *gin.Context, f *kit.Form, status int) error {
 	if err != nil {
 		return err
 	}
-	data := &judgingPageData{eventHeader: h.header(c, e, "judging"), Contest: cv, Closed: missing, Form: f}
+	data := &judgingPageData{EventHeader: h.Header(c, e, "judging"), Contest: cv, Closed: missing, Form: f}
 	if cv != nil {
 		if !cv.IsJudge && !cv.IsDirector {
 			return tournament.Forbidden("only the contest's judges and its director see the entries before the award")
@@ -344,7 +344,7 @@ func (h *handler) submitMark(c *gin.Context) error {
 	f := kit.NewForm()
 	f.Values["code"], f.Values["mark"], f.Values["comment"] = code, c.PostForm("mark"), c.PostForm("comment")
 	_, err = h.Composition.Mark(c.Request.Context(), id, composition.MarkInput{Code: code, Mark: c.PostForm("mark"), Comment: c.PostForm("comment")})
-	return h.afterForm(c, fmt.Sprintf("/events/%d/contest/judging#entry-%s", id, code), f, err, func(f *kit.Form, status int) error { return h.renderJudging(c, f, status) })
+	return h.AfterForm(c, fmt.Sprintf("/events/%d/contest/judging#entry-%s", id, code), f, err, func(f *kit.Form, status int) error { return h.renderJudging(c, f, status) })
 }
 
 // deskData is the director's desk of a composition event: the contest's
@@ -352,7 +352,7 @@ func (h *handler) submitMark(c *gin.Context) error {
 // ranking, and the steps of the award. There is no pairing, no game score
 // and no tie-break here.
 type deskData struct {
-	eventHeader
+	kit.EventHeader
 	Contest  *composition.ContestView
 	Missing  string
 	Entries  []juryRow
@@ -373,7 +373,7 @@ type deskData struct {
 	Text *kit.Form
 	// EventSettings are the event's own settings (name, dates, place,
 	// visibility), on the form every event has.
-	EventSettings eventFormData
+	EventSettings kit.EventFormData
 }
 
 func (h *handler) contestDesk(c *gin.Context, e *tournament.Event) error {
@@ -390,12 +390,12 @@ func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, 
 	if err != nil {
 		return err
 	}
-	data := &deskData{eventHeader: h.header(c, e, "manage"), Contest: cv, Missing: missing,
+	data := &deskData{EventHeader: h.Header(c, e, "manage"), Contest: cv, Missing: missing,
 		Settings: kit.NewForm(), Judges: kit.NewForm(), Publish: kit.NewForm(), Edit: kit.NewForm(), Final: kit.NewForm(), Claims: kit.NewForm(), Text: kit.NewForm(),
-		EventSettings: h.eventFormData(eventFormValues(e))}
+		EventSettings: h.EventFormData(kit.EventFormValues(e))}
 	switch which {
 	case "event":
-		data.EventSettings = h.eventFormData(f)
+		data.EventSettings = h.EventFormData(f)
 	case "settings":
 		data.Settings = f
 	case "judges":
@@ -470,7 +470,7 @@ func (h *handler) deskFormOf(c *gin.Context, which string, f *kit.Form, act func
 		return err
 	}
 	err = act(e)
-	return h.afterForm(c, fmt.Sprintf("/events/%d/manage", e.ID), f, err, func(f *kit.Form, status int) error {
+	return h.AfterForm(c, fmt.Sprintf("/events/%d/manage", e.ID), f, err, func(f *kit.Form, status int) error {
 		return h.renderDesk(c, e, which, f, status)
 	})
 }
@@ -692,7 +692,7 @@ type awardSection struct {
 }
 
 type awardPageData struct {
-	eventHeader
+	kit.EventHeader
 	Award       *composition.Award
 	Sections    []awardSection
 	Missing     string
@@ -711,7 +711,7 @@ func (h *handler) renderAward(c *gin.Context, f *kit.Form, status int) error {
 	if err != nil {
 		return err
 	}
-	data := &awardPageData{eventHeader: h.header(c, e, "award"), Form: f, Signed: tournament.UserFromContext(c.Request.Context()) != nil}
+	data := &awardPageData{EventHeader: h.Header(c, e, "award"), Form: f, Signed: tournament.UserFromContext(c.Request.Context()) != nil}
 	a, err := h.Composition.Award(c.Request.Context(), e.ID)
 	if te := (*tournament.Error)(nil); errors.As(err, &te) && (te.Code == tournament.ENOTFOUND || te.Code == tournament.ECONFLICT) {
 		data.Missing = h.Translator(c).Phrase(te)
@@ -741,7 +741,7 @@ func (h *handler) fileClaim(c *gin.Context) error {
 	f := kit.FormValues(c, "code", "kind", "evidence")
 	_, err = h.Composition.FileClaim(c.Request.Context(), id, composition.ClaimInput{Code: f.Values["code"],
 		Kind: composition.ClaimKind(f.Values["kind"]), Evidence: f.Values["evidence"]})
-	return h.afterForm(c, fmt.Sprintf("/events/%d/contest/award#claims", id), f, err, func(f *kit.Form, status int) error { return h.renderAward(c, f, status) })
+	return h.AfterForm(c, fmt.Sprintf("/events/%d/contest/award#claims", id), f, err, func(f *kit.Form, status int) error { return h.renderAward(c, f, status) })
 }
 
 // withTheRest joins the inputs a form could not read with what the domain's

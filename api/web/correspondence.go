@@ -184,7 +184,7 @@ func (h *handler) renderMyGames(c *gin.Context, f *kit.Form, status int) error {
 
 // corrGamePageData is one game of a section.
 type corrGamePageData struct {
-	eventHeader
+	kit.EventHeader
 	Game   corrRow
 	Board  *kit.BoardView
 	Moves  []corrMoveRow
@@ -252,7 +252,7 @@ func (h *handler) renderCorrGame(c *gin.Context, f *kit.Form, status int) error 
 	}
 	v := &gp.View
 	tr := h.Translator(c)
-	data := &corrGamePageData{eventHeader: h.header(c, gp.Event, "games"), Game: newCorrRow(tr, *v, gp.Names), Form: f,
+	data := &corrGamePageData{EventHeader: h.Header(c, gp.Event, "games"), Game: newCorrRow(tr, *v, gp.Names), Form: f,
 		Viewer: fmt.Sprintf("/events/%d/rounds/%d/boards/%d", v.EventID, v.Round, v.Board)}
 	data.CanDecide = data.CanManage
 	data.DrawScore = gp.Event.DrawScore()
@@ -316,23 +316,9 @@ func moveExample(k tournament.GameKind, position string, side rules.Color) strin
 	return moves[0].Notation
 }
 
-// afterForm answers a form: a redirect to next after success; after a
-// refused input the page again, rendered by render with the error next to
-// its field.
-func (h *handler) afterForm(c *gin.Context, next string, f *kit.Form, err error, render func(f *kit.Form, status int) error) error {
-	if err == nil {
-		c.Redirect(http.StatusSeeOther, next)
-		return nil
-	}
-	if ferr := f.Fail(err, h.Translator(c)); ferr != nil {
-		return ferr
-	}
-	return render(f, kit.FormStatus(err))
-}
-
 // afterGameForm shows the game again.
 func (h *handler) afterGameForm(c *gin.Context, gid int64, f *kit.Form, err error) error {
-	return h.afterForm(c, fmt.Sprintf("/games/%d", gid), f, err, func(f *kit.Form, status int) error { return h.renderCorrGame(c, f, status) })
+	return h.AfterForm(c, fmt.Sprintf("/games/%d", gid), f, err, func(f *kit.Form, status int) error { return h.renderCorrGame(c, f, status) })
 }
 
 func (h *handler) submitMove(c *gin.Context) error {
@@ -430,7 +416,7 @@ func (h *handler) submitGiveTime(c *gin.Context) error {
 // sectionPageData lists a section's games; for the arbiter with leave,
 // settings and the games waiting for a decision.
 type sectionPageData struct {
-	eventHeader
+	kit.EventHeader
 	Games    []corrRow
 	Pending  []corrRow
 	Leaves   []leaveRow
@@ -463,7 +449,7 @@ func (h *handler) sectionData(c *gin.Context, tab string) (*sectionPageData, *ki
 	}
 	tr := h.Translator(c).In(d.Event.Location())
 	names := playerNames(d.Players)
-	data := &sectionPageData{eventHeader: h.header(c, d.Event, tab), Players: d.Players, Form: kit.NewForm()}
+	data := &sectionPageData{EventHeader: h.Header(c, d.Event, tab), Players: d.Players, Form: kit.NewForm()}
 	for _, g := range games {
 		row := newCorrRow(tr, g, names)
 		data.Games = append(data.Games, row)
@@ -512,7 +498,7 @@ func (h *handler) renderArbiter(c *gin.Context, f *kit.Form, status int) error {
 
 // afterArbiterForm shows the arbiter's view again.
 func (h *handler) afterArbiterForm(c *gin.Context, id int64, f *kit.Form, err error) error {
-	return h.afterForm(c, fmt.Sprintf("/events/%d/correspondence", id), f, err, func(f *kit.Form, status int) error { return h.renderArbiter(c, f, status) })
+	return h.AfterForm(c, fmt.Sprintf("/events/%d/correspondence", id), f, err, func(f *kit.Form, status int) error { return h.renderArbiter(c, f, status) })
 }
 
 func (h *handler) startSection(c *gin.Context) error {
@@ -542,26 +528,10 @@ func (h *handler) saveCorrSettings(c *gin.Context) error {
 		}
 		*field.out = &n
 	}
-	readStart(c, f, &in)
+	kit.ReadStart(c, f, &in)
 	f.Values["reason"] = c.PostForm("reason")
 	_, err = h.Correspondence.Configure(c.Request.Context(), id, in, c.PostForm("reason"))
 	return h.afterArbiterForm(c, id, f, err)
-}
-
-// readStart reads a thematic start from a form into in, keeping what was
-// typed in f: a correspondence section's settings and a live event's desk
-// send it alike.
-func readStart(c *gin.Context, f *kit.Form, in *correspondence.SettingsInput) {
-	if pos, ok := c.GetPostForm("start_position"); ok {
-		in.StartPosition = &pos
-		f.Values["start_position"] = pos
-	}
-	// A FEN of Russian draughts names the side to move: its form asks no
-	// side.
-	if side, ok := c.GetPostForm("start_side"); ok {
-		in.StartSide = &side
-		f.Values["start_side"] = side
-	}
 }
 
 // submitLeave books leave from the player's "My games" page or the
@@ -585,7 +555,7 @@ func (h *handler) submitLeave(c *gin.Context) error {
 	ids := []int64{id, pid}
 	_, err = h.Correspondence.RequestLeave(c.Request.Context(), correspondence.LeaveInput{EventID: ids[0], PlayerID: ids[1], From: c.PostForm("from"), To: c.PostForm("to"), Reason: c.PostForm("reason")})
 	if c.PostForm("back") == "my" {
-		return h.afterForm(c, "/my/games", f, err, func(f *kit.Form, status int) error { return h.renderMyGames(c, f, status) })
+		return h.AfterForm(c, "/my/games", f, err, func(f *kit.Form, status int) error { return h.renderMyGames(c, f, status) })
 	}
 	return h.afterArbiterForm(c, ids[0], f, err)
 }

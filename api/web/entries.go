@@ -33,7 +33,7 @@ func (h *handler) entriesRoutesWeb(m *gin.RouterGroup) {
 // eventEntriesData is the entries page: the service's view with the forms
 // shown again after a failed submit.
 type eventEntriesData struct {
-	eventHeader
+	kit.EventHeader
 	*entries.EntryView
 	// EnterForm, TermsForm and DecideForm are the forms of the player, of
 	// the terms and of the decisions; each shows its own error. TermsForm
@@ -63,7 +63,7 @@ func (h *handler) showEntries(c *gin.Context, status int, fill func(*eventEntrie
 	if err != nil {
 		return err
 	}
-	data := &eventEntriesData{eventHeader: h.header(c, e, "event_entries"), EntryView: v, EnterForm: kit.NewForm(), TermsForm: termsForm(&v.Settings, v.Zone), DecideForm: kit.NewForm()}
+	data := &eventEntriesData{EventHeader: h.Header(c, e, "event_entries"), EntryView: v, EnterForm: kit.NewForm(), TermsForm: termsForm(&v.Settings, v.Zone), DecideForm: kit.NewForm()}
 	if fill != nil {
 		fill(data)
 	}

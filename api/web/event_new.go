@@ -20,77 +20,6 @@ import (
 var eventFields = []string{"name", "game", "discipline", "system", "rounds", "time_control", "start_date", "end_date", "venue", "city", "region", "chief_arbiter", "visibility", "time_zone", "tiebreaks",
 	"scoring_win", "scoring_draw", "scoring_loss", "scoring_bye", "scoring_forfeit_win", "forbid_same_club", "baku", "black_first", "sheets_required", "rated", "online", "next_round_after", "micro_match", "micro_count"}
 
-// eventFormData is the data of the event settings form.
-type eventFormData struct {
-	Form        *kit.Form
-	Games       []tournament.GameKind
-	Disciplines []tournament.Discipline
-	Systems     []tournament.System
-	TieBreaks   []tournament.TieBreakInfo
-	Presets     map[tournament.System]string
-	// Import is the TRF upload form of the new-event page; nil elsewhere.
-	Import *kit.Form
-	// Team is set on the desk of a team event: its individual tie-breaks,
-	// Swiss options and bye do not rank or pair teams, and the form leaves
-	// them out (the team scoring form has the team's own).
-	Team bool
-}
-
-// Slots are the tie-breaks chosen, in order, as the form's lists show them:
-// one list per tie-break, and empty lists to add more (at least six).
-func (d eventFormData) Slots() []string {
-	var slots []string
-	for _, id := range strings.Split(d.Form.V("tiebreaks"), ",") {
-		if id = strings.TrimSpace(id); id != "" {
-			slots = append(slots, id)
-		}
-	}
-	for len(slots) < 6 || len(slots) < len(d.TieBreaks) && slots[len(slots)-1] != "" {
-		slots = append(slots, "")
-	}
-	return slots
-}
-
-// eventFormData offers the tie-breaks of the form's game; a form whose
-// game is not chosen yet (or not known) offers the default game's.
-func (h *handler) eventFormData(f *kit.Form) eventFormData {
-	game, err := tournament.ParseGameKind(f.V("game"))
-	if err != nil {
-		game = tournament.DefaultGame
-	}
-	d := eventFormData{Form: f, Games: tournament.GameKinds, Disciplines: tournament.Disciplines, Systems: tournament.Systems, TieBreaks: h.Events.TieBreaksOf(game), Presets: map[tournament.System]string{}}
-	for _, sys := range tournament.Systems {
-		d.Presets[sys] = strings.Join(h.Events.DefaultTieBreaksOf(game, sys), ",")
-	}
-	return d
-}
-
-// checked is a ticked checkbox's form value.
-func checked(on bool) string {
-	if on {
-		return "on"
-	}
-	return ""
-}
-
-// eventFormValues fills the form with an event's settings.
-func eventFormValues(e *tournament.Event) *kit.Form {
-	f := kit.NewForm()
-	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
-	for k, v := range map[string]string{
-		"name": e.Name, "game": string(e.Game.OrDefault()), "discipline": string(e.Discipline), "system": string(e.System), "rounds": strconv.Itoa(e.Rounds),
-		"time_control": e.TimeControl.String(), "start_date": e.StartDate, "end_date": e.EndDate, "venue": e.Venue, "city": e.City, "region": e.Region,
-		"chief_arbiter": e.ChiefArbiter, "visibility": string(e.Visibility), "time_zone": e.Location().String(), "tiebreaks": strings.Join(e.TieBreaks, ","),
-		"scoring_win": num(e.Scoring.Win), "scoring_draw": num(e.Scoring.Draw), "scoring_loss": num(e.Scoring.Loss),
-		"scoring_bye": num(e.Scoring.Bye), "scoring_forfeit_win": num(e.Scoring.ForfeitWin),
-		"forbid_same_club": checked(e.ForbidSameClub), "baku": checked(e.Baku), "black_first": checked(e.BlackFirst), "sheets_required": checked(e.SheetsRequired), "rated": checked(e.Rated), "online": checked(e.Online), "next_round_after": numberOrEmpty(e.NextRoundAfter),
-		"micro_match": string(e.MicroMatch), "micro_count": string(e.MicroCount),
-	} {
-		f.Values[k] = v
-	}
-	return f
-}
-
 // eventInput reads the event form. Empty optional fields are left out, so
 // that on creation the service fills in its defaults (scoring, tie-break
 // preset).
@@ -205,7 +134,7 @@ func (h *handler) newEventPage(c *gin.Context) error {
 	f := kit.NewForm()
 	f.Values["discipline"], f.Values["system"], f.Values["visibility"] = string(tournament.DefaultDiscipline), string(tournament.RoundRobin), string(tournament.Public)
 	f.Values["time_zone"] = h.Events.TimeZone()
-	data := h.eventFormData(f)
+	data := h.EventFormData(f)
 	data.Import = kit.NewForm()
 	h.Render(c, http.StatusOK, "event_new", "event_new.title", data)
 	return nil
@@ -224,7 +153,7 @@ func (h *handler) createEvent(c *gin.Context) error {
 	if err := f.Fail(err, h.Translator(c)); err != nil {
 		return err
 	}
-	data := h.eventFormData(f)
+	data := h.EventFormData(f)
 	data.Import = kit.NewForm()
 	h.Render(c, kit.FormStatus(err), "event_new", "event_new.title", data)
 	return nil

@@ -20,7 +20,7 @@ import (
 // gameEditPageData is the result and sheet of one board, with the rules'
 // verdict on the sheet and the position at its first problem.
 type gameEditPageData struct {
-	eventHeader
+	kit.EventHeader
 	Round int
 	Row   boardRow
 	Form  *kit.Form
@@ -40,12 +40,12 @@ func (h *handler) gameEditData(c *gin.Context, ids []int64) (*gameEditPageData, 
 	if err != nil {
 		return nil, err
 	}
-	hd := h.header(c, d.Event, "manage")
+	hd := h.Header(c, d.Event, "manage")
 	round, game := findBoard(d, int(ids[1]), int(ids[2]))
 	if game == nil {
 		return nil, tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
 	}
-	data := &gameEditPageData{eventHeader: hd, Round: round.Number, Form: kit.NewForm(), Reasons: tournament.ArbiterReasons(d.Event.Discipline)}
+	data := &gameEditPageData{EventHeader: hd, Round: round.Number, Form: kit.NewForm(), Reasons: tournament.ArbiterReasons(d.Event.Discipline)}
 	for _, row := range boardRows(d, round) {
 		if row.Board == game.Board {
 			data.Row = row

@@ -25,8 +25,8 @@ import (
 
 // managePageData is the arbiter's desk for one event.
 type managePageData struct {
-	eventHeader
-	Settings eventFormData
+	kit.EventHeader
+	Settings kit.EventFormData
 	Warnings []tournament.Warning
 	Players  []tournament.Player
 	Rounds   []tournament.Round
@@ -118,7 +118,7 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 		return nil, err
 	}
 	data := &managePageData{
-		eventHeader: h.header(c, d.Event, "manage"), Settings: h.eventFormData(eventFormValues(d.Event)), Warnings: d.Event.Warnings(),
+		EventHeader: h.Header(c, d.Event, "manage"), Settings: h.EventFormData(kit.EventFormValues(d.Event)), Warnings: d.Event.Warnings(),
 		Players: d.Players, Rounds: d.Rounds, Player: kit.NewForm(), Team: kit.NewForm(), CSV: kit.NewForm(), Status: kit.NewForm(), NextPair: len(d.Rounds) + 1,
 		ReadyToFinish: d.ReadyToFinish(), CanPair: d.CanPair(), Teams: d.Teams, Panel: newPlayerPanel(d.Reports, true),
 		Regulations: d.Regulations, RegulationsForm: kit.NewForm(), RegulationsMB: entries.MaxRegulationsBytes >> 20, LiveStart: kit.NewForm(),
@@ -213,7 +213,7 @@ func (h *handler) updateSettings(c *gin.Context) error {
 	// A composition contest's desk is the contest's: the form is shown
 	// again there.
 	if e, evErr := h.Events.Event(c.Request.Context(), id); evErr == nil && !e.Discipline.PlaysGames() {
-		return h.afterForm(c, fmt.Sprintf("/events/%d/manage", id), entered, err, func(f *kit.Form, status int) error { return h.renderDesk(c, e, "event", f, status) })
+		return h.AfterForm(c, fmt.Sprintf("/events/%d/manage", id), entered, err, func(f *kit.Form, status int) error { return h.renderDesk(c, e, "event", f, status) })
 	}
 	return h.manageFailed(c, id, err, func(d *managePageData) *kit.Form { return d.Settings.Form }, func(f *kit.Form) { f.Values = entered.Values })
 }
@@ -228,7 +228,7 @@ func (h *handler) saveLiveStart(c *gin.Context) error {
 	}
 	entered := kit.NewForm()
 	in := correspondence.SettingsInput{}
-	readStart(c, entered, &in)
+	kit.ReadStart(c, entered, &in)
 	entered.Values["reason"] = c.PostForm("reason")
 	if _, err := h.Correspondence.Configure(c.Request.Context(), id, in, entered.Values["reason"]); err != nil {
 		return h.manageFailed(c, id, err, func(d *managePageData) *kit.Form { return d.LiveStart }, func(f *kit.Form) { f.Values = entered.Values })

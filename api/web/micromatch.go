@@ -34,7 +34,7 @@ func (h *handler) micromatchRoutesWeb(g, m *gin.RouterGroup) {
 // openingsPageData is an event's table of openings, with the form that
 // edits it as CSV for its arbiters.
 type openingsPageData struct {
-	eventHeader
+	kit.EventHeader
 	Table   *openings.Table
 	Own     bool
 	CanEdit bool
@@ -47,7 +47,7 @@ func (h *handler) openingsData(c *gin.Context, id int64) (*openingsPageData, err
 	if err != nil {
 		return nil, err
 	}
-	d := &openingsPageData{eventHeader: h.header(c, v.Event, "pairings"), Table: v.Table, Own: v.Own, CanEdit: v.CanEdit, Form: kit.NewForm()}
+	d := &openingsPageData{EventHeader: h.Header(c, v.Event, "pairings"), Table: v.Table, Own: v.Own, CanEdit: v.CanEdit, Form: kit.NewForm()}
 	if v.CanEdit {
 		var b strings.Builder
 		if err := v.Table.WriteCSV(&b); err != nil {

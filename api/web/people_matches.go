@@ -26,7 +26,7 @@ func (h *handler) peopleMatchesRoutesWeb(m *gin.RouterGroup) {
 }
 
 type registerMatchesData struct {
-	eventHeader
+	kit.EventHeader
 	Matches []people.RegisterMatch
 	Sure    int
 	// Failed is the player whose link was refused, with Form's error.
@@ -49,7 +49,7 @@ func (h *handler) renderRegisterMatches(c *gin.Context, status int, failed int64
 	if err != nil {
 		return err
 	}
-	data := registerMatchesData{eventHeader: h.header(c, &v.Event, "manage"), Matches: v.Matches, Sure: v.Sure, Failed: failed, Form: f, Linked: c.Query("linked")}
+	data := registerMatchesData{EventHeader: h.Header(c, &v.Event, "manage"), Matches: v.Matches, Sure: v.Sure, Failed: failed, Form: f, Linked: c.Query("linked")}
 	h.RenderWith(c, h.Translator(c), status, "register_matches", v.Event.Name, data)
 	return nil
 }

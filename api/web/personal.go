@@ -17,15 +17,15 @@ import (
 // pairings mark the reader's board and list their reports (the panel of
 // eventPageData).
 func (h *handler) eventReader(c *gin.Context) (func([]byte) ([]byte, error), bool, error) {
-	return h.readerOfEvent(c, func(head eventHeader, v *tournament.PlayerView) (any, error) {
-		return &eventPageData{eventHeader: head, Panel: newPlayerPanel(v, head.CanManage)}, nil
+	return h.readerOfEvent(c, func(head kit.EventHeader, v *tournament.PlayerView) (any, error) {
+		return &eventPageData{EventHeader: head, Panel: newPlayerPanel(v, head.CanManage)}, nil
 	})
 }
 
 // playerReader is the core.Personal of a player's card, whose follow
 // button is the reader's too.
 func (h *handler) playerReader(c *gin.Context) (func([]byte) ([]byte, error), bool, error) {
-	return h.readerOfEvent(c, func(head eventHeader, _ *tournament.PlayerView) (any, error) {
+	return h.readerOfEvent(c, func(head kit.EventHeader, _ *tournament.PlayerView) (any, error) {
 		id, err := core.PathInt(c, "pid")
 		if err != nil {
 			return nil, err
@@ -36,7 +36,7 @@ func (h *handler) playerReader(c *gin.Context) (func([]byte) ([]byte, error), bo
 			return nil, err
 		}
 		following, err := h.Entries.Following(ctx, head.Event.ID, id)
-		return playerPageData{eventHeader: head, Card: &playercard.PlayerCard{Player: p}, FollowingPlayer: following}, err
+		return playerPageData{EventHeader: head, Card: &playercard.PlayerCard{Player: p}, FollowingPlayer: following}, err
 	})
 }
 
@@ -49,7 +49,7 @@ func (h *handler) playerReader(c *gin.Context) (func([]byte) ([]byte, error), bo
 // own (their entries, the jury's tab), as does a manager who plays in the
 // event (their reports beside those to decide): nil, their page is made
 // for them.
-func (h *handler) readerOfEvent(c *gin.Context, data func(eventHeader, *tournament.PlayerView) (any, error)) (func([]byte) ([]byte, error), bool, error) {
+func (h *handler) readerOfEvent(c *gin.Context, data func(kit.EventHeader, *tournament.PlayerView) (any, error)) (func([]byte) ([]byte, error), bool, error) {
 	ctx := c.Request.Context()
 	id, err := core.PathInt(c, "id")
 	if err != nil {
@@ -62,7 +62,7 @@ func (h *handler) readerOfEvent(c *gin.Context, data func(eventHeader, *tourname
 	if !e.Discipline.PlaysGames() {
 		return nil, false, nil
 	}
-	head := h.header(c, e, "")
+	head := h.Header(c, e, "")
 	v, err := h.Submissions.PlayerView(ctx, id)
 	if err != nil || head.CanManage && v.PlayerID != 0 {
 		return nil, false, err

@@ -6,11 +6,12 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/web/kit"
 	"adiukh/tournament/playercard"
 )
 
 type playerPageData struct {
-	eventHeader
+	kit.EventHeader
 	Card *playercard.PlayerCard
 	// FollowingPlayer: the signed-in reader follows the player.
 	FollowingPlayer bool
@@ -26,7 +27,7 @@ func (h *handler) playerPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	data := playerPageData{eventHeader: h.header(c, e, "players"), Card: card}
+	data := playerPageData{EventHeader: h.Header(c, e, "players"), Card: card}
 	if data.FollowingPlayer, err = h.Entries.Following(c.Request.Context(), ids[0], ids[1]); err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -17,7 +16,7 @@ import (
 // /api/v1/events/{id}/players/{pid}, with its reason for the audit log.
 
 type playerEditData struct {
-	eventHeader
+	kit.EventHeader
 	Player *tournament.Player
 	Form   *kit.Form
 }
@@ -44,9 +43,9 @@ func (h *handler) renderPlayerEdit(c *gin.Context, f *kit.Form, status int) erro
 	if f == nil {
 		f = kit.NewForm()
 		f.Values = map[string]string{"name": p.Name, "club": p.Club, "city": p.City, "federation_id": p.FederationID, "federation": p.Federation, "title": p.Title,
-			"rating": numberOrEmpty(p.Rating), "birth_year": numberOrEmpty(p.BirthYear)}
+			"rating": kit.NumberOrEmpty(p.Rating), "birth_year": kit.NumberOrEmpty(p.BirthYear)}
 	}
-	h.RenderWith(c, h.Translator(c), status, "player_edit", d.Event.Name, playerEditData{eventHeader: h.header(c, d.Event, "manage"), Player: p, Form: f})
+	h.RenderWith(c, h.Translator(c), status, "player_edit", d.Event.Name, playerEditData{EventHeader: h.Header(c, d.Event, "manage"), Player: p, Form: f})
 	return nil
 }
 
@@ -77,13 +76,4 @@ func (h *handler) savePlayer(c *gin.Context) error {
 		return ferr
 	}
 	return h.renderPlayerEdit(c, f, kit.FormStatus(err))
-}
-
-// numberOrEmpty writes a number a form shows, or nothing for 0 (no rating,
-// no birth year).
-func numberOrEmpty(n int) string {
-	if n == 0 {
-		return ""
-	}
-	return strconv.Itoa(n)
 }

@@ -102,7 +102,7 @@ func (h *handler) addPlayersCSV(c *gin.Context) error {
 // confirmPageData asks the arbiter to confirm a destructive action and to
 // give its reason.
 type confirmPageData struct {
-	eventHeader
+	kit.EventHeader
 	Question string
 	Action   string
 	Button   string
@@ -173,7 +173,7 @@ func (h *handler) confirmChoosing(c *gin.Context, id int64, anchor, button strin
 	if qErr != nil {
 		return qErr
 	}
-	data := confirmPageData{eventHeader: h.header(c, d.Event, "manage"), Action: c.Request.URL.Path, Hidden: hidden, Anchor: anchor, Form: kit.NewForm(),
+	data := confirmPageData{EventHeader: h.Header(c, d.Event, "manage"), Action: c.Request.URL.Path, Hidden: hidden, Anchor: anchor, Form: kit.NewForm(),
 		Question: q, Button: tr.T(button)}
 	data.Form.Values["reason"] = reason
 	if choose != nil {

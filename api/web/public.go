@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -14,7 +13,6 @@ import (
 	"adiukh/api/web/kit"
 	"adiukh/rules"
 	"adiukh/tournament"
-	"adiukh/tournament/entries"
 	"adiukh/tournament/teams"
 )
 
@@ -132,93 +130,8 @@ func microGames(eventID int64, n int, g *tournament.Game) []microGame {
 	return out
 }
 
-// eventHeader is what every page of one event shows above its tabs.
-type eventHeader struct {
-	Event     *tournament.Event
-	Tab       string
-	CanManage bool
-	// Judge: the reader judges the event's composition contest, whose
-	// jury page only the judges and the director may open.
-	Judge bool
-	// Following: the signed-in reader follows the event.
-	Following bool
-	// MyEntry is the signed-in reader's latest entry to the event, whose
-	// state the entries tab names; nil when they have none.
-	MyEntry *entries.Entry
-	// Rated: the lists have rated the event's games; its rating report
-	// is a tab.
-	Rated bool
-	// Regulations: the event has its regulations attached, which the
-	// header links.
-	Regulations bool
-}
-
-// LiveEvery: the public tabs of a running event show new results in place,
-// except to its arbiters, whose forms on them must keep what they type,
-// every base. An event played live on the site changes by the second:
-// its tabs look every onlineLiveEvery at most, so a game's end shows in
-// the standings within seconds, and its games tab, which has no form,
-// follows the clocks for its arbiters too. 0: the page does not look.
-func (head eventHeader) LiveEvery(base time.Duration) time.Duration {
-	if head.Event == nil || head.Event.Status != tournament.Running {
-		return 0
-	}
-	if head.Event.Online {
-		base = min(base, onlineLiveEvery)
-		if head.Tab == "games" {
-			return base
-		}
-	}
-	if head.CanManage {
-		return 0
-	}
-	switch head.Tab {
-	case "pairings", "standings", "crosstable", "players":
-		return base
-	}
-	return 0
-}
-
-// onlineLiveEvery is how often the open tabs of an event played live on
-// the site look for news: the page cache answers 304 while nothing changed.
-const onlineLiveEvery = 3 * time.Second
-
-func (h *handler) header(c *gin.Context, e *tournament.Event, tab string) eventHeader {
-	ctx := c.Request.Context()
-	u := tournament.UserFromContext(ctx)
-	head := eventHeader{Event: e, Tab: tab, CanManage: tournament.CanManage(u, e)}
-	// The follow button, the reader's entry and the ratings tab are left
-	// out, and the failure logged, rather than the whole page failed.
-	var err error
-	if u != nil {
-		// Only a signed-in reader's pages show it, and those are not cached.
-		if head.Following, err = h.Entries.Following(ctx, e.ID, 0); err != nil {
-			h.Log.Error("event header: is the reader following", "event", e.ID, "err", err)
-		}
-		if e.Discipline.PlaysGames() && !e.Discipline.IsTeam() {
-			if head.MyEntry, err = h.Entries.MyEntry(ctx, e.ID); err != nil {
-				h.Log.Error("event header: the reader's entry", "event", e.ID, "err", err)
-			}
-		}
-	}
-	if head.Regulations, err = h.Entries.HasRegulations(ctx, e.ID); err != nil {
-		h.Log.Error("event header: has the event regulations", "event", e.ID, "err", err)
-	}
-	if e.Rated && e.Status == tournament.Finished && h.Ratings != nil {
-		if head.Rated, err = h.Ratings.EventRated(ctx, e.ID); err != nil {
-			h.Log.Error("event header: the event's rating", "event", e.ID, "err", err)
-		}
-	}
-	if u != nil && !head.CanManage && !e.Discipline.PlaysGames() && h.Composition != nil {
-		if cv, err := h.Composition.Contest(ctx, e.ID); err == nil {
-			head.Judge = cv.IsJudge
-		}
-	}
-	return head
-}
-
 type eventPageData struct {
-	eventHeader
+	kit.EventHeader
 	Players []tournament.Player
 	Rounds  []int
 	Round   *tournament.Round // the round shown; nil before round 1 is published
@@ -243,8 +156,8 @@ type eventPageData struct {
 
 // newEventPageData shows round n, or the latest round when there is no
 // round n.
-func newEventPageData(hd eventHeader, d *tournament.EventData, n int) *eventPageData {
-	data := &eventPageData{eventHeader: hd, Players: d.Players, Review: kit.NewForm(), Pairing: kit.NewForm(),
+func newEventPageData(hd kit.EventHeader, d *tournament.EventData, n int) *eventPageData {
+	data := &eventPageData{EventHeader: hd, Players: d.Players, Review: kit.NewForm(), Pairing: kit.NewForm(),
 		Titled: slices.ContainsFunc(d.Players, func(p tournament.Player) bool { return p.Title != "" })}
 	for i := range d.Rounds {
 		data.Rounds = append(data.Rounds, d.Rounds[i].Number)
@@ -312,7 +225,7 @@ func (h *handler) eventPage(c *gin.Context) error {
 	if d.Event.Discipline.IsTeam() {
 		return h.teamEventPage(c, id)
 	}
-	data := newEventPageData(h.header(c, d.Event, "pairings"), d, n)
+	data := newEventPageData(h.Header(c, d.Event, "pairings"), d, n)
 	if n != 0 && !slices.Contains(data.Rounds, n) {
 		return tournament.NotFound("round %d of event %d not found", n, id)
 	}
@@ -331,7 +244,7 @@ func (h *handler) eventPage(c *gin.Context) error {
 }
 
 type standingsPageData struct {
-	eventHeader
+	kit.EventHeader
 	Standings *tournament.Standings
 	IDs       map[int]int64 // player ID by start number, for links
 	// Titled: someone in the event holds a rank or title, which the
@@ -363,7 +276,7 @@ func (h *handler) standingsPage(c *gin.Context) error {
 		return h.teamStandingsPage(c, t.Teams.Standings)
 	}
 	ct := t.Players
-	data := standingsPageData{eventHeader: h.header(c, ct.Event, "standings"), Standings: ct.Standings, IDs: map[int]int64{},
+	data := standingsPageData{EventHeader: h.Header(c, ct.Event, "standings"), Standings: ct.Standings, IDs: map[int]int64{},
 		AfterRounds: upTo(ct.Standings.Complete)}
 	for _, r := range ct.Rows {
 		data.IDs[r.Player.StartNo] = r.Player.ID
@@ -420,7 +333,7 @@ type crossGridRow struct {
 }
 
 type crosstablePageData struct {
-	eventHeader
+	kit.EventHeader
 	Crosstable *tournament.Crosstable
 	Grid       *crossGrid // round robins; Swiss events show rounds instead
 	// Titled: someone in the event holds a rank or title, which the
@@ -508,7 +421,7 @@ func (h *handler) crosstablePage(c *gin.Context) error {
 		return h.teamCrosstablePage(c, t.Teams)
 	}
 	ct := t.Players
-	data := crosstablePageData{eventHeader: h.header(c, ct.Event, "crosstable"), Crosstable: ct}
+	data := crosstablePageData{EventHeader: h.Header(c, ct.Event, "crosstable"), Crosstable: ct}
 	for _, r := range ct.Rows {
 		data.Titled = data.Titled || r.Player.Title != ""
 		for _, g := range r.Games {
@@ -552,7 +465,7 @@ type moveRow struct {
 }
 
 type gamePageData struct {
-	eventHeader
+	kit.EventHeader
 	Round  int
 	Row    boardRow
 	Sheet  string
@@ -659,7 +572,7 @@ func (h *handler) gamePage(c *gin.Context) error {
 	if game == nil {
 		return tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
 	}
-	data := gamePageData{eventHeader: h.header(c, d.Event, "pairings"), Round: round.Number, Sheet: game.Sheet, Unplayed: unplayedReason(game)}
+	data := gamePageData{EventHeader: h.Header(c, d.Event, "pairings"), Round: round.Number, Sheet: game.Sheet, Unplayed: unplayedReason(game)}
 	for _, row := range boardRows(d, round) {
 		if row.Board == game.Board {
 			data.Row = row

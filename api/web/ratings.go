@@ -137,7 +137,7 @@ func (h *handler) periodReportPage(c *gin.Context) error {
 }
 
 type eventRatingData struct {
-	eventHeader
+	kit.EventHeader
 	Report *ratings.EventReport
 }
 
@@ -153,7 +153,7 @@ func (h *handler) eventRatingPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	data := eventRatingData{eventHeader: h.header(c, &r.Event, "rating"), Report: r}
+	data := eventRatingData{EventHeader: h.Header(c, &r.Event, "rating"), Report: r}
 	h.RenderWith(c, h.Translator(c).In(r.Event.Location()), http.StatusOK, "rating_event", r.Event.Name, data)
 	return nil
 }

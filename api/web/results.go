@@ -17,7 +17,7 @@ import (
 
 // resultsPageData is the fast result entry of one round.
 type resultsPageData struct {
-	eventHeader
+	kit.EventHeader
 	Round    *tournament.Round
 	Boards   []boardRow
 	Versions string // "board:version,…" as the page saw them
@@ -42,13 +42,13 @@ func (h *handler) resultsData(c *gin.Context, id int64, n int) (*resultsPageData
 	if err != nil {
 		return nil, err
 	}
-	hd := h.header(c, d.Event, "manage")
+	hd := h.Header(c, d.Event, "manage")
 	for i := range d.Rounds {
 		if d.Rounds[i].Number != n {
 			continue
 		}
 		r := &d.Rounds[i]
-		data := &resultsPageData{eventHeader: hd, Round: r, Boards: boardRows(d, r), Form: kit.NewForm(), Reasons: tournament.ArbiterReasons(d.Event.Discipline), SheetRequired: d.Event.Discipline.SheetRequired()}
+		data := &resultsPageData{EventHeader: hd, Round: r, Boards: boardRows(d, r), Form: kit.NewForm(), Reasons: tournament.ArbiterReasons(d.Event.Discipline), SheetRequired: d.Event.Discipline.SheetRequired()}
 		var versions []string
 		for _, g := range r.Games {
 			versions = append(versions, fmt.Sprintf("%d:%d", g.Board, g.Version))

@@ -61,7 +61,7 @@ func (h *handler) reviewFailed(c *gin.Context, id int64, n int, err error, pick 
 	if loadErr != nil {
 		return loadErr
 	}
-	data := newEventPageData(h.header(c, d.Event, "pairings"), d, n)
+	data := newEventPageData(h.Header(c, d.Event, "pairings"), d, n)
 	if err := h.addPairingCards(c, data); err != nil {
 		return err
 	}

@@ -54,7 +54,7 @@ type rulingRow struct {
 }
 
 type solvingPageData struct {
-	eventHeader
+	kit.EventHeader
 	View    *composition.SolvingView
 	Missing string
 	Signed  bool
@@ -82,7 +82,7 @@ func (h *handler) renderSolvingWith(c *gin.Context, f, setup *kit.Form, status i
 	if err != nil {
 		return err
 	}
-	data := &solvingPageData{eventHeader: h.header(c, e, "solving"), Form: f, Signed: tournament.UserFromContext(c.Request.Context()) != nil}
+	data := &solvingPageData{EventHeader: h.Header(c, e, "solving"), Form: f, Signed: tournament.UserFromContext(c.Request.Context()) != nil}
 	v, err := h.Composition.Solving(c.Request.Context(), e.ID)
 	if te := (*tournament.Error)(nil); errors.As(err, &te) && te.Code == tournament.ENOTFOUND {
 		data.Missing = h.Translator(c).Phrase(te)
@@ -154,7 +154,7 @@ func (h *handler) submitSolvingAnswer(c *gin.Context) error {
 	f := kit.FormValues(c, "answer")
 	f.Values["problem"] = fmt.Sprint(n)
 	_, err = h.Composition.Answer(c.Request.Context(), id, int(n), f.Values["answer"])
-	return h.afterForm(c, fmt.Sprintf("/events/%d/solving#problem-%d", id, n), f, err, func(f *kit.Form, status int) error { return h.renderSolving(c, f, status) })
+	return h.AfterForm(c, fmt.Sprintf("/events/%d/solving#problem-%d", id, n), f, err, func(f *kit.Form, status int) error { return h.renderSolving(c, f, status) })
 }
 
 // ruleSolvingAnswer sets an answer's verdict from the director's form.
@@ -166,7 +166,7 @@ func (h *handler) ruleSolvingAnswer(c *gin.Context) error {
 	f := kit.FormValues(c, "verdict", "reason")
 	f.Values["ruling"] = fmt.Sprintf("%d/%d", ids[1], ids[2])
 	_, err = h.Composition.RuleAnswer(c.Request.Context(), ids[0], int(ids[1]), ids[2], composition.AnswerVerdict(f.Values["verdict"]), f.Values["reason"])
-	return h.afterForm(c, fmt.Sprintf("/events/%d/solving#answer-%d-%d", ids[0], ids[1], ids[2]), f, err, func(f *kit.Form, status int) error { return h.renderSolving(c, f, status) })
+	return h.AfterForm(c, fmt.Sprintf("/events/%d/solving#answer-%d-%d", ids[0], ids[1], ids[2]), f, err, func(f *kit.Form, status int) error { return h.renderSolving(c, f, status) })
 }
 
 // A datetime-local field writes a moment (UTC here) to the minute, or to

@@ -94,7 +94,7 @@ func (h *handler) decideSubmission(c *gin.Context) error {
 
 // reportPageData is the form a player reports their board with.
 type reportPageData struct {
-	eventHeader
+	kit.EventHeader
 	Round   int
 	Row     boardRow
 	Form    *kit.Form
@@ -114,7 +114,7 @@ func (h *handler) reportData(c *gin.Context, ids []int64) (*reportPageData, erro
 	if game == nil {
 		return nil, tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
 	}
-	data := &reportPageData{eventHeader: h.header(c, d.Event, "pairings"), Round: round.Number, Form: kit.NewForm(), Reasons: reportable}
+	data := &reportPageData{EventHeader: h.Header(c, d.Event, "pairings"), Round: round.Number, Form: kit.NewForm(), Reasons: reportable}
 	for _, row := range boardRows(d, round) {
 		if row.Board == game.Board {
 			data.Row = row

@@ -144,7 +144,7 @@ func (h *handler) importTRF(c *gin.Context) error {
 	f := kit.NewForm()
 	f.Values["discipline"], f.Values["system"], f.Values["visibility"] = string(tournament.Rapid), string(tournament.Swiss), string(tournament.Public)
 	f.Values["time_zone"] = h.Events.TimeZone()
-	data := h.eventFormData(f)
+	data := h.EventFormData(f)
 	data.Import = kit.NewForm()
 	data.Import.Values["game"] = c.PostForm("game")
 	if err := data.Import.Fail(err, h.Translator(c)); err != nil {

@@ -46,7 +46,7 @@ type matchBoardRow struct {
 }
 
 type teamEventPageData struct {
-	eventHeader
+	kit.EventHeader
 	Teams   []teams.Team
 	Players int // on all rosters
 	// Titled: some player on a roster holds a rank or title, which the
@@ -103,7 +103,7 @@ func (h *handler) teamEventPage(c *gin.Context, id int64) error {
 	if err != nil {
 		return err
 	}
-	data := teamEventPageData{eventHeader: h.header(c, d.Event, "pairings"), Teams: d.Teams}
+	data := teamEventPageData{EventHeader: h.Header(c, d.Event, "pairings"), Teams: d.Teams}
 	for i := range d.Teams {
 		data.Players += len(d.Teams[i].Roster)
 		data.Titled = data.Titled || slices.ContainsFunc(d.Teams[i].Roster, func(p tournament.Player) bool { return p.Title != "" })
@@ -132,14 +132,14 @@ func (h *handler) teamEventPage(c *gin.Context, id int64) error {
 }
 
 type teamStandingsPageData struct {
-	eventHeader
+	kit.EventHeader
 	Standings   *teams.TeamStandings
 	AfterRounds []int
 }
 
 func (h *handler) teamStandingsPage(c *gin.Context, st *teams.TeamStandings) error {
 	h.RenderWith(c, h.Translator(c), http.StatusOK, "team_standings", st.Event.Name,
-		teamStandingsPageData{eventHeader: h.header(c, st.Event, "standings"), Standings: st, AfterRounds: upTo(st.Complete)})
+		teamStandingsPageData{EventHeader: h.Header(c, st.Event, "standings"), Standings: st, AfterRounds: upTo(st.Complete)})
 	return nil
 }
 
@@ -155,7 +155,7 @@ type teamGridRow struct {
 }
 
 type teamCrosstablePageData struct {
-	eventHeader
+	kit.EventHeader
 	Crosstable *teams.TeamCrosstable
 	Grid       *teamGrid
 }
@@ -178,7 +178,7 @@ func newTeamGrid(ct *teams.TeamCrosstable) *teamGrid {
 }
 
 func (h *handler) teamCrosstablePage(c *gin.Context, ct *teams.TeamCrosstable) error {
-	data := teamCrosstablePageData{eventHeader: h.header(c, ct.Event, "crosstable"), Crosstable: ct}
+	data := teamCrosstablePageData{EventHeader: h.Header(c, ct.Event, "crosstable"), Crosstable: ct}
 	if ct.Event.System.IsRoundRobin() {
 		data.Grid = newTeamGrid(ct)
 	}
@@ -265,7 +265,7 @@ type lineupForm struct {
 }
 
 type lineupsPageData struct {
-	eventHeader
+	kit.EventHeader
 	Round int
 	Forms []lineupForm
 }
@@ -275,11 +275,11 @@ func (h *handler) lineupsData(c *gin.Context, id int64, n int) (*lineupsPageData
 	if err != nil {
 		return nil, err
 	}
-	hd := h.header(c, d.Event, "manage")
+	hd := h.Header(c, d.Event, "manage")
 	if !hd.CanManage {
 		return nil, tournament.Forbidden("only an administrator or the event's own arbiter may change %s", d.Event.Name)
 	}
-	data := &lineupsPageData{eventHeader: hd, Round: n}
+	data := &lineupsPageData{EventHeader: hd, Round: n}
 	for i := range d.Rounds {
 		if d.Rounds[i].Number != n {
 			continue
