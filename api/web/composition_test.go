@@ -111,31 +111,6 @@ func namedUser(s *apitest.CorrServer, email, name string, role tournament.Role) 
 	}
 }
 
-// post sends a page's form with a session cookie.
-func post(s *apitest.CorrServer, cookie *http.Cookie, path string, form url.Values) *httptest.ResponseRecorder {
-	s.T.Helper()
-	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	if cookie != nil {
-		req.AddCookie(cookie)
-	}
-	rec := httptest.NewRecorder()
-	s.Handler.ServeHTTP(rec, req)
-	return rec
-}
-
-func mustPost(s *apitest.CorrServer, cookie *http.Cookie, path string, form url.Values) string {
-	s.T.Helper()
-	rec := post(s, cookie, path, form)
-	if rec.Code != http.StatusSeeOther {
-		s.T.Fatalf("POST %s: %d, want a redirect\n%s", path, rec.Code, rec.Body.String())
-	}
-	// The fragment stays in the browser.
-	next, _, _ := strings.Cut(rec.Header().Get("Location"), "#")
-	return next
-}
-
 // ruStip is a stipulation as stored ("exact 18:6") as a Russian page
 // words it ("точно 18:6").
 func ruStip(text string) string { return apitest.Ru.Message(solve.SayStipulation(text)) }
@@ -197,42 +172,42 @@ func TestCompositionPages(t *testing.T) {
 	// The event's own settings are on the desk too: a name left out is
 	// refused there, a new city kept.
 	apitest.MustContain(t, "the desk", desk, `action="`+ev+`/settings"`, `value="Конкурс составителей"`)
-	if rec := post(s, dc, ev+"/settings", url.Values{"name": {""}, "discipline": {"composition"}, "visibility": {"public"}}); rec.Code != http.StatusBadRequest ||
+	if rec := s.Post(dc, ev+"/settings", url.Values{"name": {""}, "discipline": {"composition"}, "visibility": {"public"}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(rec.Body.String(), `action="`+ev+`/contest/settings"`) || !strings.Contains(rec.Body.String(), `<p class="field-error"`) {
 		t.Errorf("an event without a name: %d\n%s", rec.Code, rec.Body.String())
 	}
-	mustPost(s, dc, ev+"/settings", url.Values{"name": {"Конкурс составителей"}, "discipline": {"composition"}, "visibility": {"public"}, "city": {"Майкоп"}})
+	s.MustPost(dc, ev+"/settings", url.Values{"name": {"Конкурс составителей"}, "discipline": {"composition"}, "visibility": {"public"}, "city": {"Майкоп"}})
 	apitest.MustContain(t, "the desk after the settings", s.Page(dc, ev+"/manage"), `value="Майкоп"`)
 
 	// The settings with a refused deadline, then right; the jury.
-	if rec := post(s, dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("%q is not a time: write it as 2026-12-31T23:59 (%s)", "завтра", "Europe/Moscow")) {
+	if rec := s.Post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("%q is not a time: write it as 2026-12-31T23:59 (%s)", "завтра", "Europe/Moscow")) {
 		t.Fatalf("a wrong deadline: %d", rec.Code)
 	}
-	if rec := post(s, dc, ev+"/contest/settings", url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"неделя"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("%q is not a whole number", "неделя")) {
+	if rec := s.Post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"неделя"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("%q is not a whole number", "неделя")) {
 		t.Fatalf("claim days in words: %d", rec.Code)
 	}
 	// Every problem at once: the inputs that cannot be read and what is
 	// wrong with the others.
-	bad := post(s, dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\nЗадачи"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"median"}, "claim_days": {"неделя"}})
+	bad := s.Post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\nЗадачи"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"median"}, "claim_days": {"неделя"}})
 	apitest.MustContain(t, "a form with four problems", apitest.PageText(bad), apitest.RuF("%q is not a time: write it as 2026-12-31T23:59 (%s)", "завтра", "Europe/Moscow"),
 		apitest.RuF("%q is not a whole number", "неделя"), apitest.RuF("two sections are named %q", "Задачи"), apitest.RuF("%q is not a way to aggregate marks: mean or trimmed_mean", "median"))
-	mustPost(s, dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12\nЭтюды"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
+	s.MustPost(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12\nЭтюды"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
 	// An address without an account, and a section named twice, are said
 	// at their fields.
-	if rec := post(s, dc, ev+"/contest/judges", url.Values{"judges": {"judge@example.org\nnobody@example.org"}}); rec.Code != http.StatusBadRequest ||
+	if rec := s.Post(dc, ev+"/contest/judges", url.Values{"judges": {"judge@example.org\nnobody@example.org"}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(apitest.PageText(rec), `<p class="field-error">`+apitest.RuF("no account has the e-mail address %q", "nobody@example.org")) {
 		t.Errorf("a judge without an account: %d", rec.Code)
 	}
-	if rec := post(s, dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\nЗадачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest ||
+	if rec := s.Post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\nЗадачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(apitest.PageText(rec), `<p class="field-error">`+apitest.RuF("two sections are named %q", "Задачи")) {
 		t.Errorf("a section named twice: %d", rec.Code)
 	}
 	// Rules without a name are refused, not dropped; blank lines are skipped.
-	if rec := post(s, dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\n\n | без имени"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest ||
+	if rec := s.Post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\n\n | без имени"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(apitest.PageText(rec), `<p class="field-error">`+apitest.RuF("section %d has no name", 2)) {
 		t.Errorf("a section without a name: %d", rec.Code)
 	}
-	mustPost(s, dc, ev+"/contest/judges", url.Values{"judges": {"judge@example.org"}})
+	s.MustPost(dc, ev+"/contest/judges", url.Values{"judges": {"judge@example.org"}})
 	contest := s.Must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest", nil).(map[string]any)
 	if contest["deadline"] != "2026-11-10T12:00:00Z" || len(contest["sections"].([]any)) != 2 || len(contest["judges"].([]any)) != 1 {
 		t.Fatalf("the contest after the desk's forms: %v", contest)
@@ -247,15 +222,15 @@ func TestCompositionPages(t *testing.T) {
 
 	// An entry with 11 white checkers is refused next to the position.
 	short := strings.Replace(apitest.G005, "a5-1/6", "a5-1/5", 1)
-	if rec := post(s, ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {short}, "side": {"black"}, "stipulation": {"exact 18:6"}, "solution": {"d6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "12") || !strings.Contains(rec.Body.String(), short) {
+	if rec := s.Post(ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {short}, "side": {"black"}, "stipulation": {"exact 18:6"}, "solution": {"d6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "12") || !strings.Contains(rec.Body.String(), short) {
 		t.Fatalf("a short position: %d\n%s", rec.Code, rec.Body.String())
 	}
 	// A bad solution is refused in the page's language, with the move.
-	if rec := post(s, ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {apitest.G005}, "side": {"black"}, "stipulation": {"exact 18:6"}, "solution": {"h4-g5"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("move %d: %s", 1, apitest.RuF("%s: there is no piece on %s", "h4-g5", "h4"))) {
+	if rec := s.Post(ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {apitest.G005}, "side": {"black"}, "stipulation": {"exact 18:6"}, "solution": {"h4-g5"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("move %d: %s", 1, apitest.RuF("%s: there is no piece on %s", "h4-g5", "h4"))) {
 		t.Fatalf("an illegal first move: %d\n%s", rec.Code, rec.Body.String())
 	}
 	// A sound entry: the verdict at once.
-	next := mustPost(s, ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {apitest.G005}, "side": {"black"}, "stipulation": {"exact 18:6"},
+	next := s.MustPost(ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {apitest.G005}, "side": {"black"}, "stipulation": {"exact 18:6"},
 		"solution": {"d6:f8 b2-c3 f8:d6 e7:c5"}, "comment": {"посвящается"}})
 	page := s.Page(ac, next)
 	apitest.MustContain(t, "the verdict", page, `id="verdict"`, "<h2>"+apitest.RuT("compo.entry_code", "Code", "001")+" — "+apitest.RuT("compo.verdict")+"</h2>",
@@ -269,30 +244,30 @@ func TestCompositionPages(t *testing.T) {
 	// The form gives the entry back as a Russian author would type it.
 	apitest.MustContain(t, "the edit form", s.Page(ac, ev+"/contest/entries?edit="+eid), `action="/contest-entries/`+eid+`"`, "посвящается",
 		`value="`+ruStip("exact 18:6")+`"`, ">"+ruPosition(apitest.G005)+"</textarea>")
-	next = mustPost(s, ac, "/contest-entries/"+eid, url.Values{"event": {fmt.Sprint(id)}, "section": {"Задачи"}, "position": {apitest.G005}, "side": {"black"}, "stipulation": {"black wins"}, "solution": {"d6:f8"}})
+	next = s.MustPost(ac, "/contest-entries/"+eid, url.Values{"event": {fmt.Sprint(id)}, "section": {"Задачи"}, "position": {apitest.G005}, "side": {"black"}, "stipulation": {"black wins"}, "solution": {"d6:f8"}})
 	apitest.MustContain(t, "the unsound verdict", s.Page(ac, next), "verdict-unsound",
 		"<p>"+apitest.RuT("compo.refutation")+": "+apitest.RuF("%s does not hold: %s", ruStip("black wins"), apitest.RuF("best play ends %s", "18:6")))
-	mustPost(s, ac, "/contest-entries/"+eid, url.Values{"event": {fmt.Sprint(id)}, "section": {"Задачи"}, "position": {apitest.G005}, "side": {"black"}, "stipulation": {"exact 18:6"},
+	s.MustPost(ac, "/contest-entries/"+eid, url.Values{"event": {fmt.Sprint(id)}, "section": {"Задачи"}, "position": {apitest.G005}, "side": {"black"}, "stipulation": {"exact 18:6"},
 		"solution": {"d6:f8 b2-c3 f8:d6 e7:c5"}, "comment": {"посвящается"}})
 	// A second entry, withdrawn.
-	next = mustPost(s, ac, ev+"/contest/entries", url.Values{"section": {"Этюды"}, "position": {apitest.G005}, "side": {"black"}, "stipulation": {"black wins"}, "solution": {"d6:f8"}})
+	next = s.MustPost(ac, ev+"/contest/entries", url.Values{"section": {"Этюды"}, "position": {apitest.G005}, "side": {"black"}, "stipulation": {"black wins"}, "solution": {"d6:f8"}})
 	second := next[strings.Index(next, "entry=")+len("entry="):]
 	// Withdrawing asks to confirm: the box to tick, and without it the
 	// entry stays.
 	apitest.MustContain(t, "the withdraw form", s.Page(ac, ev+"/contest/entries"), `name="confirm" value="1" required> `+apitest.RuT("compo.withdraw_confirm", "Code", "002")+"</label>")
-	if rec := post(s, ac, "/contest-entries/"+second+"/withdraw", url.Values{"event": {fmt.Sprint(id)}}); rec.Code != http.StatusBadRequest ||
+	if rec := s.Post(ac, "/contest-entries/"+second+"/withdraw", url.Values{"event": {fmt.Sprint(id)}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(apitest.PageText(rec), apitest.RuF("tick the box to confirm withdrawing the entry: a withdrawn entry leaves the contest for good")) {
 		t.Errorf("withdrawing without confirming: %d", rec.Code)
 	}
 	apitest.MustNotContain(t, "my entries before the confirmed withdrawal", s.Page(ac, ev+"/contest/entries"), apitest.RuT("compo.withdrawn"))
-	mustPost(s, ac, "/contest-entries/"+second+"/withdraw", url.Values{"event": {fmt.Sprint(id)}, "confirm": {"1"}})
+	s.MustPost(ac, "/contest-entries/"+second+"/withdraw", url.Values{"event": {fmt.Sprint(id)}, "confirm": {"1"}})
 	apitest.MustContain(t, "my entries", s.Page(ac, ev+"/contest/entries"), `<span class="badge">`+apitest.RuT("compo.withdrawn")+"</span>",
 		"<h3>"+apitest.RuT("compo.entry_code", "Code", "001")+" · ", "<h3>"+apitest.RuT("compo.entry_code", "Code", "002")+" · ")
 
 	// Before the deadline the jury has nothing to judge; a stranger never.
 	apitest.MustContain(t, "the jury page before the deadline", s.Page(jc, ev+"/contest/judging"),
 		`<p class="empty">`+apitest.RuF("entries are open until %s; judging starts after the deadline", inMoscow(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC)))+"</p>")
-	if rec := post(s, rc, ev+"/contest/marks/001", url.Values{"mark": {"4"}}); rec.Code != http.StatusForbidden && rec.Code != http.StatusConflict {
+	if rec := s.Post(rc, ev+"/contest/marks/001", url.Values{"mark": {"4"}}); rec.Code != http.StatusForbidden && rec.Code != http.StatusConflict {
 		t.Errorf("a stranger's mark: %d", rec.Code)
 	}
 	s.Clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
@@ -307,13 +282,13 @@ func TestCompositionPages(t *testing.T) {
 	apitest.MustContain(t, "the jury page", jury, "<h3>"+apitest.RuT("compo.entry_code", "Code", "001")+" · ", "<strong>"+ruStip("exact 18:6")+"</strong>", "<small>"+ruPosition(apitest.G005)+"</small>",
 		"d6:f8 b2-c3", "<h4>"+apitest.RuT("compo.solver_report")+"</h4>", "verdict-sound", `<svg class="board"`, `action="`+ev+`/contest/marks/001"`)
 	apitest.MustNotContain(t, "the jury page", jury, "author@example.org", "Автор Петров", apitest.RuT("compo.entry_code", "Code", "002"))
-	if rec := post(s, jc, ev+"/contest/marks/001", url.Values{"mark": {"пять"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("%q is not a mark: write a number such as 3.5", "пять")) {
+	if rec := s.Post(jc, ev+"/contest/marks/001", url.Values{"mark": {"пять"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("%q is not a mark: write a number such as 3.5", "пять")) {
 		t.Errorf("a mark that is no number: %d", rec.Code)
 	}
-	if rec := post(s, jc, ev+"/contest/marks/001", url.Values{"mark": {"9"}}); rec.Code != http.StatusBadRequest {
+	if rec := s.Post(jc, ev+"/contest/marks/001", url.Values{"mark": {"9"}}); rec.Code != http.StatusBadRequest {
 		t.Errorf("a mark over the scale: %d", rec.Code)
 	}
-	mustPost(s, jc, ev+"/contest/marks/001", url.Values{"mark": {"3,5"}, "comment": {"Тонкая игра"}})
+	s.MustPost(jc, ev+"/contest/marks/001", url.Values{"mark": {"3,5"}, "comment": {"Тонкая игра"}})
 	apitest.MustContain(t, "the jury page after the mark", s.Page(jc, ev+"/contest/judging"), `value="3,5"`, "Тонкая игра")
 
 	// The desk ranks the entry and publishes the provisional award.
@@ -325,7 +300,7 @@ func TestCompositionPages(t *testing.T) {
 	// The award bears its place (the event's city, as the form offers
 	// it), its date and the judge's report (issue 41, item 4).
 	apitest.MustContain(t, "the desk's award form", desk, `name="place" value="Майкоп"`, `name="report"`)
-	mustPost(s, dc, ev+"/contest/award", url.Values{"prizes": {"1"}, "honourable_mentions": {"0"}, "commendations": {"0"}, "place": {"Майкоп"},
+	s.MustPost(dc, ev+"/contest/award", url.Values{"prizes": {"1"}, "honourable_mentions": {"0"}, "commendations": {"0"}, "place": {"Майкоп"},
 		"report": {"Конкурс собрал одно произведение.\nЕго игра башнями тонка."}})
 	award := s.Must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest/award", nil).(map[string]any)
 	author := award["items"].([]any)[0].(map[string]any)["author"].(string)
@@ -344,29 +319,29 @@ func TestCompositionPages(t *testing.T) {
 	apitest.MustNotContain(t, "the provisional award to a reader without an account", pub, `action="`+ev+`/contest/claims"`)
 	apitest.MustContain(t, "the provisional award to a reader", s.Page(rc, ev+"/contest/award"), `action="`+ev+`/contest/claims"`)
 	// A mistyped code is answered at its field, the evidence kept.
-	if rec := post(s, rc, ev+"/contest/claims", url.Values{"code": {"999"}, "kind": {"anticipated"}, "evidence": {"Петров, 1990"}}); rec.Code != http.StatusBadRequest ||
+	if rec := s.Post(rc, ev+"/contest/claims", url.Values{"code": {"999"}, "kind": {"anticipated"}, "evidence": {"Петров, 1990"}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(apitest.PageText(rec), apitest.RuF("entry %q is not an entry of the contest", "999")) || !strings.Contains(rec.Body.String(), "Петров, 1990") {
 		t.Fatalf("a claim on a mistyped code: %d", rec.Code)
 	}
-	mustPost(s, rc, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"anticipated"}, "evidence": {"Петров, 1990"}})
+	s.MustPost(rc, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"anticipated"}, "evidence": {"Петров, 1990"}})
 	desk = s.Page(dc, ev+"/manage")
 	apitest.MustContain(t, "the desk with a claim", desk, apitest.RuT("compo.claim.anticipated")+" · "+apitest.RuT("compo.claim_status.open")+" — Петров, 1990")
 	claims := s.Must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest/award", nil).(map[string]any)["claims"].([]any)
 	cid := apitest.Num(claims[0].(map[string]any)["id"])
-	mustPost(s, dc, fmt.Sprintf("/contest-claims/%d/decision", cid), url.Values{"event": {fmt.Sprint(id)}, "uphold": {"false"}, "reason": {"идея другая"}})
+	s.MustPost(dc, fmt.Sprintf("/contest-claims/%d/decision", cid), url.Values{"event": {fmt.Sprint(id)}, "uphold": {"false"}, "reason": {"идея другая"}})
 	apitest.MustContain(t, "the author's entries after the claim's decision", s.Page(ac, ev+"/contest/entries"), `<p class="claim">`+apitest.RuT("compo.claim_about")+" ("+apitest.RuT("compo.claim.anticipated")+`): <span class="badge">`+apitest.RuT("compo.claim_status.rejected")+"</span> — идея другая</p>")
-	if rec := post(s, dc, ev+"/contest/award/final", nil); rec.Code != http.StatusConflict {
+	if rec := s.Post(dc, ev+"/contest/award/final", nil); rec.Code != http.StatusConflict {
 		t.Errorf("the final award during the claims period: %d", rec.Code)
 	}
 	// The judge's report revised for the final award, on the desk.
 	apitest.MustContain(t, "the desk's award text form", s.Page(dc, ev+"/manage"), `action="`+ev+`/contest/award/text"`, "Его игра башнями тонка.</textarea>")
-	if rec := post(s, dc, ev+"/contest/award/text", url.Values{"place": {"Майкоп"}, "report": {strings.Repeat("ж", 50_001)}}); rec.Code != http.StatusBadRequest ||
+	if rec := s.Post(dc, ev+"/contest/award/text", url.Values{"place": {"Майкоп"}, "report": {strings.Repeat("ж", 50_001)}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(apitest.PageText(rec), apitest.RuF("the judge's report is longer than %d characters", 50000)) {
 		t.Errorf("a report too long: %d", rec.Code)
 	}
-	mustPost(s, dc, ev+"/contest/award/text", url.Values{"place": {"Майкоп"}, "report": {"Конкурс собрал одно произведение.\nЕго игра башнями тонка, претензия отклонена."}})
+	s.MustPost(dc, ev+"/contest/award/text", url.Values{"place": {"Майкоп"}, "report": {"Конкурс собрал одно произведение.\nЕго игра башнями тонка, претензия отклонена."}})
 	s.Clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
-	mustPost(s, dc, ev+"/contest/award/final", nil)
+	s.MustPost(dc, ev+"/contest/award/final", nil)
 	pub = s.Page(nil, ev+"/contest/award?lang=en")
 	apitest.MustContain(t, "the final award", pub, "Final award", "1st Prize", "идея другая", "rejected")
 	apitest.MustNotContain(t, "the final award", pub, "Provisional award")
@@ -410,7 +385,7 @@ func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 	settings := url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}
 	refused := func(what string, want int, cookie *http.Cookie, path string, form url.Values, says string) {
 		t.Helper()
-		rec := post(s, cookie, path, form)
+		rec := s.Post(cookie, path, form)
 		if rec.Code != want || !strings.Contains(apitest.PageText(rec), `<p class="field-error" role="alert">`+says) {
 			t.Errorf("%s: %d, want %d saying %q", what, rec.Code, want, says)
 		}
@@ -421,40 +396,40 @@ func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 	refused("the award without entries", http.StatusConflict, dc, ev+"/contest/award", award, apitest.RuF("the contest has no entries to award"))
 
 	s.Clock.Set(time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
-	mustPost(s, ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {apitest.G005}, "side": {"black"}, "stipulation": {"exact 18:6"}, "solution": {"d6:f8 b2-c3 f8:d6 e7:c5"}})
+	s.MustPost(ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {apitest.G005}, "side": {"black"}, "stipulation": {"exact 18:6"}, "solution": {"d6:f8 b2-c3 f8:d6 e7:c5"}})
 	// A text over the body's usual 256 KB is refused at its field by its
 	// limit in characters, the form kept, not with a bare 413.
 	long := url.Values{"section": {"Задачи"}, "position": {g019}, "side": {"black"}, "stipulation": {"ничья"}, "solution": {"h4-g3"}, "comment": {strings.Repeat("ж", 150_000)}}
-	if rec := post(s, ac, ev+"/contest/entries", long); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("the comment is longer than %d characters", 10000)) || !strings.Contains(rec.Body.String(), g019) {
+	if rec := s.Post(ac, ev+"/contest/entries", long); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("the comment is longer than %d characters", 10000)) || !strings.Contains(rec.Body.String(), g019) {
 		t.Errorf("an entry with a comment of 300 KB: %d", rec.Code)
 	}
 	s.Clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
-	mustPost(s, jc, ev+"/contest/marks/001", url.Values{"mark": {"3"}})
+	s.MustPost(jc, ev+"/contest/marks/001", url.Values{"mark": {"3"}})
 	refused("a number of prizes that is not a number", http.StatusBadRequest, dc, ev+"/contest/award",
 		url.Values{"prizes": {"два"}, "honourable_mentions": {"0"}, "commendations": {"0"}}, apitest.RuF("%q is not a number: write how many, such as 2", "два"))
-	mustPost(s, dc, ev+"/contest/award", award)
+	s.MustPost(dc, ev+"/contest/award", award)
 	// Issue 41, item 8: a repeated post of the award says why, and a late
 	// entry says why and gives back what was typed.
 	refused("the award posted again", http.StatusConflict, dc, ev+"/contest/award", award, apitest.RuF("the award is already published"))
 	late := url.Values{"section": {"Задачи"}, "position": {g019}, "side": {"black"}, "stipulation": {"ничья"}, "solution": {"h4-g3"}, "comment": {"мой этюд"}}
 	refused("a late entry", http.StatusConflict, ac, ev+"/contest/entries", late, apitest.RuF("entries closed at %s", inMoscow(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))))
-	apitest.MustContain(t, "a late entry's page", post(s, ac, ev+"/contest/entries", late).Body.String(), g019, "ничья", "h4-g3", "мой этюд")
+	apitest.MustContain(t, "a late entry's page", s.Post(ac, ev+"/contest/entries", late).Body.String(), g019, "ничья", "h4-g3", "мой этюд")
 	refused("a mark after the award", http.StatusConflict, jc, ev+"/contest/marks/001", url.Values{"mark": {"4"}}, apitest.RuF("the award is published; marks are fixed"))
 	refused("the settings after the award", http.StatusConflict, dc, ev+"/contest/settings", settings, apitest.RuF("the award is published; the contest's settings are fixed"))
 	refused("the final award during the claims period", http.StatusConflict, dc, ev+"/contest/award/final", nil, apitest.RuF("the claims period runs until %s", inMoscow(time.Date(2026, 11, 17, 12, 0, 0, 0, time.UTC))))
-	mustPost(s, ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"anticipated"}, "evidence": {"Петров, 1990"}})
+	s.MustPost(ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"anticipated"}, "evidence": {"Петров, 1990"}})
 	cid := apitest.Num(s.Must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest/award", nil).(map[string]any)["claims"].([]any)[0].(map[string]any)["id"])
 	decision := fmt.Sprintf("/contest-claims/%d/decision", cid)
 	refused("a decision without its reason", http.StatusBadRequest, dc, decision, url.Values{"event": {fmt.Sprint(id)}, "uphold": {"false"}}, apitest.RuF("a decision on a claim needs its reason"))
-	mustPost(s, dc, decision, url.Values{"event": {fmt.Sprint(id)}, "uphold": {"false"}, "reason": {"идея другая"}})
+	s.MustPost(dc, decision, url.Values{"event": {fmt.Sprint(id)}, "uphold": {"false"}, "reason": {"идея другая"}})
 	refused("a second decision", http.StatusConflict, dc, decision, url.Values{"event": {fmt.Sprint(id)}, "uphold": {"true"}, "reason": {"всё же"}}, apitest.RuF("claim %d is already decided", cid))
 	s.Clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
-	mustPost(s, dc, ev+"/contest/award/final", nil)
+	s.MustPost(dc, ev+"/contest/award/final", nil)
 	refused("the final award posted again", http.StatusConflict, dc, ev+"/contest/award/final", nil, apitest.RuF("the final award is already published"))
 	refused("an edit after the final award", http.StatusConflict, dc, ev+"/contest/award/edit", url.Values{"code": {"001"}, "honour": {"prize"}, "place": {"1"}, "reason": {"поздно"}}, apitest.RuF("only a provisional award can be edited"))
 	refused("a claim after the claims period", http.StatusConflict, ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"unsound"}, "evidence": {"d6:f8 не выигрывает"}},
 		apitest.RuF("claims are filed during the claims period after the provisional award"))
-	apitest.MustContain(t, "a late claim's page", post(s, ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"unsound"}, "evidence": {"d6:f8 не выигрывает"}}).Body.String(), "d6:f8 не выигрывает")
+	apitest.MustContain(t, "a late claim's page", s.Post(ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"unsound"}, "evidence": {"d6:f8 не выигрывает"}}).Body.String(), "d6:f8 не выигрывает")
 }
 
 // A judge may not enter the contest they judge: the pages do not offer
@@ -582,23 +557,23 @@ func TestSolvingPage(t *testing.T) {
 	apitest.MustContain(t, "the director's page before the set-up", s.Page(dc, ev+"/solving"), `action="`+ev+`/solving"`)
 	// A problem of three lines, then an unsound one, are refused with the
 	// text kept; then the right one.
-	if rec := post(s, dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {apitest.G005 + "\nblack\nexact 18:6"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), fourLines(1, 3)) {
+	if rec := s.Post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {apitest.G005 + "\nblack\nexact 18:6"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), fourLines(1, 3)) {
 		t.Errorf("a problem of three lines: %d", rec.Code)
 	}
 	// Everything that cannot be read is said at once: a start in words and
 	// two problems of three lines, each under its field.
-	rec := post(s, dc, ev+"/solving", url.Values{"starts": {"в час"}, "ends": {"2026-11-01T18:00"}, "problems": {apitest.G005 + "\nblack\nexact 18:6\n\n" + apitest.G005 + "\nblack\ndraw"}})
+	rec := s.Post(dc, ev+"/solving", url.Values{"starts": {"в час"}, "ends": {"2026-11-01T18:00"}, "problems": {apitest.G005 + "\nblack\nexact 18:6\n\n" + apitest.G005 + "\nblack\ndraw"}})
 	apitest.MustContain(t, "a form with three problems", apitest.PageText(rec), apitest.RuF("%q is not a time: write it as 2026-12-31T23:59 or 2026-12-31T23:59:30 (%s)", "в час", "Europe/Moscow"),
 		`<p class="field-error">`+fourLines(1, 3)+"</p>", `<p class="field-error">`+fourLines(2, 3)+"</p>")
 	// Problems are numbered in their order, however many empty lines part
 	// them: the form's reading and the solver's check name the same one.
-	rec = post(s, dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {apitest.G005 + "\nblack\nexact 18:6\nd6:f8\n\n\n\n" + apitest.G005 + "\nblack\ndraw"}})
+	rec = s.Post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {apitest.G005 + "\nblack\nexact 18:6\nd6:f8\n\n\n\n" + apitest.G005 + "\nblack\ndraw"}})
 	apitest.MustContain(t, "two empty lines before the second problem", apitest.PageText(rec), fourLines(2, 3))
 	apitest.MustNotContain(t, "two empty lines before the second problem", apitest.PageText(rec), strings.TrimSuffix(apitest.RuF("problem %d: %s", 3, ""), ": "))
-	if rec := post(s, dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {apitest.G005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), `<p class="field-error">`+apitest.Lead(apitest.RuF("problem %d is unsound: %s", 1, "\x00"))) {
+	if rec := s.Post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {apitest.G005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), `<p class="field-error">`+apitest.Lead(apitest.RuF("problem %d is unsound: %s", 1, "\x00"))) {
 		t.Errorf("an unsound problem: %d", rec.Code)
 	}
-	mustPost(s, dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {apitest.G005 + "\r\nblack\r\nexact 18:6\r\nd6:f8 b2-c3 f8:d6 e7:c5\r\n"}})
+	s.MustPost(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {apitest.G005 + "\r\nblack\r\nexact 18:6\r\nd6:f8 b2-c3 f8:d6 e7:c5\r\n"}})
 	v := s.Must(http.StatusOK, director, "GET", "/api/v1"+ev+"/solving", nil).(map[string]any)
 	if v["starts"] != "2026-11-01T13:00:00Z" || len(v["problems"].([]any)) != 1 {
 		t.Fatalf("the solving contest after the director's form: %v", v)
@@ -607,7 +582,7 @@ func TestSolvingPage(t *testing.T) {
 	apitest.MustContain(t, "the director's form again", s.Page(dc, ev+"/solving"), "exact 18:6", "d6:f8 b2-c3", "<h3>"+apitest.RuT("solve.problem", "N", 1)+" · "+apitest.RuT("compo.stipulation")+": "+ruStip("exact 18:6")+"</h3>")
 	// Once set up the form is folded away; a refused change unfolds it, so
 	// that its error is seen.
-	if rec := post(s, dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {apitest.G005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest ||
+	if rec := s.Post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {apitest.G005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(rec.Body.String(), `<details class="solving-setup" open>`) {
 		t.Errorf("a refused change of the problems is folded away: %d", rec.Code)
 	}
@@ -630,21 +605,21 @@ func TestSolvingPage(t *testing.T) {
 	apitest.MustNotContain(t, "the running contest to a reader without an account", anonymous, `name="answer"`, apitest.Lead(apitest.RuT("account.no_name", "N", "\x00")))
 	// The director cannot take part: no answer form to be refused.
 	apitest.MustNotContain(t, "the running contest to its director", s.Page(dc, ev+"/solving"), `name="answer"`)
-	if rec := post(s, sc, ev+"/solving/problems/2/answer", url.Values{"answer": {"d6:f8"}}); rec.Code != http.StatusNotFound {
+	if rec := s.Post(sc, ev+"/solving/problems/2/answer", url.Values{"answer": {"d6:f8"}}); rec.Code != http.StatusNotFound {
 		t.Errorf("an answer to a problem that is not there: %d", rec.Code)
 	}
 	// An answer of which no move can be read is refused at once, its text
 	// kept in the form.
-	if rec := post(s, sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:b4 b2-c3"}}); rec.Code != http.StatusBadRequest {
+	if rec := s.Post(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:b4 b2-c3"}}); rec.Code != http.StatusBadRequest {
 		t.Errorf("an answer with an illegal first move: %d", rec.Code)
 	} else {
 		apitest.MustContain(t, "an answer with an illegal first move", rec.Body.String(), `value="d6:b4 b2-c3"`, `<p class="field-error" role="alert">`+apitest.Lead(apitest.RuF("no move of the answer can be read: %s", apitest.RuF("move %d: %s", 1, "d6:b4\x00"))))
 	}
 	// A wrong answer is taken (the verdict shows after the end) and
 	// replaced by the right one.
-	mustPost(s, sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:f8 b2-c3 f8:h6"}})
+	s.MustPost(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:f8 b2-c3 f8:h6"}})
 	s.Clock.Set(start.Add(90*time.Minute + 7*time.Second))
-	mustPost(s, sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"1... d6:f8 2. b2-c3 f8:d6 3. e7:c5"}})
+	s.MustPost(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"1... d6:f8 2. b2-c3 f8:d6 3. e7:c5"}})
 	page = s.Page(sc, ev+"/solving")
 	apitest.MustContain(t, "the page after answering", page, "1... d6:f8 2. b2-c3 f8:d6 3. e7:c5")
 	apitest.MustNotContain(t, "the page after answering", page, "verdict-sound")
@@ -652,7 +627,7 @@ func TestSolvingPage(t *testing.T) {
 	s.Clock.Set(start.Add(3 * time.Hour))
 	// A late answer says why and gives back what was typed (issue 41,
 	// item 8).
-	if rec := post(s, sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:f8 b2-c3 f8:d6 e7:c5 поздно"}}); rec.Code != http.StatusConflict ||
+	if rec := s.Post(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:f8 b2-c3 f8:d6 e7:c5 поздно"}}); rec.Code != http.StatusConflict ||
 		!strings.Contains(apitest.PageText(rec), `<p class="field-error" role="alert">`+apitest.RuF("the solving contest ended at %s", toSecond(inMoscow(start.Add(3*time.Hour))))+"</p>") ||
 		!strings.Contains(rec.Body.String(), "f8:d6 e7:c5 поздно</textarea>") {
 		t.Errorf("a late answer: %d\n%s", rec.Code, rec.Body.String())
@@ -706,13 +681,13 @@ func TestSolvingFormKeepsSettings(t *testing.T) {
 	if form.Get("starts") != "2026-12-01T13:00:30" || form.Get("ends") != "2026-12-01T16:00" || !strings.Contains(form.Get("problems"), "e7:c5\n4 2\n") {
 		t.Fatalf("the form as shown: %v", form)
 	}
-	mustPost(s, dc, ev+"/solving", form)
+	s.MustPost(dc, ev+"/solving", form)
 	if again := s.Must(http.StatusOK, director, "GET", "/api/v1"+ev+"/solving", nil); fmt.Sprint(again) != fmt.Sprint(set) {
 		t.Errorf("saving the form unchanged changed the contest:\n%v\nwas\n%v", again, set)
 	}
 	// A fifth line that is not two numbers is refused at its problem.
 	form.Set("problems", apitest.G005+"\nblack\nexact 18:6\nd6:f8 b2-c3 f8:d6 e7:c5\nfive")
-	rec := post(s, dc, ev+"/solving", form)
+	rec := s.Post(dc, ev+"/solving", form)
 	apitest.MustContain(t, "a points line in words", apitest.PageText(rec),
 		apitest.RuF("problem %d: the fifth line is the points for the solution and for the key alone, two whole numbers such as 5 1; got %q", 1, "five"))
 }
@@ -960,13 +935,13 @@ func TestDirectorEditsTheProvisionalAwardOnTheDesk(t *testing.T) {
 		{"an edit without its reason", "", "1", `<p class="field-error" role="alert">` + apitest.RuF("a change of the provisional award needs its reason"), []string{`<option value="prize" selected>`}},
 		{"a place that is not a number", "приз вакантен", "первое", `<p class="field-error">` + apitest.RuF("the place of entry %s is a whole number from 1; got %q", "002", "первое"), []string{`value="первое"`, `value="приз вакантен"`}},
 	} {
-		rec := post(s, dc, edit, rows(tc.reason, tc.place))
+		rec := s.Post(dc, edit, rows(tc.reason, tc.place))
 		if rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), tc.says) {
 			t.Errorf("%s: %d, want 400 saying %q", tc.what, rec.Code, tc.says)
 		}
 		apitest.MustContain(t, tc.what+": the rows as typed", rec.Body.String(), tc.kept...)
 	}
-	mustPost(s, dc, edit, rows("приз за № 001 снят по претензии", "1"))
+	s.MustPost(dc, edit, rows("приз за № 001 снят по претензии", "1"))
 	award := s.Must(http.StatusOK, "", "GET", base+"/contest/award", nil).(map[string]any)
 	items := award["items"].([]any)
 	if len(items) != 1 || items[0].(map[string]any)["code"] != "002" || items[0].(map[string]any)["honour"] != "prize" || items[0].(map[string]any)["place"] != float64(1) {
@@ -1044,7 +1019,7 @@ func TestSolvingRulingPage(t *testing.T) {
 		"problems": []any{map[string]any{"position": apitest.G005, "side": "black", "stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"}}})
 	clock.Set(start.Add(90 * time.Minute))
 	sc := short.Session("solver@example.org")
-	mustPost(short, sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:f8 b2-c3 f8:d6 e7:c5"}})
+	short.MustPost(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:f8 b2-c3 f8:d6 e7:c5"}})
 
 	dc := s.Session("director@example.org")
 	view := s.Must(http.StatusOK, director, "GET", "/api/v1"+ev+"/solving", nil).(map[string]any)
@@ -1064,15 +1039,15 @@ func TestSolvingRulingPage(t *testing.T) {
 	// The participant sees neither the ruling form nor the verdict while
 	// the contest runs.
 	apitest.MustNotContain(t, "the participant's page", short.Page(sc, ev+"/solving"), apitest.Lead(apitest.RuT("account.no_name", "N", "\x00")), apitest.RuT("solve.answers"), apitest.RuT("solve.pending"), `action="`+ruling+`"`)
-	if rec := post(short, sc, ruling, url.Values{"verdict": {"right"}, "reason": {"я права"}}); rec.Code != http.StatusForbidden {
+	if rec := short.Post(sc, ruling, url.Values{"verdict": {"right"}, "reason": {"я права"}}); rec.Code != http.StatusForbidden {
 		t.Errorf("the participant rules on her own answer: %d", rec.Code)
 	}
-	rec := post(s, dc, ruling, url.Values{"verdict": {"key"}, "reason": {" "}})
+	rec := s.Post(dc, ruling, url.Values{"verdict": {"key"}, "reason": {" "}})
 	if rec.Code != http.StatusBadRequest {
 		t.Fatalf("a ruling without a reason: %d", rec.Code)
 	}
 	apitest.MustContain(t, "a ruling without a reason", apitest.PageText(rec), `<p class="field-error" role="alert">`+apitest.RuF("say why you set the verdict: the participant sees it")+"</p>", `<option value="key" selected>`)
-	mustPost(s, dc, ruling, url.Values{"verdict": {"right"}, "reason": {"ключ и главный вариант авторские"}})
+	s.MustPost(dc, ruling, url.Values{"verdict": {"right"}, "reason": {"ключ и главный вариант авторские"}})
 	page := s.Page(dc, ev+"/solving")
 	apitest.MustContain(t, "the director's page after the ruling", page, apitest.RuT("solve.right")+"</span>, "+apitest.RuT("solve.earned", "P", 5), ". "+apitest.RuT("solve.ruling")+": ключ и главный вариант авторские")
 	apitest.MustNotContain(t, "the director's page after the ruling", page, apitest.Lead(apitest.RuT("solve.provisional", "N", "\x00")))
@@ -1138,8 +1113,8 @@ func TestJudgingPageShowsTheDirectorEveryMark(t *testing.T) {
 	dc, fc, sc := s.Session("director@example.org"), s.Session("first@example.org"), s.Session("second@example.org")
 	apitest.MustContain(t, "the director's jury page before the marks", s.Page(dc, page), `<p class="muted">`+apitest.RuT("compo.no_marks")+"</p>")
 	apitest.MustContain(t, "the director's jury page before the marks in English", s.Page(dc, page+"?lang=en"), "No marks.")
-	mustPost(s, fc, mark, url.Values{"mark": {"3,5"}, "comment": {"Тонкая игра башнями"}})
-	mustPost(s, sc, mark, url.Values{"mark": {"3"}, "comment": {"Слабая концовка"}})
+	s.MustPost(fc, mark, url.Values{"mark": {"3,5"}, "comment": {"Тонкая игра башнями"}})
+	s.MustPost(sc, mark, url.Values{"mark": {"3"}, "comment": {"Слабая концовка"}})
 
 	directors := s.Page(dc, page)
 	apitest.MustContain(t, "the director's jury page", directors, "<strong>Судья Иванов</strong>: 3,5 — Тонкая игра башнями", "<strong>Судья Сидоров</strong>: 3 — Слабая концовка")
@@ -1163,9 +1138,9 @@ func TestFixedStepsOfferNoForms(t *testing.T) {
 	ev := strings.TrimPrefix(base, "/api/v1")
 	dc, jc := s.Session("director@example.org"), s.Session("judge@example.org")
 	settings, judges, mark := ev+"/contest/settings", ev+"/contest/judges", ev+"/contest/marks/001"
-	mustPost(s, jc, mark, url.Values{"mark": {"3"}, "comment": {"Тонкая игра"}})
-	mustPost(s, dc, settings, url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
-	mustPost(s, dc, judges, url.Values{"judges": {"judge@example.org"}})
+	s.MustPost(jc, mark, url.Values{"mark": {"3"}, "comment": {"Тонкая игра"}})
+	s.MustPost(dc, settings, url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
+	s.MustPost(dc, judges, url.Values{"judges": {"judge@example.org"}})
 	apitest.MustContain(t, "the desk while judging", s.Page(dc, ev+"/manage"), `action="`+settings+`"`, `action="`+judges+`"`)
 	apitest.MustNotContain(t, "the desk while judging", s.Page(dc, ev+"/manage"), apitest.RuT("compo.settings_fixed"), apitest.RuF("the award is published; the contest's settings are fixed"), apitest.RuF("the award is published; the jury is fixed"))
 	apitest.MustContain(t, "the jury page while judging", s.Page(jc, ev+"/contest/judging"), `action="`+mark+`"`)
@@ -1193,7 +1168,7 @@ func TestFixedStepsOfferNoForms(t *testing.T) {
 		{dc, judges, apitest.RuF("the award is published; the jury is fixed"), url.Values{"judges": {"judge@example.org"}}},
 		{jc, mark, apitest.RuF("the award is published; marks are fixed"), url.Values{"mark": {"4"}}},
 	} {
-		rec := post(s, tc.cookie, tc.path, tc.form)
+		rec := s.Post(tc.cookie, tc.path, tc.form)
 		if rec.Code != http.StatusConflict || !strings.Contains(apitest.PageText(rec), `<p class="field-error" role="alert">`+tc.says) {
 			t.Errorf("POST %s after the award: %d, want 409 saying %q", tc.path, rec.Code, tc.says)
 		}
@@ -1277,12 +1252,12 @@ func TestDirectorPublishesTheAwardEntryByEntry(t *testing.T) {
 	rows := func(place string) url.Values {
 		return url.Values{"code": {"001", "002"}, "honour": {"", "commendation"}, "place": {"", place}, "prizes": {"1"}, "honourable_mentions": {"0"}, "commendations": {"0"}}
 	}
-	rec := post(s, dc, ev+"/contest/award", rows("первое"))
+	rec := s.Post(dc, ev+"/contest/award", rows("первое"))
 	if rec.Code != http.StatusBadRequest {
 		t.Fatalf("a place in words: %d", rec.Code)
 	}
 	apitest.MustContain(t, "a place in words", apitest.PageText(rec), `<p class="field-error">`+apitest.RuF("the place of entry %s is a whole number from 1; got %q", "002", "первое"), `value="первое"`, `<details open>`)
-	mustPost(s, dc, ev+"/contest/award", rows("1"))
+	s.MustPost(dc, ev+"/contest/award", rows("1"))
 	items := s.Must(http.StatusOK, "", "GET", base+"/contest/award", nil).(map[string]any)["items"].([]any)
 	if len(items) != 1 || items[0].(map[string]any)["code"] != "002" || items[0].(map[string]any)["honour"] != "commendation" {
 		t.Errorf("the award published entry by entry: %v", items)
@@ -1345,7 +1320,7 @@ func provisionalAwardWithAClaim(t *testing.T, s *apitest.CorrServer) (base, ev s
 	s.Must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1, "honourable_mentions": 1})
 	namedUser(s, "reader@example.org", "Читатель Тхагапсов", tournament.PlayerRole)
 	ev = strings.TrimPrefix(base, "/api/v1")
-	mustPost(s, s.Session("reader@example.org"), ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"anticipated"}, "evidence": {"Мамсиров, 1998"}})
+	s.MustPost(s.Session("reader@example.org"), ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"anticipated"}, "evidence": {"Мамсиров, 1998"}})
 	return base, ev
 }
 
@@ -1360,10 +1335,10 @@ func TestAwardNamesTheEliminatedEntry(t *testing.T) {
 	apitest.MustNotContain(t, "the award before the decision", s.Page(nil, ev+"/contest/award"), `id="eliminated"`)
 	apitest.MustNotContain(t, "the desk before the decision", s.Page(dc, ev+"/manage"), `id="award-gaps"`)
 	claims := s.Must(http.StatusOK, "", "GET", base+"/contest/award", nil).(map[string]any)["claims"].([]any)
-	mustPost(s, dc, fmt.Sprintf("/contest-claims/%d/decision", apitest.Num(claims[0].(map[string]any)["id"])), url.Values{"event": {strings.TrimPrefix(ev, "/events/")}, "uphold": {"true"}, "reason": {"та же позиция"}})
+	s.MustPost(dc, fmt.Sprintf("/contest-claims/%d/decision", apitest.Num(claims[0].(map[string]any)["id"])), url.Values{"event": {strings.TrimPrefix(ev, "/events/")}, "uphold": {"true"}, "reason": {"та же позиция"}})
 	apitest.MustContain(t, "the desk after the claim is upheld", s.Page(dc, ev+"/manage"), `<p class="warning" id="award-gaps">`+apitest.RuT("compo.eliminated_works")+": "+apitest.RuT("compo.entry_code", "Code", "001")+". "+apitest.RuT("compo.award_gaps")+"</p>")
 	s.Clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
-	mustPost(s, dc, ev+"/contest/award/final", nil)
+	s.MustPost(dc, ev+"/contest/award/final", nil)
 
 	apitest.MustContain(t, "the final award", s.Page(nil, ev+"/contest/award"), `<h2 id="eliminated">`+apitest.RuT("compo.eliminated_works")+"</h2>",
 		"<li><strong>"+apitest.RuT("compo.entry_code", "Code", "001")+"</strong> · Задачи — Автор Абрегов: "+apitest.RuF("anticipated")+": та же позиция</li>")
@@ -1508,7 +1483,7 @@ func TestDeskAsksBeforeRemovingAJudgeWithMarks(t *testing.T) {
 	s.Must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 3, "comment": "Тонкая игра"})
 	ev := fmt.Sprintf("/events/%d", id)
 	dc := s.Session("director@example.org")
-	rec := post(s, dc, ev+"/contest/judges", url.Values{"judges": {"second-judge@example.org"}})
+	rec := s.Post(dc, ev+"/contest/judges", url.Values{"judges": {"second-judge@example.org"}})
 	if rec.Code != http.StatusConflict {
 		t.Fatalf("removing a judge with marks: %d, want 409", rec.Code)
 	}
@@ -1516,7 +1491,7 @@ func TestDeskAsksBeforeRemovingAJudgeWithMarks(t *testing.T) {
 		`<p class="field-error" role="alert">`+apitest.RuF("the judges removed have given %d marks, which would no longer count; confirm the removal (the audit log keeps the marks)", 1)+"</p>",
 		`name="confirm" value="1" required> `+apitest.RuT("compo.confirm_judges")+"</label>",
 		">second-judge@example.org</textarea>")
-	mustPost(s, dc, ev+"/contest/judges", url.Values{"judges": {"second-judge@example.org"}, "confirm": {"1"}})
+	s.MustPost(dc, ev+"/contest/judges", url.Values{"judges": {"second-judge@example.org"}, "confirm": {"1"}})
 	apitest.MustContain(t, "the audit log", s.Page(dc, ev+"/audit.json"), `"judge": "judge@example.org"`, `"comment": "Тонкая игра"`, `"code": "001"`)
 	if v := s.Must(http.StatusOK, "", "GET", base+"/contest", nil).(map[string]any); len(v["judges"].([]any)) != 1 {
 		t.Errorf("the jury after the removal: %v", v["judges"])

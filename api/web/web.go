@@ -8,6 +8,7 @@ import (
 	"adiukh/api/core"
 	"adiukh/api/web/accounts"
 	"adiukh/api/web/kit"
+	"adiukh/api/web/play"
 	"adiukh/static"
 	"adiukh/tournament"
 )
@@ -105,7 +106,7 @@ func (h *handler) routes(r *gin.Engine) {
 	m.GET("/events/:id/rounds/:n/boards/:board/report", h.Page(h.reportPage))
 	m.POST("/events/:id/rounds/:n/boards/:board/report", h.Page(h.submitReport))
 	h.swissRoutesWeb(m)
-	h.correspondenceRoutesWeb(g, m)
+	play.Routes(h.Kit, g, m)
 	h.compositionRoutesWeb(g, m)
 	h.solvingRoutesWeb(g, m)
 	h.calendarRoutesWeb(g)
