@@ -153,7 +153,7 @@ func (h *handler) managePage(c *gin.Context) error {
 		return err
 	}
 	if !e.Discipline.PlaysGames() {
-		return h.contestDesk(c, e)
+		return h.ContestDesk(c, e, "", kit.NewForm(), http.StatusOK)
 	}
 	data, err := h.manageData(c, id)
 	if err != nil {
@@ -213,7 +213,7 @@ func (h *handler) updateSettings(c *gin.Context) error {
 	// A composition contest's desk is the contest's: the form is shown
 	// again there.
 	if e, evErr := h.Events.Event(c.Request.Context(), id); evErr == nil && !e.Discipline.PlaysGames() {
-		return h.AfterForm(c, fmt.Sprintf("/events/%d/manage", id), entered, err, func(f *kit.Form, status int) error { return h.renderDesk(c, e, "event", f, status) })
+		return h.AfterForm(c, fmt.Sprintf("/events/%d/manage", id), entered, err, func(f *kit.Form, status int) error { return h.ContestDesk(c, e, "event", f, status) })
 	}
 	return h.manageFailed(c, id, err, func(d *managePageData) *kit.Form { return d.Settings.Form }, func(f *kit.Form) { f.Values = entered.Values })
 }

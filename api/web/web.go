@@ -7,6 +7,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/api/web/accounts"
+	"adiukh/api/web/composition"
 	"adiukh/api/web/kit"
 	"adiukh/api/web/play"
 	"adiukh/static"
@@ -107,8 +108,7 @@ func (h *handler) routes(r *gin.Engine) {
 	m.POST("/events/:id/rounds/:n/boards/:board/report", h.Page(h.submitReport))
 	h.swissRoutesWeb(m)
 	play.Routes(h.Kit, g, m)
-	h.compositionRoutesWeb(g, m)
-	h.solvingRoutesWeb(g, m)
+	composition.Routes(h.Kit, g, m)
 	h.calendarRoutesWeb(g)
 	h.myFeedRoutesWeb(g)
 	h.entriesRoutesWeb(m)

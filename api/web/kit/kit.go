@@ -34,6 +34,12 @@ type Kit struct {
 	*core.Server
 	pages   map[string]*template.Template
 	reshown map[string]func(c *gin.Context) error
+	// ContestDesk shows the desk of an event that plays no games (a
+	// composition contest's) with its form which, "" for none, shown again
+	// as f with status. Every event's desk has one address, the arbiter's
+	// desk's route: it shows this one through ContestDesk, which the area
+	// of composition sets as it registers its routes.
+	ContestDesk func(c *gin.Context, e *tournament.Event, which string, f *Form, status int) error
 }
 
 // New returns the kit of s's pages and makes it answer s's errors outside

@@ -1,4 +1,4 @@
-package web_test
+package composition_test
 
 import (
 	"context"
