@@ -182,3 +182,29 @@ func (s *CorrServer) Page(cookie *http.Cookie, path string) string {
 	}
 	return body
 }
+
+// Post sends a page's form with a session cookie (none when it is nil).
+func (s *CorrServer) Post(cookie *http.Cookie, path string, form url.Values) *httptest.ResponseRecorder {
+	s.T.Helper()
+	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	if cookie != nil {
+		req.AddCookie(cookie)
+	}
+	rec := httptest.NewRecorder()
+	s.Handler.ServeHTTP(rec, req)
+	return rec
+}
+
+// MustPost sends a page's form and fails the test unless the form redirects;
+// it returns where to, without the fragment, which stays in the browser.
+func (s *CorrServer) MustPost(cookie *http.Cookie, path string, form url.Values) string {
+	s.T.Helper()
+	rec := s.Post(cookie, path, form)
+	if rec.Code != http.StatusSeeOther {
+		s.T.Fatalf("POST %s: %d, want a redirect\n%s", path, rec.Code, rec.Body.String())
+	}
+	next, _, _ := strings.Cut(rec.Header().Get("Location"), "#")
+	return next
+}

@@ -7,11 +7,13 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/api/web/accounts"
+	"adiukh/api/web/composition"
 	"adiukh/api/web/desk"
 	"adiukh/api/web/entries"
 	"adiukh/api/web/events"
 	"adiukh/api/web/kit"
 	"adiukh/api/web/people"
+	"adiukh/api/web/play"
 	"adiukh/api/web/ratings"
 	"adiukh/api/web/teams"
 	"adiukh/static"
@@ -62,9 +64,7 @@ func (h *handler) routes(r *gin.Engine) {
 	m.POST("/events/:id/teams/:team/reinstate", h.Page(h.reinstateTeam))
 	m.POST("/events/:id/players/:pid/team", h.Page(h.moveToTeam))
 	teams.Routes(h.Kit, g, m)
-	h.correspondenceRoutesWeb(g, m)
-	h.compositionRoutesWeb(g, m)
-	h.SetContestDesk(h.renderDesk)
-	h.solvingRoutesWeb(g, m)
+	play.Routes(h.Kit, g, m)
+	composition.Routes(h.Kit, g, m)
 	entries.Routes(h.Kit, g, m)
 }

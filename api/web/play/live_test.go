@@ -1,4 +1,4 @@
-package web_test
+package play_test
 
 import (
 	"context"
@@ -82,21 +82,21 @@ func TestLiveThematicStartOnTheDesk(t *testing.T) {
 	apitest.MustContain(t, "the desk of a live event", s.Page(arbiter, desk), `action="`+ev+`/live/start-position"`, apitest.RuT("live.start_title"))
 
 	const cycle = "white: d6-3, f8-4/3; black: c7-1/3, e1-3/1, e3-2, h4-3/1"
-	rec := post(s, arbiter, ev+"/live/start-position", url.Values{"start_position": {"white: z9-1"}, "start_side": {"black"}})
+	rec := s.Post(arbiter, ev+"/live/start-position", url.Values{"start_position": {"white: z9-1"}, "start_side": {"black"}})
 	if body := html.UnescapeString(rec.Body.String()); rec.Code != http.StatusBadRequest || !strings.Contains(body, `class="field-error"`) || !strings.Contains(body, `value="white: z9-1"`) {
 		t.Errorf("a position that is not one: %d, want 400 with the error by its field and the text kept\n%s", rec.Code, body)
 	}
-	mustPost(s, arbiter, ev+"/live/start-position", url.Values{"start_position": {cycle}, "start_side": {"black"}})
+	s.MustPost(arbiter, ev+"/live/start-position", url.Values{"start_position": {cycle}, "start_side": {"black"}})
 	apitest.MustContain(t, "the desk with the start saved", html.UnescapeString(s.Page(arbiter, desk)), `value="`+cycle+`"`, `<option value="black" selected>`)
-	mustPost(s, arbiter, ev+"/rounds", nil)
-	mustPost(s, arbiter, ev+"/rounds/1/publish", nil)
+	s.MustPost(arbiter, ev+"/rounds", nil)
+	s.MustPost(arbiter, ev+"/rounds/1/publish", nil)
 	games := s.Must(http.StatusOK, token, "GET", api+"/games", nil).([]any)
 	if g := games[0].(map[string]any); len(games) != 1 || g["position"] != cycle || g["to_move"] != "black" {
 		t.Errorf("round 1's live games: %v, want one from the start saved, Black to move", games)
 	}
-	if rec := post(s, arbiter, ev+"/live/start-position", url.Values{"start_position": {""}}); rec.Code != http.StatusBadRequest ||
+	if rec := s.Post(arbiter, ev+"/live/start-position", url.Values{"start_position": {""}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(html.UnescapeString(rec.Body.String()), `name="reason"`) {
 		t.Errorf("a new start while the event runs, without a reason: %d, want 400 with the reason's field", rec.Code)
 	}
-	mustPost(s, arbiter, ev+"/live/start-position", url.Values{"start_position": {""}, "reason": {"второй тур — с начальной расстановки"}})
+	s.MustPost(arbiter, ev+"/live/start-position", url.Values{"start_position": {""}, "reason": {"второй тур — с начальной расстановки"}})
 }

@@ -1,4 +1,4 @@
-package web
+package composition
 
 import (
 	"cmp"
@@ -23,12 +23,6 @@ import (
 // verdicts and the ranking. The director sets it up through the JSON API
 // on the same page until the window opens (or through PUT
 // /api/v1/events/{id}/solving); the page calls the same use cases.
-func (h *handler) solvingRoutesWeb(public, signedIn *gin.RouterGroup) {
-	public.GET("/events/:id/solving", h.Page(h.solvingPage))
-	signedIn.POST("/events/:id/solving/problems/:n/answer", h.Page(h.submitSolvingAnswer))
-	signedIn.POST("/events/:id/solving", h.Page(h.saveSolving))
-	signedIn.POST("/events/:id/solving/problems/:n/answers/:user/ruling", h.Page(h.ruleSolvingAnswer))
-}
 
 // solvingRow is one problem with its diagram and the reader's answer.
 type solvingRow struct {

@@ -1,4 +1,4 @@
-package web_test
+package play_test
 
 import (
 	"fmt"
@@ -35,7 +35,7 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 	}
 	// The button opens the confirmation: the question, the two choices,
 	// none checked.
-	rec := post(s, cookie, withdraw+"?lang=ru", url.Values{})
+	rec := s.Post(cookie, withdraw+"?lang=ru", url.Values{})
 	page := rec.Body.String()
 	apitest.MustContain(t, "the confirmation", apitest.PageText(rec), apitest.RuT("corr.withdraw_question", "Name", "Игрок А", "Finished", 0, "Unfinished", 3),
 		`name="games" value="lose" required>`, `name="games" value="adjudicate" required>`, apitest.RuT("corr.games_lose"), apitest.RuT("corr.games_adjudicate"),
@@ -44,7 +44,7 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 		t.Error("the confirmation chooses for the arbiter")
 	}
 	// Confirmed without a choice: asked again, nothing done.
-	rec = post(s, cookie, withdraw+"?lang=ru", url.Values{"confirm": {"1"}, "reason": {"перестал отвечать"}})
+	rec = s.Post(cookie, withdraw+"?lang=ru", url.Values{"confirm": {"1"}, "reason": {"перестал отвечать"}})
 	if rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("choose what becomes of the withdrawn player's unfinished games: %q (the opponents win) or %q (the arbiter adjudicates them)",
 		correspondence.WithdrawalLoses, correspondence.WithdrawalAdjudicates)) {
 		t.Errorf("confirmation without a choice: %d, want 400 asking to choose", rec.Code)
@@ -54,7 +54,7 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 			t.Fatalf("a refused withdrawal changed game %v", got)
 		}
 	}
-	mustPost(s, cookie, withdraw, url.Values{"confirm": {"1"}, "reason": {"перестал отвечать"}, "games": {"lose"}})
+	s.MustPost(cookie, withdraw, url.Values{"confirm": {"1"}, "reason": {"перестал отвечать"}, "games": {"lose"}})
 	ended := 0
 	for _, g := range sec.games {
 		got := s.Game(apitest.Num(g["id"]))
@@ -124,7 +124,7 @@ func TestCorrespondenceWithdrawalInTheGamesPoints(t *testing.T) {
 	players := s.Must(http.StatusOK, sec.arbiter, "GET", sec.ev+"/players", nil).(map[string]any)["players"].([]any)
 	withdraw := fmt.Sprintf("%s/players/%d/withdraw", ev, apitest.Num(players[0].(map[string]any)["id"]))
 	for lang, want := range map[string]string{"ru": apitest.RuT("corr.games_lose_hint", "Win", "2:0"), "en": "A win to each opponent (2:0)"} {
-		page := apitest.PageText(post(s, s.Session("arbiter@example.org"), withdraw+"?lang="+lang, url.Values{}))
+		page := apitest.PageText(s.Post(s.Session("arbiter@example.org"), withdraw+"?lang="+lang, url.Values{}))
 		apitest.MustContain(t, lang+" confirmation", page, want)
 		if strings.Contains(page, "24:0") {
 			t.Errorf("the %s confirmation of a Russian section names 24:0:\n%s", lang, page)
