@@ -16,14 +16,9 @@ type playersView struct {
 	Players []shapes.PlayerView `json:"players"`
 }
 
-// tieBreaksView is the tie-breaks an event may choose.
-type tieBreaksView struct {
-	TieBreaks []tieBreakView `json:"tiebreaks"`
-}
-
 // roundsView is an event's rounds: a list of roundView or, for a team
 // event, of teamRoundView.
-type roundsView[R roundView | teamRoundView] struct {
+type roundsView[R shapes.RoundView | shapes.TeamRoundView] struct {
 	Rounds []R `json:"rounds"`
 }
 
@@ -80,7 +75,7 @@ type byeView struct {
 
 // pairingCardsView explains a Swiss round's pairings.
 type pairingCardsView struct {
-	Cards []pairingCardView `json:"cards"`
+	Cards []shapes.PairingCardView `json:"cards"`
 }
 
 // newTokenAnswer is a new API token: the secret, shown this once, and the

@@ -129,17 +129,17 @@ type corrGameView struct {
 // (2: the colours exchanged), the opening both start after, both games'
 // results (null until over), and the second game's ID once it started.
 type corrMicroMatchView struct {
-	Game       int                `json:"game"`
-	Opening    *openingView       `json:"opening"`
-	Results    [2]*corrResultView `json:"results"`
-	SecondGame int64              `json:"second_game,omitempty"`
+	Game       int                 `json:"game"`
+	Opening    *shapes.OpeningView `json:"opening"`
+	Results    [2]*corrResultView  `json:"results"`
+	SecondGame int64               `json:"second_game,omitempty"`
 }
 
 func newCorrMicroMatchView(m *correspondence.MicroMatch) *corrMicroMatchView {
 	if m == nil {
 		return nil
 	}
-	v := &corrMicroMatchView{Game: m.Game, Opening: newOpeningView(m.Opening), SecondGame: m.Second}
+	v := &corrMicroMatchView{Game: m.Game, Opening: shapes.NewOpeningView(m.Opening), SecondGame: m.Second}
 	for i, r := range m.Games {
 		if r != nil {
 			v.Results[i] = &corrResultView{Score: r.Score(), EndReason: string(r.EndReason)}

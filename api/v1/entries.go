@@ -247,7 +247,7 @@ func (h *handler) postDecline(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	var body reasonBody
+	var body kit.ReasonBody
 	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
@@ -268,7 +268,7 @@ func (h *handler) deleteEventEntry(c *gin.Context) error {
 // postWithdrawEntry withdraws the caller's entry, with the reason of an
 // optional {"reason"} body.
 func (h *handler) postWithdrawEntry(c *gin.Context) error {
-	var body reasonBody
+	var body kit.ReasonBody
 	if c.Request.ContentLength != 0 {
 		if err := kit.DecodeJSON(c, &body); err != nil {
 			return err
@@ -297,7 +297,7 @@ func (h *handler) postConfirmWithdrawal(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	var body reasonBody
+	var body kit.ReasonBody
 	if c.Request.ContentLength != 0 {
 		if err := kit.DecodeJSON(c, &body); err != nil {
 			return err

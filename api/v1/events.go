@@ -8,6 +8,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/api/v1/kit"
+	"adiukh/api/v1/shapes"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 )
@@ -18,30 +19,6 @@ type scoringJSON struct {
 	Loss       float64 `json:"loss"`
 	Bye        float64 `json:"bye"`
 	ForfeitWin float64 `json:"forfeit_win"`
-}
-
-type warningView struct {
-	Field   string `json:"field"`
-	Message string `json:"message"`
-}
-
-// warningViews words the warnings in the answer's language, as its errors
-// are (core.JSONLocalizer), with the catalogue's plural forms.
-func warningViews(l *catalog.Localizer, ws []tournament.Warning) []warningView {
-	var views []warningView
-	for _, w := range ws {
-		views = append(views, warningView{w.Field, warningText(l, w)})
-	}
-	return views
-}
-
-// warningText is a warning in l's language; one made without its format
-// keeps its message.
-func warningText(l *catalog.Localizer, w tournament.Warning) string {
-	if w.Format == "" {
-		return w.Message
-	}
-	return l.Sprintf(w.Format, w.Args...)
 }
 
 type eventView struct {
@@ -86,11 +63,11 @@ type eventView struct {
 	// MicroMatch is "" (one game a pairing), "round" or "board": where the
 	// opening of a micro-match of two games is drawn; MicroCount what the
 	// standings count of one, "games" or "matches".
-	MicroMatch string        `json:"micro_match"`
-	MicroCount string        `json:"micro_count,omitempty"`
-	TimeZone   string        `json:"time_zone"`
-	Warnings   []warningView `json:"warnings"`
-	CreatedAt  time.Time     `json:"created_at"`
+	MicroMatch string               `json:"micro_match"`
+	MicroCount string               `json:"micro_count,omitempty"`
+	TimeZone   string               `json:"time_zone"`
+	Warnings   []shapes.WarningView `json:"warnings"`
+	CreatedAt  time.Time            `json:"created_at"`
 }
 
 func newEventView(l *catalog.Localizer, e *tournament.Event) eventView {
@@ -101,7 +78,7 @@ func newEventView(l *catalog.Localizer, e *tournament.Event) eventView {
 		TieBreaks:   e.TieBreaks, StartDate: e.StartDate, EndDate: e.EndDate, Venue: e.Venue, City: e.City, Region: e.Region,
 		ChiefArbiter: e.ChiefArbiter, Arbiters: e.Arbiters, Status: string(e.Status), Visibility: string(e.Visibility),
 		CancelReason: e.CancelReason, Sequence: e.Sequence, ModifiedAt: e.Revised(),
-		ManualStartNumbers: e.ManualStartNumbers, Warnings: []warningView{}, CreatedAt: e.CreatedAt,
+		ManualStartNumbers: e.ManualStartNumbers, Warnings: []shapes.WarningView{}, CreatedAt: e.CreatedAt,
 		ForbidSameClub: e.ForbidSameClub, Baku: e.Baku, BlackFirst: e.BlackFirst, SheetsRequired: e.SheetsRequired, Rated: e.Rated, Online: e.Online, NextRoundAfter: e.NextRoundAfter, TimeZone: e.Location().String(),
 		MicroMatch: string(e.MicroMatch),
 	}
@@ -125,7 +102,7 @@ func newEventView(l *catalog.Localizer, e *tournament.Event) eventView {
 		v.Arbiters = []string{}
 	}
 	for _, w := range e.Warnings() {
-		v.Warnings = append(v.Warnings, warningView{w.Field, warningText(l, w)})
+		v.Warnings = append(v.Warnings, shapes.WarningView{Field: w.Field, Message: shapes.WarningText(l, w)})
 	}
 	return v
 }

@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"mime"
 	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/export"
@@ -46,60 +46,15 @@ func (h *handler) routesExports(api *gin.RouterGroup) {
 }
 
 const (
-	pdfType  = "application/pdf"
 	pdnType  = "application/x-pdn; charset=utf-8"
 	trfType  = "text/plain; charset=utf-8"
 	xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 )
 
-// sendDocument answers with the document render writes, as it is written
-// (core.SendBody): a failure before its first megabyte is answered as a
-// JSON error, one after it cuts the transfer. PDFs open in the browser
-// (inline); data files download (attachment).
-func (h *handler) sendDocument(c *gin.Context, contentType, filename string, render func(ctx context.Context, w io.Writer) error) error {
-	disposition := "attachment"
-	if contentType == pdfType {
-		disposition = "inline"
-	}
-	c.Header("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": filename}))
-	err := core.SendBody(c, contentType, func(w io.Writer) error { return render(c.Request.Context(), w) })
-	if err != nil {
-		c.Writer.Header().Del("Content-Disposition") // the error is answered, not a file
-	}
-	return err
-}
-
-// reportLocale is the language of a document: ?lang=ru|en, else the
-// reader's language as the pages choose it (the language cookie, the
-// account's, the Accept-Language header, Russian), which is the language a
-// kept document is kept by.
-func (h *handler) reportLocale(c *gin.Context) (catalog.Lang, error) {
-	switch lang := c.Query("lang"); lang {
-	case "ru":
-		return catalog.Russian, nil
-	case "en":
-		return catalog.English, nil
-	case "":
-		return h.Lang(c), nil
-	default:
-		return "", tournament.Invalid("lang", "documents are printed in \"ru\" or \"en\", not %q", lang)
-	}
-}
-
-// documentRequest reads the path parameters and the language of a document.
-func (h *handler) documentRequest(c *gin.Context, names ...string) ([]int64, catalog.Lang, error) {
-	ids, err := core.PathInts(c, names...)
-	if err != nil {
-		return nil, "", err
-	}
-	loc, err := h.reportLocale(c)
-	return ids, loc, err
-}
-
 // standingsDocument answers the standings after ?round=N (default: after the
 // last finished round) in one of the standings formats.
 func (h *handler) standingsDocument(c *gin.Context, contentType, file string, write func(x *export.Exporter, ctx context.Context, w io.Writer, loc catalog.Lang, id int64, round int) error) error {
-	ids, loc, err := h.documentRequest(c, "id")
+	ids, loc, err := h.DocumentRequest(c, "id")
 	if err != nil {
 		return err
 	}
@@ -107,13 +62,13 @@ func (h *handler) standingsDocument(c *gin.Context, contentType, file string, wr
 	if err != nil {
 		return err
 	}
-	return h.sendDocument(c, contentType, fmt.Sprintf("event-%d-%s", ids[0], file), func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, contentType, fmt.Sprintf("event-%d-%s", ids[0], file), func(ctx context.Context, w io.Writer) error {
 		return write(h.Exporter, ctx, w, loc, ids[0], round)
 	})
 }
 
 func (h *handler) getStandingsPDF(c *gin.Context) error {
-	return h.standingsDocument(c, pdfType, "standings.pdf", (*export.Exporter).StandingsPDF)
+	return h.standingsDocument(c, kit.PdfType, "standings.pdf", (*export.Exporter).StandingsPDF)
 }
 
 // csvDialect reads ?dialect=rfc4180|excel: the plain CSV for programs by
@@ -150,11 +105,11 @@ func (h *handler) getStandingsJSON(c *gin.Context) error {
 }
 
 func (h *handler) getCrosstablePDF(c *gin.Context) error {
-	ids, loc, err := h.documentRequest(c, "id")
+	ids, loc, err := h.DocumentRequest(c, "id")
 	if err != nil {
 		return err
 	}
-	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-crosstable.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, kit.PdfType, fmt.Sprintf("event-%d-crosstable.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.CrosstablePDF(ctx, w, loc, ids[0])
 	})
 }
@@ -162,7 +117,7 @@ func (h *handler) getCrosstablePDF(c *gin.Context) error {
 // getBoardStandingsPDF answers the board prizes table of a team event
 // after ?round=N (default: after the last finished round).
 func (h *handler) getBoardStandingsPDF(c *gin.Context) error {
-	return h.standingsDocument(c, pdfType, "boards.pdf", func(x *export.Exporter, ctx context.Context, w io.Writer, loc catalog.Lang, id int64, round int) error {
+	return h.standingsDocument(c, kit.PdfType, "boards.pdf", func(x *export.Exporter, ctx context.Context, w io.Writer, loc catalog.Lang, id int64, round int) error {
 		return x.BoardStandingsPDF(ctx, w, loc, id, round)
 	})
 }
@@ -170,11 +125,11 @@ func (h *handler) getBoardStandingsPDF(c *gin.Context) error {
 // getTeamRoundPDF answers the overview of a team round: every match and
 // the team with the bye.
 func (h *handler) getTeamRoundPDF(c *gin.Context) error {
-	ids, loc, err := h.documentRequest(c, "id", "n")
+	ids, loc, err := h.DocumentRequest(c, "id", "n")
 	if err != nil {
 		return err
 	}
-	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-matches.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, kit.PdfType, fmt.Sprintf("event-%d-round-%d-matches.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.TeamRoundPDF(ctx, w, loc, ids[0], int(ids[1]))
 	})
 }
@@ -193,22 +148,22 @@ func (h *handler) publicPairingsURL(eventID int64, n int) string {
 }
 
 func (h *handler) getPairingsPDF(c *gin.Context) error {
-	ids, loc, err := h.documentRequest(c, "id", "n")
+	ids, loc, err := h.DocumentRequest(c, "id", "n")
 	if err != nil {
 		return err
 	}
 	url := h.publicPairingsURL(ids[0], int(ids[1]))
-	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-pairings.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, kit.PdfType, fmt.Sprintf("event-%d-round-%d-pairings.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.PairingsPDF(ctx, w, loc, ids[0], int(ids[1]), url)
 	})
 }
 
 func (h *handler) getScoreSheetsPDF(c *gin.Context) error {
-	ids, loc, err := h.documentRequest(c, "id", "n")
+	ids, loc, err := h.DocumentRequest(c, "id", "n")
 	if err != nil {
 		return err
 	}
-	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-scoresheets.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, kit.PdfType, fmt.Sprintf("event-%d-round-%d-scoresheets.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.ScoreSheetsPDF(ctx, w, loc, ids[0], int(ids[1]))
 	})
 }
@@ -223,13 +178,13 @@ func (h *handler) blankSheets(c *gin.Context, eventID int64, loc catalog.Lang, f
 	if c.Query("count") == "" {
 		count = 1
 	}
-	return h.sendDocument(c, pdfType, filename, func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, kit.PdfType, filename, func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.BlankScoreSheetsPDF(ctx, w, loc, eventID, count)
 	})
 }
 
 func (h *handler) getEventBlankSheetsPDF(c *gin.Context) error {
-	ids, loc, err := h.documentRequest(c, "id")
+	ids, loc, err := h.DocumentRequest(c, "id")
 	if err != nil {
 		return err
 	}
@@ -237,7 +192,7 @@ func (h *handler) getEventBlankSheetsPDF(c *gin.Context) error {
 }
 
 func (h *handler) getBlankSheetsPDF(c *gin.Context) error {
-	loc, err := h.reportLocale(c)
+	loc, err := h.ReportLocale(c)
 	if err != nil {
 		return err
 	}
@@ -245,7 +200,7 @@ func (h *handler) getBlankSheetsPDF(c *gin.Context) error {
 }
 
 func (h *handler) getGameRecordPDF(c *gin.Context) error {
-	ids, loc, err := h.documentRequest(c, "id", "n", "board")
+	ids, loc, err := h.DocumentRequest(c, "id", "n", "board")
 	if err != nil {
 		return err
 	}
@@ -255,11 +210,11 @@ func (h *handler) getGameRecordPDF(c *gin.Context) error {
 		return err
 	}
 	if game != 0 {
-		return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-board-%d-game-%d.pdf", ids[0], ids[1], ids[2], game), func(ctx context.Context, w io.Writer) error {
+		return h.SendDocument(c, kit.PdfType, fmt.Sprintf("event-%d-round-%d-board-%d-game-%d.pdf", ids[0], ids[1], ids[2], game), func(ctx context.Context, w io.Writer) error {
 			return h.Exporter.MicroGameRecordPDF(ctx, w, loc, ids[0], int(ids[1]), int(ids[2]), game)
 		})
 	}
-	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-board-%d.pdf", ids[0], ids[1], ids[2]), func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, kit.PdfType, fmt.Sprintf("event-%d-round-%d-board-%d.pdf", ids[0], ids[1], ids[2]), func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.GameRecordPDF(ctx, w, loc, ids[0], int(ids[1]), int(ids[2]))
 	})
 }
@@ -273,7 +228,7 @@ func (h *handler) getGamesPDN(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.sendDocument(c, pdnType, fmt.Sprintf("event-%d-games.pdn", id), func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, pdnType, fmt.Sprintf("event-%d-games.pdn", id), func(ctx context.Context, w io.Writer) error {
 		skipped, err := h.Exporter.PDN(ctx, w, id)
 		if err != nil {
 			return err
@@ -294,7 +249,7 @@ func (h *handler) getTRF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.sendDocument(c, trfType, fmt.Sprintf("event-%d.trf", id), func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, trfType, fmt.Sprintf("event-%d.trf", id), func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.TRF(ctx, w, id)
 	})
 }
@@ -321,7 +276,7 @@ func (h *handler) getFederationJSON(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.sendDocument(c, core.JSONType, "federation-export.json", func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, core.JSONType, "federation-export.json", func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.FederationJSON(ctx, w, from, to)
 	})
 }
@@ -335,7 +290,7 @@ func (h *handler) getFederationCSV(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.sendDocument(c, core.CSVType, "federation-export.csv", func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, core.CSVType, "federation-export.csv", func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.FederationCSV(ctx, w, dialect, from, to)
 	})
 }
@@ -349,7 +304,7 @@ func (h *handler) getFederationGamesCSV(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.sendDocument(c, core.CSVType, "federation-games.csv", func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, core.CSVType, "federation-games.csv", func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.FederationGamesCSV(ctx, w, dialect, from, to)
 	})
 }

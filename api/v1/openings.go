@@ -8,6 +8,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/api/v1/kit"
+	"adiukh/api/v1/shapes"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/micromatch"
@@ -133,57 +134,6 @@ func (h *handler) putMicroGame(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, recordedView{newGameView(catalog.For(core.JSONLang(c)), r.Game), warningViews(core.JSONLocalizer(c), r.Warnings)})
+	c.JSON(http.StatusOK, shapes.RecordedView{GameView: shapes.NewGameView(catalog.For(core.JSONLang(c)), r.Game), Warnings: shapes.WarningViews(core.JSONLocalizer(c), r.Warnings)})
 	return nil
-}
-
-// openingView is the opening a micro-match is played from, as drawn.
-type openingView struct {
-	Number int      `json:"number"`
-	Name   string   `json:"name"`
-	NameEn string   `json:"name_en,omitempty"`
-	Moves  []string `json:"moves"`
-	FEN    string   `json:"fen"`
-	Seed   uint64   `json:"seed"`
-}
-
-func newOpeningView(o *tournament.DrawnOpening) *openingView {
-	if o == nil {
-		return nil
-	}
-	return &openingView{Number: o.Number, Name: o.Name, NameEn: o.NameEn, Moves: o.Moves, FEN: o.FEN, Seed: o.Seed}
-}
-
-// microGameView is one game of a micro-match: white and black are the
-// start numbers of who had White and Black in it; its score sheet as a
-// board's is shown, has_sheet saying whether it came in.
-type microGameView struct {
-	Game           int              `json:"game"`
-	White          int              `json:"white"`
-	Black          int              `json:"black"`
-	Score          *string          `json:"score"`
-	EndReason      *string          `json:"end_reason"`
-	HasSheet       bool             `json:"has_sheet"`
-	Sheet          string           `json:"sheet,omitempty"`
-	SheetReport    *sheetReportView `json:"sheet_report,omitempty"`
-	OverrideReason string           `json:"override_reason,omitempty"`
-}
-
-// microGameViews are the two games of a micro-match board, their sheets'
-// problems in the reader's language l; nil for a board that is not one.
-func microGameViews(l *catalog.Localizer, g *tournament.Game, micro bool) []microGameView {
-	if !micro || g.IsBye() {
-		return nil
-	}
-	out := []microGameView{{Game: 1, White: g.WhiteNo, Black: g.BlackNo}, {Game: 2, White: g.BlackNo, Black: g.WhiteNo}}
-	for i, r := range g.MicroGames {
-		if r != nil {
-			score, reason := r.Score(), string(r.EndReason)
-			out[i].Score, out[i].EndReason = &score, &reason
-		}
-		ms := &g.MicroSheets[i]
-		out[i].HasSheet, out[i].Sheet, out[i].OverrideReason = ms.Sheet != "", ms.Sheet, ms.OverrideReason
-		out[i].SheetReport = newSheetReportView(l, ms.Report)
-	}
-	return out
 }

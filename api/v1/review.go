@@ -7,6 +7,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/api/v1/kit"
+	"adiukh/api/v1/shapes"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 )
@@ -44,12 +45,8 @@ func (h *handler) postSwap(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newRoundView(catalog.For(core.JSONLang(c)), r))
+	c.JSON(http.StatusOK, shapes.NewRoundView(catalog.For(core.JSONLang(c)), r))
 	return nil
-}
-
-type reasonBody struct {
-	Reason string `json:"reason"`
 }
 
 func (h *handler) postUnpublish(c *gin.Context) error {
@@ -57,7 +54,7 @@ func (h *handler) postUnpublish(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	var body reasonBody
+	var body kit.ReasonBody
 	if c.Request.ContentLength != 0 {
 		if err := kit.DecodeJSON(c, &body); err != nil {
 			return err
@@ -67,5 +64,5 @@ func (h *handler) postUnpublish(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.answerRound(c, http.StatusOK, ids[0], r.Number)
+	return h.AnswerRound(c, http.StatusOK, ids[0], r.Number)
 }

@@ -8,6 +8,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/api/v1/kit"
+	"adiukh/api/v1/shapes"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 )
@@ -22,13 +23,13 @@ type sheetsBody struct {
 }
 
 type sheetOutcomeView struct {
-	Index    int             `json:"index"`
-	White    string          `json:"white,omitempty"`
-	Black    string          `json:"black,omitempty"`
-	Board    int             `json:"board,omitempty"`
-	Game     *gameView       `json:"game,omitempty"`
-	Error    *core.ErrorBody `json:"error,omitempty"`
-	Warnings []warningView   `json:"warnings"`
+	Index    int                  `json:"index"`
+	White    string               `json:"white,omitempty"`
+	Black    string               `json:"black,omitempty"`
+	Board    int                  `json:"board,omitempty"`
+	Game     *shapes.GameView     `json:"game,omitempty"`
+	Error    *core.ErrorBody      `json:"error,omitempty"`
+	Warnings []shapes.WarningView `json:"warnings"`
 }
 
 // postSheets stores the sheets of a round at once (see submissions.Service.RecordSheets).
@@ -47,9 +48,9 @@ func (h *handler) postSheets(c *gin.Context) error {
 	}
 	out := []sheetOutcomeView{}
 	for _, o := range outcomes {
-		v := sheetOutcomeView{Index: o.Index, White: o.White, Black: o.Black, Board: o.Board, Warnings: warningViews(core.JSONLocalizer(c), o.Warnings)}
+		v := sheetOutcomeView{Index: o.Index, White: o.White, Black: o.Black, Board: o.Board, Warnings: shapes.WarningViews(core.JSONLocalizer(c), o.Warnings)}
 		if o.Recorded != nil {
-			g := newGameView(catalog.For(core.JSONLang(c)), o.Recorded.Game)
+			g := shapes.NewGameView(catalog.For(core.JSONLang(c)), o.Recorded.Game)
 			v.Game = &g
 		}
 		if o.Err != nil {

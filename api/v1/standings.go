@@ -6,6 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/shapes"
 	"adiukh/tournament"
 	"adiukh/tournament/teams"
 )
@@ -23,19 +24,19 @@ type standingsRowView struct {
 }
 
 type standingsView struct {
-	AfterRound        int                `json:"after_round"`
-	EveryFinishedGame bool               `json:"every_finished_game,omitempty"`
-	TieBreaks         []tieBreakView     `json:"tiebreaks"`
-	Rows              []standingsRowView `json:"rows"`
+	AfterRound        int                   `json:"after_round"`
+	EveryFinishedGame bool                  `json:"every_finished_game,omitempty"`
+	TieBreaks         []shapes.TieBreakView `json:"tiebreaks"`
+	Rows              []standingsRowView    `json:"rows"`
 	// Incomplete names the tie-breaks that leave out the UnscoredGames
 	// games imported without their score (adiukh-points).
-	Incomplete    []tieBreakView `json:"incomplete,omitempty"`
-	UnscoredGames int            `json:"unscored_games,omitempty"`
+	Incomplete    []shapes.TieBreakView `json:"incomplete,omitempty"`
+	UnscoredGames int                   `json:"unscored_games,omitempty"`
 }
 
 func newStandingsView(st *tournament.Standings) standingsView {
-	v := standingsView{AfterRound: st.AfterRound, EveryFinishedGame: st.EveryFinishedGame, TieBreaks: tieBreakViews(st.TieBreaks), Rows: make([]standingsRowView, len(st.Rows)),
-		Incomplete: tieBreakViews(st.Incomplete()), UnscoredGames: st.UnscoredGames}
+	v := standingsView{AfterRound: st.AfterRound, EveryFinishedGame: st.EveryFinishedGame, TieBreaks: shapes.TieBreakViews(st.TieBreaks), Rows: make([]standingsRowView, len(st.Rows)),
+		Incomplete: shapes.TieBreakViews(st.Incomplete()), UnscoredGames: st.UnscoredGames}
 	for i, r := range st.Rows {
 		tbs := r.TieBreaks
 		if tbs == nil {

@@ -141,7 +141,7 @@ func (h *handler) postDecision(confirm bool) core.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		var body reasonBody
+		var body kit.ReasonBody
 		if c.Request.ContentLength != 0 {
 			if err := kit.DecodeJSON(c, &body); err != nil {
 				return err

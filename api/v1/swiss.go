@@ -11,9 +11,9 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/api/v1/kit"
+	"adiukh/api/v1/shapes"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
-	"adiukh/tournament/export"
 	"adiukh/tournament/review"
 )
 
@@ -106,7 +106,7 @@ func (h *handler) putPairing(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newRoundView(catalog.For(core.JSONLang(c)), r))
+	c.JSON(http.StatusOK, shapes.NewRoundView(catalog.For(core.JSONLang(c)), r))
 	return nil
 }
 
@@ -119,58 +119,6 @@ func (h *handler) getPairingCards(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, pairingCardsView{pairingCardViews(cards)})
+	c.JSON(http.StatusOK, pairingCardsView{shapes.PairingCardViews(cards)})
 	return nil
-}
-
-// pairingWarningView is a warning about a hand-edited pairing with its text
-// in both languages from the catalogue.
-type pairingWarningView struct {
-	Board   int    `json:"board"`
-	Code    string `json:"code"`
-	Players []int  `json:"players,omitempty"`
-	TextRU  string `json:"text_ru"`
-	TextEN  string `json:"text_en"`
-}
-
-func pairingWarningViews(ws []tournament.PairingWarning) []pairingWarningView {
-	if len(ws) == 0 {
-		return nil
-	}
-	ru, en := catalog.For(catalog.Russian), catalog.For(catalog.English)
-	out := make([]pairingWarningView, len(ws))
-	for i, w := range ws {
-		out[i] = pairingWarningView{Board: w.Board, Code: w.Code, Players: w.Players, TextRU: export.PairingWarning(ru, w), TextEN: export.PairingWarning(en, w)}
-	}
-	return out
-}
-
-// pairingCardView is a pairing card with its texts in both languages.
-type pairingCardView struct {
-	tournament.PairingCard
-	White    cardSideView `json:"white"`
-	Black    cardSideView `json:"black"`
-	ColourRU string       `json:"colour_ru"`
-	ColourEN string       `json:"colour_en"`
-}
-
-type cardSideView struct {
-	tournament.CardSide
-	TextRU string `json:"text_ru,omitempty"`
-	TextEN string `json:"text_en,omitempty"`
-}
-
-func pairingCardViews(cards []tournament.PairingCard) []pairingCardView {
-	ru, en := catalog.For(catalog.Russian), catalog.For(catalog.English)
-	side := func(c tournament.PairingCard, s tournament.CardSide) cardSideView {
-		if s.StartNo == 0 {
-			return cardSideView{}
-		}
-		return cardSideView{CardSide: s, TextRU: export.CardSide(ru, c, s), TextEN: export.CardSide(en, c, s)}
-	}
-	out := make([]pairingCardView, len(cards))
-	for i, c := range cards {
-		out[i] = pairingCardView{PairingCard: c, White: side(c, c.White), Black: side(c, c.Black), ColourRU: export.ColourRule(ru, c), ColourEN: export.ColourRule(en, c)}
-	}
-	return out
 }

@@ -7,6 +7,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/api/v1/kit"
+	"adiukh/api/v1/shapes"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/teams"
@@ -223,7 +224,7 @@ func (h *handler) getTeams(c *gin.Context) error {
 }
 
 func (h *handler) getTeamTieBreaks(c *gin.Context) error {
-	c.JSON(http.StatusOK, tieBreaksView{tieBreakViews(h.Teams.TeamTieBreaks())})
+	c.JSON(http.StatusOK, shapes.TieBreaksView{TieBreaks: shapes.TieBreakViews(h.Teams.TeamTieBreaks())})
 	return nil
 }
 
@@ -294,114 +295,6 @@ func (h *handler) putTeamSettings(c *gin.Context) error {
 	return nil
 }
 
-// matchGameView is one board of a match. White and Black are player IDs;
-// an empty board side is null, and such a board has no game number and no
-// version: its forfeit follows from the line-up.
-type matchGameView struct {
-	Board int `json:"board"`
-	// Game is the game's number within the round, under which the core
-	// API's results endpoint takes its result.
-	Game      *int    `json:"game"`
-	White     *int64  `json:"white"`
-	Black     *int64  `json:"black"`
-	Score     *string `json:"score"`
-	EndReason *string `json:"end_reason"`
-	Version   *int    `json:"version"`
-	// Opening and MicroGames are a micro-match board's, as a round of
-	// players has them: the opening drawn, the two games (entered under
-	// the game's number, PUT …/games/{game}/micro/{1|2}).
-	Opening    *openingView    `json:"opening,omitempty"`
-	MicroGames []microGameView `json:"micro_games,omitempty"`
-}
-
-type matchView struct {
-	Table int `json:"table"`
-	Home  int `json:"home"`
-	// Away is null for the bye.
-	Away *int `json:"away"`
-	// The points are null until every board has its result.
-	HomeGamePoints  *float64        `json:"home_game_points"`
-	AwayGamePoints  *float64        `json:"away_game_points"`
-	HomeMatchPoints *float64        `json:"home_match_points"`
-	AwayMatchPoints *float64        `json:"away_match_points"`
-	Games           []matchGameView `json:"games"`
-}
-
-func newMatchView(m *teams.Match, e *tournament.Event, ts teams.TeamSettings) matchView {
-	v := matchView{Table: m.Table, Home: m.HomeNo, Games: make([]matchGameView, len(m.Boards))}
-	if !m.IsBye() {
-		away := m.AwayNo
-		v.Away = &away
-	}
-	if ms := m.Score(e, ts); ms.Done {
-		v.HomeGamePoints, v.HomeMatchPoints = &ms.HomeGamePoints, &ms.HomeMatchPoints
-		if !m.IsBye() {
-			v.AwayGamePoints, v.AwayMatchPoints = &ms.AwayGamePoints, &ms.AwayMatchPoints
-		}
-	}
-	for i := range m.Boards {
-		b := &m.Boards[i]
-		g := matchGameView{Board: b.Board}
-		white, black := b.HomePlayerID, b.AwayPlayerID
-		if !b.HomeWhite() {
-			white, black = black, white
-		}
-		if white != 0 {
-			g.White = &white
-		}
-		if black != 0 {
-			g.Black = &black
-		}
-		if b.Game != nil {
-			number, version := b.Game.Board, b.Game.Version
-			g.Game, g.Version = &number, &version
-		}
-		if r := b.Result(e); r.Done {
-			reason := string(r.EndReason)
-			score := fmtScore(r, b.HomeWhite())
-			g.EndReason, g.Score = &reason, &score
-		}
-		v.Games[i] = g
-	}
-	return v
-}
-
-// fmtScore writes a board's points white first, like a game's score.
-func fmtScore(r teams.BoardResult, homeWhite bool) string {
-	res := tournament.Result{White: r.HomePoints, Black: r.AwayPoints, EndReason: r.EndReason}
-	if !homeWhite {
-		res.White, res.Black = res.Black, res.White
-	}
-	return res.Score()
-}
-
-type teamRoundView struct {
-	Number  int         `json:"number"`
-	Status  string      `json:"status"`
-	Matches []matchView `json:"matches"`
-}
-
-// newTeamRoundView is a team round in the reader's language l (its
-// micro-match games' sheet problems).
-func newTeamRoundView(l *catalog.Localizer, r *teams.TeamRound, e *tournament.Event, ts teams.TeamSettings) teamRoundView {
-	v := teamRoundView{Number: r.Number, Status: string(r.Status), Matches: make([]matchView, len(r.Matches))}
-	for i := range r.Matches {
-		m := &r.Matches[i]
-		v.Matches[i] = newMatchView(m, e, ts)
-		if !e.MicroMatch.On() || m.IsBye() {
-			continue
-		}
-		for j := range m.Boards {
-			b := &m.Boards[j]
-			v.Matches[i].Games[j].Opening = newOpeningView(r.OpeningOf(teams.GameNumber(m.Table, b.Board, ts.Boards)))
-			if b.Game != nil {
-				v.Matches[i].Games[j].MicroGames = microGameViews(l, b.Game, true)
-			}
-		}
-	}
-	return v
-}
-
 type lineupBody struct {
 	Players []int64 `json:"players"`
 	Reason  string  `json:"reason"`
@@ -427,7 +320,7 @@ func (h *handler) putLineup(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.answerRound(c, http.StatusOK, ids[0], int(ids[1]))
+	return h.AnswerRound(c, http.StatusOK, ids[0], int(ids[1]))
 }
 
 // putBoardResult enters the result of one board of a match, with the body
@@ -437,11 +330,11 @@ func (h *handler) putBoardResult(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	var body resultBody
+	var body shapes.ResultBody
 	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
-	in, err := body.input(ids[0], int(ids[1]), int(ids[3]))
+	in, err := body.Input(ids[0], int(ids[1]), int(ids[3]))
 	if err != nil {
 		return err
 	}
@@ -456,9 +349,9 @@ func (h *handler) putBoardResult(c *gin.Context) error {
 		return err
 	}
 	c.JSON(http.StatusOK, struct {
-		teamRoundView
-		Warnings []warningView `json:"warnings,omitempty"`
-	}{newTeamRoundView(catalog.For(core.JSONLang(c)), rr.TeamRound, rr.Team.Event, rr.Team.Settings), warningViews(core.JSONLocalizer(c), r.Warnings)})
+		shapes.TeamRoundView
+		Warnings []shapes.WarningView `json:"warnings,omitempty"`
+	}{shapes.NewTeamRoundView(catalog.For(core.JSONLang(c)), rr.TeamRound, rr.Team.Event, rr.Team.Settings), shapes.WarningViews(core.JSONLocalizer(c), r.Warnings)})
 	return nil
 }
 
@@ -502,13 +395,13 @@ type boardStandingsView struct {
 type teamStandingsView struct {
 	AfterRound int                    `json:"after_round"`
 	Ranking    string                 `json:"ranking"`
-	TieBreaks  []tieBreakView         `json:"tiebreaks"`
+	TieBreaks  []shapes.TieBreakView  `json:"tiebreaks"`
 	Rows       []teamStandingsRowView `json:"rows"`
 	Boards     []boardStandingsView   `json:"boards"`
 }
 
 func newTeamStandingsView(st *teams.TeamStandings) teamStandingsView {
-	v := teamStandingsView{AfterRound: st.AfterRound, Ranking: string(st.Settings.Ranking), TieBreaks: tieBreakViews(st.TieBreaks),
+	v := teamStandingsView{AfterRound: st.AfterRound, Ranking: string(st.Settings.Ranking), TieBreaks: shapes.TieBreakViews(st.TieBreaks),
 		Rows: make([]teamStandingsRowView, len(st.Rows)), Boards: make([]boardStandingsView, len(st.Boards))}
 	for i, r := range st.Rows {
 		v.Rows[i] = teamStandingsRowView{Rank: r.Rank, RankTo: r.RankTo, StartNo: r.StartNo, Name: r.Name, Club: r.Club,

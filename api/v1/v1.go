@@ -9,8 +9,8 @@ import (
 	"adiukh/api/v1/kit"
 	"adiukh/api/v1/people"
 	"adiukh/api/v1/ratings"
+	"adiukh/api/v1/shapes"
 	"adiukh/tournament"
-	"adiukh/tournament/catalog"
 )
 
 // handler serves the areas not yet in packages of their own, over the kit
@@ -82,24 +82,7 @@ func meView(u *tournament.User) meAccountView {
 		Patronymic: u.Patronymic, Sex: u.Sex, Role: u.Role, Locale: u.Locale}
 }
 
-// tieBreakView is a tie-break with its names in both languages, read from
-// the catalogue by its ID: clients that list tie-breaks show them as they
-// are.
-type tieBreakView struct {
-	ID     string `json:"id"`
-	NameRU string `json:"name_ru"`
-	NameEN string `json:"name_en"`
-}
-
-func tieBreakViews(tbs []tournament.TieBreakInfo) []tieBreakView {
-	views := make([]tieBreakView, len(tbs))
-	for i, tb := range tbs {
-		views[i] = tieBreakView{tb.ID, catalog.For(catalog.Russian).TieBreak(tb.ID), catalog.For(catalog.English).TieBreak(tb.ID)}
-	}
-	return views
-}
-
 func (h *handler) getTieBreaks(c *gin.Context) error {
-	c.JSON(http.StatusOK, tieBreaksView{tieBreakViews(h.Events.TieBreaks())})
+	c.JSON(http.StatusOK, shapes.TieBreaksView{TieBreaks: shapes.TieBreakViews(h.Events.TieBreaks())})
 	return nil
 }
