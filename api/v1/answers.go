@@ -109,11 +109,6 @@ type sessionsEndedView struct {
 	Ended int64 `json:"ended"`
 }
 
-// teamsView lists an event's teams.
-type teamsView struct {
-	Teams []teamView `json:"teams"`
-}
-
 // entriesPageView is an event's entries as its entries page shows them:
 // the terms, whether entries are open and the event full, every entry, and
 // what the reader may do; Places is left out when the event has no limit,

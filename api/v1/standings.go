@@ -168,3 +168,119 @@ func (h *handler) getAudit(c *gin.Context) error {
 	c.JSON(http.StatusOK, auditView{views})
 	return nil
 }
+
+type teamStandingsRowView struct {
+	Rank    int    `json:"rank"`
+	RankTo  int    `json:"rank_to"`
+	StartNo int    `json:"start_no"`
+	Name    string `json:"name"`
+	Club    string `json:"club"`
+	// Withdrawn is set when the team has withdrawn from any round, as in
+	// the standings CSV and JSON; WithdrawFromRound names the round.
+	Withdrawn         bool               `json:"withdrawn"`
+	WithdrawFromRound int                `json:"withdraw_from_round,omitempty"`
+	MatchPoints       float64            `json:"match_points"`
+	GamePoints        float64            `json:"game_points"`
+	Score             float64            `json:"score"`
+	TieBreaks         map[string]float64 `json:"tiebreaks"`
+}
+
+type boardRowView struct {
+	Rank     int    `json:"rank"`
+	RankTo   int    `json:"rank_to"`
+	PlayerID int64  `json:"player_id"`
+	Name     string `json:"name"`
+	// Federation is the player's, as the individual standings give it.
+	Federation string  `json:"federation,omitempty"`
+	Team       int     `json:"team"`
+	Games      int     `json:"games"`
+	Points     float64 `json:"points"`
+	Percent    float64 `json:"percent"`
+	// AdiukhPoints are an Adiukh event's only (the checkers won): a game
+	// scored as a win, a draw or a loss has none to count.
+	AdiukhPoints *int `json:"adiukh_points,omitempty"`
+}
+
+type boardStandingsView struct {
+	Board int            `json:"board"`
+	Rows  []boardRowView `json:"rows"`
+}
+
+type teamStandingsView struct {
+	AfterRound int                    `json:"after_round"`
+	Ranking    string                 `json:"ranking"`
+	TieBreaks  []shapes.TieBreakView  `json:"tiebreaks"`
+	Rows       []teamStandingsRowView `json:"rows"`
+	Boards     []boardStandingsView   `json:"boards"`
+}
+
+func newTeamStandingsView(st *teams.TeamStandings) teamStandingsView {
+	v := teamStandingsView{AfterRound: st.AfterRound, Ranking: string(st.Settings.Ranking), TieBreaks: shapes.TieBreakViews(st.TieBreaks),
+		Rows: make([]teamStandingsRowView, len(st.Rows)), Boards: make([]boardStandingsView, len(st.Boards))}
+	for i, r := range st.Rows {
+		v.Rows[i] = teamStandingsRowView{Rank: r.Rank, RankTo: r.RankTo, StartNo: r.StartNo, Name: r.Name, Club: r.Club,
+			Withdrawn: r.WithdrawnFrom > 0, WithdrawFromRound: r.WithdrawnFrom,
+			MatchPoints: r.MatchPoints, GamePoints: r.GamePoints, Score: r.Score, TieBreaks: r.TieBreaks}
+	}
+	graded := st.Event.Game.Variant().GradedScores()
+	for b, rows := range st.Boards {
+		v.Boards[b] = boardStandingsView{Board: b + 1, Rows: make([]boardRowView, len(rows))}
+		for i, r := range rows {
+			v.Boards[b].Rows[i] = boardRowView{Rank: r.Rank, RankTo: r.RankTo, PlayerID: r.PlayerID, Name: r.Name, Federation: r.Federation, Team: r.TeamNo,
+				Games: r.Games, Points: r.Points, Percent: r.Percent}
+			if graded {
+				v.Boards[b].Rows[i].AdiukhPoints = &r.AdiukhPoints
+			}
+		}
+	}
+	return v
+}
+
+type teamCrossCellView struct {
+	Round int `json:"round"`
+	// Opponent is the other team's start number; null for the bye or a
+	// round without a match. Home is null without an opponent.
+	Opponent *int  `json:"opponent"`
+	Home     *bool `json:"home"`
+	Bye      bool  `json:"bye"`
+	// The points are null until every board of the match has a result.
+	GamePoints         *float64 `json:"game_points"`
+	OpponentGamePoints *float64 `json:"opponent_game_points"`
+	MatchPoints        *float64 `json:"match_points"`
+}
+
+type teamCrossRowView struct {
+	StartNo     int                 `json:"start_no"`
+	Name        string              `json:"name"`
+	Club        string              `json:"club"`
+	Rank        int                 `json:"rank"`
+	RankTo      int                 `json:"rank_to"`
+	MatchPoints float64             `json:"match_points"`
+	GamePoints  float64             `json:"game_points"`
+	Matches     []teamCrossCellView `json:"matches"`
+}
+
+// teamCrossRowViews are every team's matches round by round, by start
+// number.
+func teamCrossRowViews(ct *teams.TeamCrosstable) []teamCrossRowView {
+	rows := make([]teamCrossRowView, len(ct.Rows))
+	for i, r := range ct.Rows {
+		rows[i] = teamCrossRowView{StartNo: r.Team.StartNo, Name: r.Team.Name, Club: r.Team.Club, Rank: r.Rank, RankTo: r.RankTo,
+			MatchPoints: r.MatchPoints, GamePoints: r.GamePoints, Matches: make([]teamCrossCellView, len(r.Matches))}
+		for j, cell := range r.Matches {
+			v := teamCrossCellView{Round: cell.Round, Bye: cell.Bye}
+			if cell.OpponentNo != 0 {
+				opp, home := cell.OpponentNo, cell.Home
+				v.Opponent, v.Home = &opp, &home
+			}
+			if cell.Done {
+				v.GamePoints, v.MatchPoints = &cell.GamePoints, &cell.MatchPoints
+				if !cell.Bye {
+					v.OpponentGamePoints = &cell.OpponentGamePoints
+				}
+			}
+			rows[i].Matches[j] = v
+		}
+	}
+	return rows
+}

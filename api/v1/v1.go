@@ -10,6 +10,7 @@ import (
 	"adiukh/api/v1/people"
 	"adiukh/api/v1/ratings"
 	"adiukh/api/v1/shapes"
+	"adiukh/api/v1/teams"
 	"adiukh/tournament"
 )
 
@@ -57,7 +58,7 @@ func Register(s *core.Server, g *gin.RouterGroup) {
 	w.DELETE("/events/:id/rounds/:n", h.JSON(h.deleteRound))
 	w.PUT("/events/:id/rounds/:n/games/:board/result", h.JSON(h.putResult))
 	w.POST("/events/:id/rounds/:n/sheets", h.JSON(h.postSheets))
-	h.teamRoutesV1(g, w)
+	teams.Routes(k, g, w)
 	h.reviewRoutesV1(w)
 	h.swissRoutesV1(g, w)
 	h.correspondenceRoutesV1(g, w)

@@ -1,4 +1,4 @@
-package v1_test
+package teams_test
 
 import (
 	"adiukh/api/apitest"

@@ -1,4 +1,4 @@
-package v1
+package teams
 
 import (
 	"adiukh/api/core"
