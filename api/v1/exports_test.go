@@ -558,16 +558,16 @@ func TestTeamEventDocuments(t *testing.T) {
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		te := apitest.NewTeamEvent(t, s, "round-robin", 0, 2, []int{2, 2, 2, 2})
 		round := s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil)
-		play(te, round, func(home, away, board int) boardScore {
+		te.Play(round, func(home, away, board int) apitest.BoardScore {
 			won := 17
 			if board == 2 {
 				won = 12
 			}
 			reason := map[int]string{17: "final_position", 12: "agreement"}[won]
 			if home < away {
-				return boardScore{won, 24 - won, reason}
+				return apitest.BoardScore{Home: won, Away: 24 - won, Reason: reason}
 			}
-			return boardScore{24 - won, won, reason}
+			return apitest.BoardScore{Home: 24 - won, Away: won, Reason: reason}
 		})
 		get := func(path string) []byte {
 			t.Helper()
@@ -627,11 +627,11 @@ func TestTeamSwissProgressTable(t *testing.T) {
 	s := apitest.NewServer(t, storetest.SQLite(t))
 	te := apitest.NewTeamEvent(t, s, "swiss", 3, 2, []int{2, 2, 2, 2, 2})
 	round := s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil)
-	play(te, round, func(home, away, board int) boardScore {
+	te.Play(round, func(home, away, board int) apitest.BoardScore {
 		if home < away {
-			return boardScore{17, 7, "final_position"}
+			return apitest.BoardScore{Home: 17, Away: 7, Reason: "final_position"}
 		}
-		return boardScore{7, 17, "final_position"}
+		return apitest.BoardScore{Home: 7, Away: 17, Reason: "final_position"}
 	})
 	rec := s.Download("", te.Path("/crosstable.pdf"), nil)
 	if rec.Code != http.StatusOK {

@@ -446,17 +446,17 @@ func TestFMJDGamesRoundRobinDisciplines(t *testing.T) {
 				if ev["game"] != gm.key || ev["discipline"] != team.discipline {
 					t.Fatalf("the team event: %v", ev)
 				}
-				score := func(home, away, board int) boardScore {
+				score := func(home, away, board int) apitest.BoardScore {
 					switch {
 					case board == 4:
-						return boardScore{1, 1, "agreement"}
+						return apitest.BoardScore{Home: 1, Away: 1, Reason: "agreement"}
 					case home < away:
-						return boardScore{2, 0, "resignation"}
+						return apitest.BoardScore{Home: 2, Away: 0, Reason: "resignation"}
 					}
-					return boardScore{0, 2, "resignation"}
+					return apitest.BoardScore{Home: 0, Away: 2, Reason: "resignation"}
 				}
 				for range 3 {
-					play(te, s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil), score)
+					te.Play(s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil), score)
 				}
 				want := map[int][2]float64{1: {6, 21}, 2: {4, 15}, 3: {2, 9}, 4: {0, 3}}
 				for _, r := range s.Must(http.StatusOK, "", "GET", te.Path("/standings"), nil)["rows"].([]any) {

@@ -280,17 +280,17 @@ func TestRussianTeamEvent(t *testing.T) {
 			t.Fatalf("event %v: want game russian, without the checkers won", ev)
 		}
 		// The stronger team (lower start number) wins boards 1–3 and draws board 4.
-		score := func(home, away, board int) boardScore {
+		score := func(home, away, board int) apitest.BoardScore {
 			switch {
 			case board == 4:
-				return boardScore{1, 1, "agreement"}
+				return apitest.BoardScore{Home: 1, Away: 1, Reason: "agreement"}
 			case home < away:
-				return boardScore{2, 0, "resignation"}
+				return apitest.BoardScore{Home: 2, Away: 0, Reason: "resignation"}
 			}
-			return boardScore{0, 2, "resignation"}
+			return apitest.BoardScore{Home: 0, Away: 2, Reason: "resignation"}
 		}
 		for n := 1; n <= 3; n++ {
-			play(te, s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil), score)
+			te.Play(s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil), score)
 		}
 		st := s.Must(http.StatusOK, "", "GET", te.Path("/standings"), nil)
 		// 2/1/0 per board: a won match is 3 wins and a draw, 7 game points.

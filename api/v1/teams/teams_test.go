@@ -12,46 +12,6 @@ import (
 	"adiukh/api/apitest"
 )
 
-// boardScore is a board's result from the home team's side.
-type boardScore struct {
-	home, away int // Adiukh points
-	reason     string
-}
-
-// play publishes round n (a map from the POST answer) and enters every
-// played board's result as score(homeTeam, awayTeam, board) says, through
-// the match endpoint or, for odd tables, the core endpoint by game number.
-func play(te *apitest.TeamEvent, round map[string]any, score func(home, away, board int) boardScore) {
-	te.T.Helper()
-	n := apitest.Num(round["number"])
-	te.Server.Must(http.StatusOK, apitest.Arbiter, "POST", te.Path(fmt.Sprintf("/rounds/%d/publish", n)), nil)
-	for _, m := range round["matches"].([]any) {
-		m := m.(map[string]any)
-		if m["away"] == nil {
-			continue
-		}
-		home, away, table := apitest.Num(m["home"]), apitest.Num(m["away"]), apitest.Num(m["table"])
-		for _, g := range m["games"].([]any) {
-			g := g.(map[string]any)
-			if g["game"] == nil {
-				continue
-			}
-			board := apitest.Num(g["board"])
-			sc := score(home, away, board)
-			white, black := sc.home, sc.away
-			if te.TeamOf[apitest.Num(g["white"])] != home {
-				white, black = black, white
-			}
-			body := map[string]any{"score": fmt.Sprintf("%d:%d", white, black), "end_reason": sc.reason, "version": apitest.Num(g["version"])}
-			path := te.Path(fmt.Sprintf("/rounds/%d/matches/%d/boards/%d/result", n, table, board))
-			if table%2 == 1 {
-				path = te.Path(fmt.Sprintf("/rounds/%d/games/%d/result", n, apitest.Num(g["game"])))
-			}
-			te.Server.Must(http.StatusOK, apitest.Arbiter, "PUT", path, body)
-		}
-	}
-}
-
 // findMatch returns the match of team no in a round answer.
 func findMatch(round map[string]any, no int) map[string]any {
 	for _, m := range round["matches"].([]any) {
@@ -103,7 +63,7 @@ func TestSixTeamRoundRobin(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		te := apitest.NewTeamEvent(t, s, "round-robin", 0, 4, []int{5, 4, 4, 4, 4, 5})
-		score := func(home, away, board int) boardScore {
+		score := func(home, away, board int) apitest.BoardScore {
 			lo, hi := min(home, away), max(home, away)
 			var loPts int
 			switch {
@@ -121,9 +81,9 @@ func TestSixTeamRoundRobin(t *testing.T) {
 				reason = "agreement"
 			}
 			if home == lo {
-				return boardScore{loPts, 24 - loPts, reason}
+				return apitest.BoardScore{Home: loPts, Away: 24 - loPts, Reason: reason}
 			}
-			return boardScore{24 - loPts, loPts, reason}
+			return apitest.BoardScore{Home: 24 - loPts, Away: loPts, Reason: reason}
 		}
 		met := map[[2]int]bool{}
 		for n := 1; n <= 5; n++ {
@@ -153,7 +113,7 @@ func TestSixTeamRoundRobin(t *testing.T) {
 					t.Errorf("empty board 4 = %v, want a forfeit without a game", board4)
 				}
 			}
-			play(te, round, score)
+			te.Play(round, score)
 		}
 		if len(met) != 15 {
 			t.Errorf("%d different matches, want all 15", len(met))
@@ -327,11 +287,11 @@ func TestTenTeamSwiss(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		te := apitest.NewTeamEvent(t, s, "swiss", 5, 2, []int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2})
-		score := func(home, away, board int) boardScore {
+		score := func(home, away, board int) apitest.BoardScore {
 			if home < away {
-				return boardScore{17, 7, "final_position"}
+				return apitest.BoardScore{Home: 17, Away: 7, Reason: "final_position"}
 			}
-			return boardScore{7, 17, "final_position"}
+			return apitest.BoardScore{Home: 7, Away: 17, Reason: "final_position"}
 		}
 		wantRounds := []string{
 			"1-6 7-2 3-8 9-4 5-10",
@@ -354,7 +314,7 @@ func TestTenTeamSwiss(t *testing.T) {
 				t.Fatalf("round %d pairs %s, want %s", n+1, got, want)
 			}
 			checkColoursAlternate(te, round)
-			play(te, round, score)
+			te.Play(round, score)
 		}
 		code, _ := s.Do(apitest.Arbiter, "POST", te.Path("/rounds"), nil)
 		if code != http.StatusConflict {
@@ -420,7 +380,7 @@ func TestTeamStandingsSayWithdrawn(t *testing.T) {
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		te := apitest.NewTeamEvent(t, s, "swiss", 3, 2, []int{2, 2, 2, 2})
 		round := s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil)
-		play(te, round, func(home, away, board int) boardScore { return boardScore{17, 7, "final_position"} })
+		te.Play(round, func(home, away, board int) apitest.BoardScore { return apitest.BoardScore{Home: 17, Away: 7, Reason: "final_position"} })
 		s.Must(http.StatusOK, apitest.Arbiter, "PATCH", te.Path("/teams/4"), map[string]any{"withdraw_from_round": 2, "reason": "не приехала"})
 
 		api := map[int]map[string]any{}
