@@ -380,7 +380,9 @@ func TestTeamStandingsSayWithdrawn(t *testing.T) {
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		te := apitest.NewTeamEvent(t, s, "swiss", 3, 2, []int{2, 2, 2, 2})
 		round := s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil)
-		te.Play(round, func(home, away, board int) apitest.BoardScore { return apitest.BoardScore{Home: 17, Away: 7, Reason: "final_position"} })
+		te.Play(round, func(home, away, board int) apitest.BoardScore {
+			return apitest.BoardScore{Home: 17, Away: 7, Reason: "final_position"}
+		})
 		s.Must(http.StatusOK, apitest.Arbiter, "PATCH", te.Path("/teams/4"), map[string]any{"withdraw_from_round": 2, "reason": "не приехала"})
 
 		api := map[int]map[string]any{}
