@@ -551,7 +551,7 @@ func TestFMJDGamesCorrespondence(t *testing.T) {
 // On both databases.
 func TestFMJDGamesLive(t *testing.T) {
 	t.Parallel()
-	forEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
+	apitest.ForEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
 		accounts := map[string]string{}
 		for _, gm := range fmjdGames {
 			for _, d := range []struct{ discipline, clock string }{{"rapid", "15+10"}, {"blitz", "3+2"}} {

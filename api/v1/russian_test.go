@@ -487,7 +487,7 @@ func TestRussianRatingLists(t *testing.T) {
 // databases.
 func TestRussianLiveGameThroughTheAPI(t *testing.T) {
 	t.Parallel()
-	forEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
+	apitest.ForEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
 		sec := apitest.StartLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "game": "russian", "discipline": "blitz", "system": "round-robin",
 			"time_control": "3+2", "online": true}, map[string]string{}, "p1@example.org", "p2@example.org", "p3@example.org", "p4@example.org")
 		games := sec.Games(s)

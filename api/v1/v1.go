@@ -6,6 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/api/v1/correspondence"
 	"adiukh/api/v1/kit"
 	"adiukh/api/v1/people"
 	"adiukh/api/v1/ratings"
@@ -18,15 +19,13 @@ import (
 // every area shares.
 type handler struct {
 	*kit.Kit
-	// events keeps the live games' newest events for their streams.
-	events *eventCache
 }
 
 // Register adds the JSON API to g (mounted at /api/v1). Reads go to anyone
 // (the service hides private events); writes need an API token.
 func Register(s *core.Server, g *gin.RouterGroup) {
 	k := kit.New(s)
-	h := &handler{Kit: k, events: newEventCache()}
+	h := &handler{Kit: k}
 	g.Use(h.BearerAuth)
 	g.POST("/tokens", h.JSON(h.postToken))
 	g.GET("/tiebreaks", h.JSON(h.getTieBreaks))
@@ -61,7 +60,7 @@ func Register(s *core.Server, g *gin.RouterGroup) {
 	teams.Routes(k, g, w)
 	h.reviewRoutesV1(w)
 	h.swissRoutesV1(g, w)
-	h.correspondenceRoutesV1(g, w)
+	correspondence.Routes(k, g, w)
 	h.compositionRoutesV1(g, w)
 	h.solvingRoutesV1(g, w)
 	h.entriesRoutesV1(w)

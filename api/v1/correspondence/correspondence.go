@@ -1,13 +1,8 @@
-package v1
+package correspondence
 
 import (
-	"bytes"
 	"context"
-	"fmt"
-	"mime"
 	"net/http"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -21,10 +16,20 @@ import (
 	"adiukh/tournament/correspondence"
 )
 
-// correspondenceRoutesV1 registers the JSON API of correspondence play:
-// starting a section, its games, moves, draw offers, resignation, the
-// arbiter's decisions, leave and the notification inbox.
-func (h *handler) correspondenceRoutesV1(read, write *gin.RouterGroup) {
+// handler serves correspondence and live play.
+type handler struct {
+	*kit.Kit
+	// events keeps the live games' newest events for their streams.
+	events *eventCache
+}
+
+// Routes registers the JSON API of correspondence play: starting a
+// section, its games, moves, draw offers, resignation, the arbiter's
+// decisions, leave and the notification inbox; read by anyone on read, the
+// rest on write (which needs a signed-in user). A move and the other
+// actions at the clock are the server's urgent posts (core.AtTheClock).
+func Routes(k *kit.Kit, read, write *gin.RouterGroup) {
+	h := &handler{Kit: k, events: newEventCache()}
 	read.GET("/events/:id/games", h.JSON(h.getCorrGames))
 	read.GET("/events/:id/correspondence", h.JSON(h.getCorrSettings))
 	read.GET("/events/:id/leave", h.JSON(h.getLeaves))
@@ -376,296 +381,4 @@ func (h *handler) postReopen(c *gin.Context) error {
 	}
 	c.JSON(http.StatusOK, newCorrGameView(core.JSONLocalizer(c), g))
 	return nil
-}
-
-type leaveView struct {
-	ID        int64  `json:"id"`
-	PlayerID  int64  `json:"player_id"`
-	From      string `json:"from"`
-	To        string `json:"to"`
-	Days      int    `json:"days"`
-	ByArbiter bool   `json:"by_arbiter"`
-	Reason    string `json:"reason,omitempty"`
-}
-
-func newLeaveView(l *correspondence.Leave) leaveView {
-	return leaveView{ID: l.ID, PlayerID: l.PlayerID, From: l.From, To: l.To, Days: l.Days(), ByArbiter: l.ByArbiter, Reason: l.Reason}
-}
-
-type leaveBody struct {
-	From   string `json:"from"`
-	To     string `json:"to"`
-	Reason string `json:"reason"`
-}
-
-func (h *handler) putLeave(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "pid")
-	if err != nil {
-		return err
-	}
-	var body leaveBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
-		return err
-	}
-	l, err := h.Correspondence.RequestLeave(c.Request.Context(), correspondence.LeaveInput{EventID: ids[0], PlayerID: ids[1], From: body.From, To: body.To, Reason: body.Reason})
-	if err != nil {
-		return err
-	}
-	c.JSON(http.StatusOK, newLeaveView(l))
-	return nil
-}
-
-func (h *handler) getLeaves(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
-	if err != nil {
-		return err
-	}
-	leaves, err := h.Correspondence.Leaves(c.Request.Context(), id)
-	if err != nil {
-		return err
-	}
-	out := make([]leaveView, len(leaves))
-	for i := range leaves {
-		out[i] = newLeaveView(&leaves[i])
-	}
-	c.JSON(http.StatusOK, out)
-	return nil
-}
-
-func (h *handler) deleteLeave(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "lid")
-	if err != nil {
-		return err
-	}
-	if err := h.Correspondence.CancelLeave(c.Request.Context(), ids[0], ids[1]); err != nil {
-		return err
-	}
-	c.Status(http.StatusNoContent)
-	return nil
-}
-
-type myGameView struct {
-	corrGameView
-	EventName string `json:"event_name"`
-	Side      string `json:"side"`
-	YourMove  bool   `json:"your_move"`
-	Opponent  string `json:"opponent"`
-}
-
-func (h *handler) getMyGames(c *gin.Context) error {
-	games, err := h.Correspondence.MyGames(c.Request.Context())
-	if err != nil {
-		return err
-	}
-	l := core.JSONLocalizer(c)
-	out := make([]myGameView, len(games))
-	for i := range games {
-		g := &games[i]
-		out[i] = myGameView{corrGameView: newCorrGameView(l, &g.View), EventName: g.Event.Name, Side: g.Side.String(),
-			YourMove: g.MyMove, Opponent: g.Players[g.PlayerID(g.Side.Opponent())]}
-	}
-	c.JSON(http.StatusOK, out)
-	return nil
-}
-
-// notificationView is one message of the account's inbox: a
-// notification of its correspondence games (source "correspondence") or a
-// notice of its events and entries (source "notices"); each source numbers
-// its own.
-type notificationView struct {
-	ID      int64  `json:"id"`
-	Source  string `json:"source"`
-	Kind    string `json:"kind"`
-	EventID int64  `json:"event_id"`
-	GameID  int64  `json:"game_id,omitempty"`
-	Text    string `json:"text"`
-	Link    string `json:"link,omitempty"`
-	At      string `json:"at"`
-	Read    bool   `json:"read"`
-}
-
-// inboxSize is how many of each source's latest messages the inbox lists.
-const inboxSize = 100
-
-// getNotifications lists the account's inbox, newest first: its games'
-// notifications and its notices, in the reader's language.
-func (h *handler) getNotifications(c *gin.Context) error {
-	ctx := c.Request.Context()
-	ns, err := h.Correspondence.Inbox(ctx, inboxSize)
-	if err != nil {
-		return err
-	}
-	notices, err := h.Entries.Inbox(ctx, inboxSize)
-	if err != nil {
-		return err
-	}
-	locale := h.Lang(c)
-	l := catalog.For(locale)
-	out := make([]notificationView, 0, len(ns)+len(notices))
-	for i := range ns {
-		n := &ns[i]
-		out = append(out, notificationView{ID: n.ID, Source: "correspondence", Kind: string(n.Kind), EventID: n.EventID, GameID: n.GameID,
-			Text: n.Text(string(locale)), At: n.CreatedAt.UTC().Format(time.RFC3339), Read: n.Read})
-	}
-	for i := range notices {
-		n := &notices[i]
-		link, _ := n.Arg("Link").(string)
-		out = append(out, notificationView{ID: n.ID, Source: "notices", Kind: n.Kind, EventID: n.EventID,
-			Text: l.T("notice.inbox."+n.Kind, n.Args...), Link: link, At: n.At.UTC().Format(time.RFC3339), Read: n.Read})
-	}
-	// The times are UTC in one format: their text sorts as they do.
-	slices.SortStableFunc(out, func(a, b notificationView) int { return strings.Compare(b.At, a.At) })
-	c.JSON(http.StatusOK, out)
-	return nil
-}
-
-// readBody names the messages read: the games' notifications by ids, the
-// notices by notice_ids.
-type readBody struct {
-	IDs       []int64 `json:"ids"`
-	NoticeIDs []int64 `json:"notice_ids"`
-}
-
-func (h *handler) postNotificationsRead(c *gin.Context) error {
-	var body readBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
-		return err
-	}
-	if err := h.Correspondence.MarkRead(c.Request.Context(), body.IDs); err != nil {
-		return err
-	}
-	if err := h.Entries.MarkNoticesRead(c.Request.Context(), body.NoticeIDs); err != nil {
-		return err
-	}
-	c.Status(http.StatusNoContent)
-	return nil
-}
-
-// getSectionPDN answers every game of a section as PDN, each move with its
-// time stamp.
-func (h *handler) getSectionPDN(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
-	if err != nil {
-		return err
-	}
-	return h.corrPDN(c, id, 0, fmt.Sprintf("event-%d.pdn", id))
-}
-
-func (h *handler) getGamePDN(c *gin.Context) error {
-	gid, err := core.PathInt(c, "gid")
-	if err != nil {
-		return err
-	}
-	return h.corrPDN(c, 0, gid, fmt.Sprintf("game-%d.pdn", gid))
-}
-
-func (h *handler) corrPDN(c *gin.Context, eventID, gameID int64, filename string) error {
-	var buf bytes.Buffer
-	if err := h.Correspondence.PDN(c.Request.Context(), &buf, eventID, gameID); err != nil {
-		return err
-	}
-	c.Header("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": filename}))
-	c.Data(http.StatusOK, "application/x-pdn; charset=utf-8", buf.Bytes())
-	return nil
-}
-
-type withdrawBody struct {
-	// Games is "lose" (the opponents win the unfinished games) or
-	// "adjudicate" (they wait for the arbiter's adjudication).
-	Games  string `json:"games"`
-	Reason string `json:"reason"`
-}
-
-type withdrawalView struct {
-	Player shapes.PlayerView `json:"player"`
-	Games  []corrGameView    `json:"games"`
-}
-
-// postSectionWithdraw withdraws a player from a correspondence section
-// being played; the answer is the player and all their games as they now
-// stand.
-func (h *handler) postSectionWithdraw(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "pid")
-	if err != nil {
-		return err
-	}
-	var body withdrawBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
-		return err
-	}
-	w, err := h.Correspondence.Withdraw(c.Request.Context(), correspondence.WithdrawInput{EventID: ids[0], PlayerID: ids[1], Games: body.Games, Reason: body.Reason})
-	if err != nil {
-		return err
-	}
-	games, err := h.Correspondence.Games(c.Request.Context(), ids[0])
-	if err != nil {
-		return err
-	}
-	out := withdrawalView{Player: shapes.NewPlayerView(&w.Player), Games: []corrGameView{}}
-	l := core.JSONLocalizer(c)
-	for i := range games {
-		if _, ok := games[i].SideOf(ids[1]); ok {
-			out.Games = append(out.Games, newCorrGameView(l, &games[i]))
-		}
-	}
-	c.JSON(http.StatusOK, out)
-	return nil
-}
-
-// postAdjourn stops a game's clocks: {"reason": …}.
-func (h *handler) postAdjourn(c *gin.Context) error {
-	gid, err := core.PathInt(c, "gid")
-	if err != nil {
-		return err
-	}
-	var body struct {
-		Reason string `json:"reason"`
-	}
-	if err := kit.DecodeJSON(c, &body); err != nil {
-		return err
-	}
-	g, err := h.Correspondence.Adjourn(c.Request.Context(), correspondence.AdjournInput{GameID: gid, Reason: body.Reason})
-	if err != nil {
-		return err
-	}
-	c.JSON(http.StatusOK, newCorrGameView(core.JSONLocalizer(c), g))
-	return nil
-}
-
-// postGiveTime adds time to a side's clock of a live game: {"side":
-// "white", "seconds": 60, "reason": …}.
-func (h *handler) postGiveTime(c *gin.Context) error {
-	gid, err := core.PathInt(c, "gid")
-	if err != nil {
-		return err
-	}
-	var body struct {
-		Side    string `json:"side"`
-		Seconds int    `json:"seconds"`
-		Reason  string `json:"reason"`
-	}
-	if err := kit.DecodeJSON(c, &body); err != nil {
-		return err
-	}
-	side, err := parseSide(body.Side)
-	if err != nil {
-		return err
-	}
-	g, err := h.Correspondence.GiveTime(c.Request.Context(), correspondence.GiveTimeInput{GameID: gid, Side: side, Seconds: body.Seconds, Reason: body.Reason})
-	if err != nil {
-		return err
-	}
-	c.JSON(http.StatusOK, newCorrGameView(core.JSONLocalizer(c), g))
-	return nil
-}
-
-// parseSide reads "white" or "black".
-func parseSide(s string) (rules.Color, error) {
-	switch s {
-	case "white":
-		return rules.White, nil
-	case "black":
-		return rules.Black, nil
-	}
-	return rules.White, tournament.Invalid("side", "unknown side %q; use \"white\" or \"black\"", s)
 }

@@ -1,4 +1,4 @@
-package v1_test
+package correspondence_test
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package v1_test
+package correspondence_test
 
 import (
 	"bufio"
@@ -38,7 +38,7 @@ func firstLegal(t *testing.T, g map[string]any) string {
 // played; the first game's page leads to it.
 func TestLiveMicroMatchThroughTheAPI(t *testing.T) {
 	t.Parallel()
-	forEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
+	apitest.ForEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
 		sec := apitest.StartLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц микроматчами", "game": "russian", "discipline": "blitz", "system": "round-robin",
 			"time_control": "3+2", "online": true, "micro_match": "round", "micro_count": "matches"}, map[string]string{}, "white@example.org", "black@example.org")
 		games := sec.Games(s)
@@ -136,7 +136,7 @@ func TestLiveMicroMatchThroughTheAPI(t *testing.T) {
 // moves.
 func TestCorrespondenceMicroMatchThroughTheAPI(t *testing.T) {
 	t.Parallel()
-	forEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
+	apitest.ForEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
 		ev := fmt.Sprintf("/api/v1/events/%d", int(apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Заочный микроматчами",
 			"game": "russian", "discipline": "correspondence", "system": "round-robin", "time_control": "10d", "micro_match": "board"}).(map[string]any)["id"])))
 		tokens := map[int]string{}
@@ -265,7 +265,7 @@ func (t renamedTx) RenamedGame(former int64) (int64, error) {
 // round's.
 func TestOrdinaryGamesCarryNoMicroMatch(t *testing.T) {
 	t.Parallel()
-	forEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
+	apitest.ForEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
 		sec := apitest.StartLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц", "game": "russian", "discipline": "blitz", "system": "round-robin",
 			"time_control": "3+2", "online": true}, map[string]string{}, "white@example.org", "black@example.org")
 		first := sec.Games(s)[0]

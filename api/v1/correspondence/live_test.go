@@ -1,4 +1,4 @@
-package v1_test
+package correspondence_test
 
 import (
 	"bufio"
@@ -38,7 +38,7 @@ import (
 // server; the record keeps each move's clock and receipt.
 func TestLiveGameThroughTheAPI(t *testing.T) {
 	t.Parallel()
-	forEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
+	apitest.ForEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
 		tokens := []string{s.User("white@example.org", tournament.PlayerRole), s.User("black@example.org", tournament.PlayerRole)}
 
 		if code, out := s.Call(arbiter, "POST", "/api/v1/events", map[string]any{"name": "Онлайн", "discipline": "standard", "system": "swiss", "rounds": 3, "time_control": "30+30", "online": true}); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "online") {
@@ -162,7 +162,7 @@ func TestLiveGameThroughTheAPI(t *testing.T) {
 // sweep; earlier, the claim is refused with the time left.
 func TestLiveClaimFlagThroughTheAPI(t *testing.T) {
 	t.Parallel()
-	forEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
+	apitest.ForEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
 		sec := apitest.StartLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "1+0", "online": true},
 			map[string]string{}, "p1@example.org", "p2@example.org", "p3@example.org", "p4@example.org")
 		games := sec.Games(s)
@@ -220,7 +220,7 @@ func TestLiveClaimFlagThroughTheAPI(t *testing.T) {
 // its page says so, until the first game is over.
 func TestLiveOneGameAtATimeThroughTheAPI(t *testing.T) {
 	t.Parallel()
-	forEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
+	apitest.ForEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
 		accounts := map[string]string{}
 		blitz := func(name string) map[string]any {
 			return map[string]any{"name": name, "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true}
@@ -260,7 +260,7 @@ func TestLiveOneGameAtATimeThroughTheAPI(t *testing.T) {
 // and the games' results make the match.
 func TestLiveTeamEventThroughTheAPI(t *testing.T) {
 	t.Parallel()
-	forEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
+	apitest.ForEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
 		event := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Командный блиц", "discipline": "blitz-team",
 			"system": "round-robin", "time_control": "3+2", "online": true}).(map[string]any)
 		ev := fmt.Sprintf("/api/v1/events/%d", int(apitest.Num(event["id"])))
@@ -339,7 +339,7 @@ func TestLiveTeamEventThroughTheAPI(t *testing.T) {
 // played has each move's clock and receipt.
 func TestLiveReconnect(t *testing.T) {
 	t.Parallel()
-	forEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
+	apitest.ForEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
 		sec := apitest.StartLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true},
 			map[string]string{}, "anna@example.org", "boris@example.org")
 		g := sec.Games(s)[0]
@@ -424,19 +424,6 @@ func TestLiveReconnect(t *testing.T) {
 			}
 		}
 	})
-}
-
-// forEachLiveServer runs test on each database, side by side, with a
-// server whose clock starts at t0 and an arbiter's token.
-func forEachLiveServer(t *testing.T, test func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time)) {
-	for name, st := range storetest.Open(t) {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			t0 := time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC)
-			s := apitest.NewCorrServer(t, st, t0, nil)
-			test(t, s, s.User("arbiter@example.org", tournament.ArbiterRole), t0)
-		})
-	}
 }
 
 // afterGameRead is a correspondence store that, once armed, runs a
@@ -979,7 +966,7 @@ func TestLiveMoveReachesPlayersAmongSpectators(t *testing.T) {
 // its record.
 func TestLiveThematicRoundsThroughTheAPI(t *testing.T) {
 	t.Parallel()
-	forEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
+	apitest.ForEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
 		ev := fmt.Sprintf("/api/v1/events/%d", int(apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{
 			"name": "Тематический блиц", "game": "russian", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true,
 		}).(map[string]any)["id"])))
