@@ -34,36 +34,11 @@ type auditView struct {
 	Entries []core.AuditView `json:"entries"`
 }
 
-// sheetsView answers a batch of score sheets, one outcome each.
-type sheetsView struct {
-	Sheets []sheetOutcomeView `json:"sheets"`
-}
-
 // cookView answers the director's acceptance of a cook: the work's code
 // and the reason it was accepted for.
 type cookView struct {
 	Code         string `json:"code"`
 	CookAccepted string `json:"cook_accepted"`
-}
-
-// submissionsOpenView answers opening or closing results reported by the
-// players.
-type submissionsOpenView struct {
-	Open bool `json:"open"`
-}
-
-// playerSubmissionsView is what a player reported, and whether reports are
-// open; PlayerID is the reader's player in the event, when they play.
-type playerSubmissionsView struct {
-	Open        bool             `json:"open"`
-	Submissions []submissionView `json:"submissions"`
-	PlayerID    int64            `json:"player_id,omitempty"`
-}
-
-// playerAccountView answers linking a player to an account.
-type playerAccountView struct {
-	Player int64  `json:"player"`
-	Email  string `json:"email"`
 }
 
 // byeView answers a requested bye.
@@ -107,34 +82,6 @@ type passwordChangedView struct {
 // sessionsEndedView answers ending an account's web sessions: how many.
 type sessionsEndedView struct {
 	Ended int64 `json:"ended"`
-}
-
-// entriesPageView is an event's entries as its entries page shows them:
-// the terms, whether entries are open and the event full, every entry, and
-// what the reader may do; Places is left out when the event has no limit,
-// Mine when the reader has no entry.
-type entriesPageView struct {
-	Settings    entrySettingsView `json:"settings"`
-	Open        bool              `json:"open"`
-	Full        bool              `json:"full"`
-	Entries     []eventEntryView  `json:"entries"`
-	CanEnter    bool              `json:"can_enter"`
-	CanWithdraw bool              `json:"can_withdraw"`
-	// WithdrawAsks: withdrawing is a request the arbiter confirms.
-	WithdrawAsks bool            `json:"withdraw_asks"`
-	CanTakeBack  bool            `json:"can_take_back"`
-	Places       *int            `json:"places,omitempty"`
-	Mine         *eventEntryView `json:"mine,omitempty"`
-}
-
-// acceptedView answers accepting every entry that meets the terms.
-type acceptedView struct {
-	Accepted []eventEntryView `json:"accepted"`
-}
-
-// myEntriesView is the reader's entries, one per event.
-type myEntriesView struct {
-	Entries []myEventEntryView `json:"entries"`
 }
 
 // accountAuditPageView is a page of the accounts' audit log; Older is

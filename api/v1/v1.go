@@ -7,10 +7,12 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/api/v1/correspondence"
+	"adiukh/api/v1/entries"
 	"adiukh/api/v1/kit"
 	"adiukh/api/v1/people"
 	"adiukh/api/v1/ratings"
 	"adiukh/api/v1/shapes"
+	"adiukh/api/v1/submissions"
 	"adiukh/api/v1/teams"
 	"adiukh/tournament"
 )
@@ -56,14 +58,13 @@ func Register(s *core.Server, g *gin.RouterGroup) {
 	w.PUT("/events/:id/rounds/:n/start", h.JSON(h.putRoundStart))
 	w.DELETE("/events/:id/rounds/:n", h.JSON(h.deleteRound))
 	w.PUT("/events/:id/rounds/:n/games/:board/result", h.JSON(h.putResult))
-	w.POST("/events/:id/rounds/:n/sheets", h.JSON(h.postSheets))
 	teams.Routes(k, g, w)
-	h.reviewRoutesV1(w)
+	submissions.Routes(k, w)
 	h.swissRoutesV1(g, w)
 	correspondence.Routes(k, g, w)
 	h.compositionRoutesV1(g, w)
 	h.solvingRoutesV1(g, w)
-	h.entriesRoutesV1(w)
+	entries.Routes(k, w)
 	h.regulationsRoutesV1(g, w)
 	h.openingsRoutesV1(g, w)
 	people.Routes(k, g, w)

@@ -1,4 +1,4 @@
-package v1
+package submissions
 
 import (
 	"errors"
@@ -65,4 +65,9 @@ func (h *handler) postSheets(c *gin.Context) error {
 	}
 	c.JSON(http.StatusOK, sheetsView{out})
 	return nil
+}
+
+// sheetsView answers a batch of score sheets, one outcome each.
+type sheetsView struct {
+	Sheets []sheetOutcomeView `json:"sheets"`
 }

@@ -1,4 +1,4 @@
-package v1_test
+package entries_test
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package v1
+package entries
 
 import (
 	"net/http"
@@ -12,11 +12,17 @@ import (
 	"adiukh/tournament/entries"
 )
 
-// entriesRoutesV1 registers online entries: the arbiter sets the terms and
-// decides, a player enters, withdraws (with a reason, by POST …/withdraw)
-// and enters again, and reads their entries. The pages call the same use
-// cases.
-func (h *handler) entriesRoutesV1(write *gin.RouterGroup) {
+// handler serves online entries.
+type handler struct {
+	*kit.Kit
+}
+
+// Routes registers online entries, all on write (which needs a signed-in
+// user): the arbiter sets the terms and decides, a player enters,
+// withdraws (with a reason, by POST …/withdraw) and enters again, and
+// reads their entries. The pages call the same use cases.
+func Routes(k *kit.Kit, write gin.IRoutes) {
+	h := &handler{Kit: k}
 	write.PUT("/events/:id/entries", h.JSON(h.putEntries))
 	write.POST("/events/:id/entries", h.JSON(h.postEventEntry))
 	write.GET("/events/:id/entries", h.JSON(h.getEventEntries))
@@ -354,4 +360,32 @@ func (h *handler) getMyEventEntries(c *gin.Context) error {
 	}
 	c.JSON(http.StatusOK, myEntriesView{views})
 	return nil
+}
+
+// entriesPageView is an event's entries as its entries page shows them:
+// the terms, whether entries are open and the event full, every entry, and
+// what the reader may do; Places is left out when the event has no limit,
+// Mine when the reader has no entry.
+type entriesPageView struct {
+	Settings    entrySettingsView `json:"settings"`
+	Open        bool              `json:"open"`
+	Full        bool              `json:"full"`
+	Entries     []eventEntryView  `json:"entries"`
+	CanEnter    bool              `json:"can_enter"`
+	CanWithdraw bool              `json:"can_withdraw"`
+	// WithdrawAsks: withdrawing is a request the arbiter confirms.
+	WithdrawAsks bool            `json:"withdraw_asks"`
+	CanTakeBack  bool            `json:"can_take_back"`
+	Places       *int            `json:"places,omitempty"`
+	Mine         *eventEntryView `json:"mine,omitempty"`
+}
+
+// acceptedView answers accepting every entry that meets the terms.
+type acceptedView struct {
+	Accepted []eventEntryView `json:"accepted"`
+}
+
+// myEntriesView is the reader's entries, one per event.
+type myEntriesView struct {
+	Entries []myEventEntryView `json:"entries"`
 }

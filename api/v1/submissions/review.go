@@ -1,4 +1,4 @@
-package v1
+package submissions
 
 import (
 	"net/http"
@@ -12,13 +12,12 @@ import (
 	"adiukh/tournament/catalog"
 )
 
-// reviewRoutesV1 registers the JSON API of what the web pages added: seat
-// swaps and taking back an untouched round (the results reported by
-// players are submissionRoutes'). The pages call the same service methods.
-func (h *handler) reviewRoutesV1(write *gin.RouterGroup) {
+// reviewRoutes registers the JSON API of what the web pages added: seat
+// swaps and taking back an untouched round. The pages call the same
+// service methods.
+func (h *handler) reviewRoutes(write gin.IRoutes) {
 	write.POST("/events/:id/rounds/:n/swap", h.JSON(h.postSwap))
 	write.POST("/events/:id/rounds/:n/unpublish", h.JSON(h.postUnpublish))
-	h.submissionRoutes(write)
 }
 
 type seatJSON struct {

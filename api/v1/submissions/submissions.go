@@ -1,4 +1,4 @@
-package v1
+package submissions
 
 import (
 	"net/http"
@@ -12,10 +12,26 @@ import (
 	"adiukh/tournament/submissions"
 )
 
+// handler serves what comes in after a round is paired: score sheets in
+// batches, the results reported by players, seat swaps and a round taken
+// back.
+type handler struct {
+	*kit.Kit
+}
+
+// Routes registers score sheets, the review of a round and the results
+// reported by players, all on write (which needs a signed-in user).
+func Routes(k *kit.Kit, write gin.IRoutes) {
+	h := &handler{Kit: k}
+	write.POST("/events/:id/rounds/:n/sheets", h.JSON(h.postSheets))
+	h.reviewRoutes(write)
+	h.submissionRoutes(write)
+}
+
 // submissionRoutes registers the results reported by players: the arbiter
 // opens the event to reports and gives players their accounts; a player
 // reports their own board; the arbiter or the opponent confirms or rejects.
-func (h *handler) submissionRoutes(write *gin.RouterGroup) {
+func (h *handler) submissionRoutes(write gin.IRoutes) {
 	write.PUT("/events/:id/submissions/open", h.JSON(h.putSubmissionsOpen))
 	write.PUT("/events/:id/players/:pid/account", h.JSON(h.putPlayerAccount))
 	write.GET("/events/:id/submissions", h.JSON(h.getSubmissions))
@@ -154,4 +170,24 @@ func (h *handler) postDecision(confirm bool) core.HandlerFunc {
 		c.JSON(http.StatusOK, newSubmissionView(s))
 		return nil
 	}
+}
+
+// submissionsOpenView answers opening or closing results reported by the
+// players.
+type submissionsOpenView struct {
+	Open bool `json:"open"`
+}
+
+// playerSubmissionsView is what a player reported, and whether reports are
+// open; PlayerID is the reader's player in the event, when they play.
+type playerSubmissionsView struct {
+	Open        bool             `json:"open"`
+	Submissions []submissionView `json:"submissions"`
+	PlayerID    int64            `json:"player_id,omitempty"`
+}
+
+// playerAccountView answers linking a player to an account.
+type playerAccountView struct {
+	Player int64  `json:"player"`
+	Email  string `json:"email"`
 }

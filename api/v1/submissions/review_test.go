@@ -1,4 +1,4 @@
-package v1_test
+package submissions_test
 
 import (
 	"context"
