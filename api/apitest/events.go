@@ -210,3 +210,18 @@ func (te *TeamEvent) Play(round map[string]any, score func(home, away, board int
 		}
 	}
 }
+
+// StandardEvent creates a standard round robin of three players and
+// pairs and publishes round 1: board 1 is a game, board 2 the bye.
+func StandardEvent(t *testing.T, s *Server, extra map[string]any) int {
+	t.Helper()
+	body := map[string]any{"name": "Кубок", "discipline": "standard", "system": "round-robin", "time_control": "30+30"}
+	for k, v := range extra {
+		body[k] = v
+	}
+	id := Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", body)["id"])
+	for _, name := range []string{"Хуаде", "Тлехас", "Нехай"} {
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name})
+	}
+	return id
+}

@@ -3,54 +3,17 @@ package v1
 import (
 	"time"
 
-	"adiukh/api/core"
-	"adiukh/api/v1/shapes"
 	"adiukh/tournament"
 )
 
 // The small answers of the API, each a typed view so that its fields are
 // named once and documented where they are written.
 
-// playersView is a list of an event's players.
-type playersView struct {
-	Players []shapes.PlayerView `json:"players"`
-}
-
-// roundsView is an event's rounds: a list of roundView or, for a team
-// event, of teamRoundView.
-type roundsView[R shapes.RoundView | shapes.TeamRoundView] struct {
-	Rounds []R `json:"rounds"`
-}
-
-// crosstableView is an event's crosstable after a round: rows of
-// crossRowView or, for a team event, of teamCrossRowView.
-type crosstableView[R crossRowView | teamCrossRowView] struct {
-	AfterRound int `json:"after_round"`
-	Rows       []R `json:"rows"`
-}
-
-// auditView is an event's audit log.
-type auditView struct {
-	Entries []core.AuditView `json:"entries"`
-}
-
 // cookView answers the director's acceptance of a cook: the work's code
 // and the reason it was accepted for.
 type cookView struct {
 	Code         string `json:"code"`
 	CookAccepted string `json:"cook_accepted"`
-}
-
-// byeView answers a requested bye.
-type byeView struct {
-	StartNo  int    `json:"start_no"`
-	ByeRound int    `json:"bye_round"`
-	ByeKind  string `json:"bye_kind"`
-}
-
-// pairingCardsView explains a Swiss round's pairings.
-type pairingCardsView struct {
-	Cards []shapes.PairingCardView `json:"cards"`
 }
 
 // newTokenAnswer is a new API token: the secret, shown this once, and the
@@ -123,17 +86,4 @@ type meAccountView struct {
 	Sex        string          `json:"sex"`
 	Role       tournament.Role `json:"role"`
 	Locale     string          `json:"locale"`
-}
-
-// eventsView lists the events the reader may see.
-type eventsView struct {
-	Events []eventView `json:"events"`
-}
-
-// searchView is a page of the site's search: events and players.
-type searchView struct {
-	Query string          `json:"query"`
-	Page  int             `json:"page"`
-	More  bool            `json:"more"`
-	Hits  []searchHitView `json:"hits"`
 }

@@ -1,4 +1,4 @@
-package v1
+package events
 
 import (
 	"errors"
@@ -14,10 +14,10 @@ import (
 	"adiukh/tournament/entries"
 )
 
-// regulationsRoutesV1 registers an event's regulations: the PDF for
+// regulationsRoutes registers an event's regulations: the PDF for
 // everyone who may read the event, the file put or removed by its
 // arbiters (the body is the PDF itself).
-func (h *handler) regulationsRoutesV1(g, w *gin.RouterGroup) {
+func (h *handler) regulationsRoutes(g, w gin.IRoutes) {
 	g.GET("/events/:id/regulations.pdf", h.JSON(h.RegulationsPDF))
 	w.PUT("/events/:id/regulations", h.JSON(h.putRegulations))
 	w.DELETE("/events/:id/regulations", h.JSON(h.deleteRegulations))

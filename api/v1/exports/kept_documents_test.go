@@ -1,4 +1,4 @@
-package v1_test
+package exports_test
 
 import (
 	"bytes"

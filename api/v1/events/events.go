@@ -1,4 +1,4 @@
-package v1
+package events
 
 import (
 	"net/http"
@@ -12,6 +12,35 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 )
+
+// handler serves events: the list and the search, an event, its players,
+// standings and audit log, the Swiss calls and the regulations.
+type handler struct {
+	*kit.Kit
+}
+
+// Routes registers events on read (anyone; the service hides private
+// events) and write (a signed-in user).
+func Routes(k *kit.Kit, read, write gin.IRoutes) {
+	h := &handler{Kit: k}
+	read.GET("/tiebreaks", h.JSON(h.getTieBreaks))
+	read.GET("/events", h.JSON(h.getEvents))
+	read.GET("/search", h.JSON(h.getSearch))
+	read.GET("/events/:id", h.EventJSON(h.JSON(h.getEvent)))
+	read.GET("/events/:id/players", h.EventJSON(h.JSON(h.getPlayers)))
+	read.GET("/events/:id/standings", h.EventJSON(h.JSON(h.getStandings), "round"))
+	read.GET("/events/:id/crosstable", h.EventJSON(h.JSON(h.getCrosstable)))
+	write.GET("/events/:id/audit", h.JSON(h.getAudit))
+	write.POST("/events", h.JSON(h.postEvent))
+	write.PATCH("/events/:id", h.JSON(h.patchEvent))
+	write.POST("/events/:id/players", h.JSON(h.postPlayer))
+	write.PATCH("/events/:id/players/:pid", h.JSON(h.patchPlayer))
+	write.DELETE("/events/:id/players/:pid", h.JSON(h.deletePlayer))
+	write.POST("/events/:id/players/renumber", h.JSON(h.postRenumber))
+	write.POST("/events/:id/players/bulk", h.JSON(h.postPlayers))
+	h.swissRoutes(read, write)
+	h.regulationsRoutes(read, write)
+}
 
 type scoringJSON struct {
 	Win        float64 `json:"win"`
@@ -231,5 +260,10 @@ func (h *handler) patchEvent(c *gin.Context) error {
 		return err
 	}
 	c.JSON(http.StatusOK, newEventView(core.JSONLocalizer(c), e))
+	return nil
+}
+
+func (h *handler) getTieBreaks(c *gin.Context) error {
+	c.JSON(http.StatusOK, shapes.TieBreaksView{TieBreaks: shapes.TieBreakViews(h.Events.TieBreaks())})
 	return nil
 }

@@ -1,4 +1,4 @@
-package v1_test
+package exports_test
 
 import (
 	"bytes"
@@ -442,7 +442,7 @@ func checkQRCode(t *testing.T, pdf []byte, want string) {
 func TestExportVisibility(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
-		id := newStandardEvent(t, s, map[string]any{"visibility": "private"})
+		id := apitest.StandardEvent(t, s, map[string]any{"visibility": "private"})
 		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 		for _, path := range []string{"/standings.pdf", "/standings.csv", "/crosstable.pdf", "/rounds/1/pairings.pdf", "/rounds/1/scoresheets.pdf", "/scoresheets.pdf", "/games.pdn", "/export.trf"} {
 			t.Run(path, func(t *testing.T) {
@@ -660,7 +660,7 @@ func TestOverriddenResultInTheRecords(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		const arbiter = tournament.ArbiterRole
-		id := newStandardEvent(t, s, nil)
+		id := apitest.StandardEvent(t, s, nil)
 		base := fmt.Sprintf("/api/v1/events/%d", id)
 		round := s.Must(http.StatusCreated, arbiter, "POST", base+"/rounds", nil)
 		s.Must(http.StatusOK, arbiter, "POST", base+"/rounds/1/publish", nil)

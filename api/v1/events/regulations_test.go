@@ -1,4 +1,4 @@
-package v1_test
+package events_test
 
 import (
 	"fmt"

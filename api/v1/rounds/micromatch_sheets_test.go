@@ -1,4 +1,4 @@
-package v1_test
+package rounds_test
 
 import (
 	"fmt"

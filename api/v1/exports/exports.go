@@ -1,4 +1,4 @@
-package v1
+package exports
 
 import (
 	"context"
@@ -17,9 +17,17 @@ import (
 	"adiukh/tournament/report"
 )
 
-// routesExports registers the printable and downloadable documents. They are
-// reads: anyone may fetch those of a public event, as with the JSON reads.
-func (h *handler) routesExports(api *gin.RouterGroup) {
+// handler serves an event's printable and downloadable documents and the
+// federation's exports.
+type handler struct {
+	*kit.Kit
+}
+
+// Routes registers the printable and downloadable documents on read. They
+// are reads: anyone may fetch those of a public event, as with the JSON
+// reads.
+func Routes(k *kit.Kit, api *gin.RouterGroup) {
+	h := &handler{Kit: k}
 	g := api.Group("", h.SessionReader)
 	// An event's documents are kept per version of the event, as its pages
 	// are: a crowd asking for a big event's PDN or standings makes each

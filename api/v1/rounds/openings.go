@@ -1,4 +1,4 @@
-package v1
+package rounds
 
 import (
 	"net/http"
@@ -15,11 +15,11 @@ import (
 	"adiukh/tournament/openings"
 )
 
-// openingsRoutesV1 registers the micro-matches of Russian draughts events:
+// openingsRoutes registers the micro-matches of Russian draughts events:
 // the event's table of openings, read by everyone who may read the event
 // and loaded (the body is the CSV or JSON file) or taken back to the
 // default by its arbiters, and the result of one game of a micro-match.
-func (h *handler) openingsRoutesV1(g, w *gin.RouterGroup) {
+func (h *handler) openingsRoutes(g, w gin.IRoutes) {
 	g.GET("/events/:id/openings", h.EventJSON(h.JSON(h.getOpenings), "format"))
 	w.PUT("/events/:id/openings", h.JSON(h.putOpenings))
 	w.DELETE("/events/:id/openings", h.JSON(h.deleteOpenings))

@@ -1,4 +1,4 @@
-package v1
+package events
 
 import (
 	"bytes"
@@ -17,9 +17,9 @@ import (
 	"adiukh/tournament/review"
 )
 
-// swissRoutesV1 registers the Swiss calls: TRF files in and out, requested
+// swissRoutes registers the Swiss calls: TRF files in and out, requested
 // byes, hand-edited pairings and pairing cards.
-func (h *handler) swissRoutesV1(read, write *gin.RouterGroup) {
+func (h *handler) swissRoutes(read, write gin.IRoutes) {
 	read.GET("/events/:id/pairing.trf", h.JSON(h.getPairingTRF))
 	read.GET("/events/:id/rounds/:n/cards", h.JSON(h.getPairingCards))
 	write.POST("/events/import.trf", h.JSON(h.postTRF))

@@ -1,4 +1,4 @@
-package v1
+package rounds
 
 import (
 	"net/http"
@@ -13,6 +13,26 @@ import (
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/schedule"
 )
+
+// handler serves an event's rounds: pairing, publishing and starting one,
+// a game's result, and the micro-matches' openings and games.
+type handler struct {
+	*kit.Kit
+}
+
+// Routes registers the rounds on read (anyone who may read the event) and
+// write (a signed-in user).
+func Routes(k *kit.Kit, read, write gin.IRoutes) {
+	h := &handler{Kit: k}
+	read.GET("/events/:id/rounds", h.EventJSON(h.JSON(h.getRounds)))
+	read.GET("/events/:id/rounds/:n", h.EventJSON(h.JSON(h.getRound)))
+	write.POST("/events/:id/rounds", h.JSON(h.postRound))
+	write.POST("/events/:id/rounds/:n/publish", h.JSON(h.postPublish))
+	write.PUT("/events/:id/rounds/:n/start", h.JSON(h.putRoundStart))
+	write.DELETE("/events/:id/rounds/:n", h.JSON(h.deleteRound))
+	write.PUT("/events/:id/rounds/:n/games/:board/result", h.JSON(h.putResult))
+	h.openingsRoutes(read, write)
+}
 
 func (h *handler) getRounds(c *gin.Context) error {
 	id, err := core.PathInt(c, "id")
@@ -153,4 +173,10 @@ func (h *handler) putResult(c *gin.Context) error {
 	}
 	c.JSON(http.StatusOK, shapes.RecordedView{GameView: shapes.NewGameView(catalog.For(core.JSONLang(c)), r.Game), Warnings: shapes.WarningViews(core.JSONLocalizer(c), r.Warnings)})
 	return nil
+}
+
+// roundsView is an event's rounds: a list of roundView or, for a team
+// event, of teamRoundView.
+type roundsView[R shapes.RoundView | shapes.TeamRoundView] struct {
+	Rounds []R `json:"rounds"`
 }
