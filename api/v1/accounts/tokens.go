@@ -1,4 +1,4 @@
-package v1
+package accounts
 
 import (
 	"net/http"
@@ -12,9 +12,25 @@ import (
 	"adiukh/tournament/account"
 )
 
-// accountRoutesV1 registers the calls on one's own sign-ins and tokens;
+// handler serves the accounts: one's own sign-ins, tokens and account,
+// and the administrators' calls on every account.
+type handler struct {
+	*kit.Kit
+}
+
+// Routes registers the accounts: a token is made on read (it signs in by
+// the password), the rest on write (which needs a signed-in user).
+func Routes(k *kit.Kit, read, write gin.IRoutes) {
+	h := &handler{Kit: k}
+	read.POST("/tokens", h.JSON(h.postToken))
+	write.GET("/me", h.JSON(h.getMe))
+	h.accountRoutes(write)
+	h.usersRoutes(write)
+}
+
+// accountRoutes registers the calls on one's own sign-ins and tokens;
 // w requires a user.
-func (h *handler) accountRoutesV1(w *gin.RouterGroup) {
+func (h *handler) accountRoutes(w gin.IRoutes) {
 	w.GET("/tokens", h.JSON(h.getTokens))
 	w.DELETE("/tokens/:tid", h.JSON(h.deleteToken))
 	w.PUT("/me/password", h.JSON(h.putPassword))
@@ -172,4 +188,61 @@ func (h *handler) patchAccount(c *gin.Context) error {
 	}
 	c.JSON(http.StatusOK, meView(u))
 	return nil
+}
+
+func (h *handler) getMe(c *gin.Context) error {
+	c.JSON(http.StatusOK, meView(tournament.UserFromContext(c.Request.Context())))
+	return nil
+}
+
+// meView is the reader's own account as the API shows it: name is how
+// it is shown, surname first when the name is in parts.
+func meView(u *tournament.User) meAccountView {
+	return meAccountView{ID: u.ID, Email: u.Email, Name: u.Name, Surname: u.Surname, GivenNames: u.GivenNames,
+		Patronymic: u.Patronymic, Sex: u.Sex, Role: u.Role, Locale: u.Locale}
+}
+
+// newTokenAnswer is a new API token: the secret, shown this once, and the
+// token's view.
+type newTokenAnswer struct {
+	Token     string     `json:"token"`
+	ID        int64      `json:"id"`
+	Name      string     `json:"name"`
+	ExpiresAt *time.Time `json:"expires_at"`
+}
+
+// tokensView lists an account's API tokens.
+type tokensView struct {
+	Tokens []tokenView `json:"tokens"`
+}
+
+// revokedView answers the revocation of a token.
+type revokedView struct {
+	Revoked int64 `json:"revoked"`
+}
+
+// passwordChangedView answers a change of password, which ends the
+// account's web sessions.
+type passwordChangedView struct {
+	Password string `json:"password"`
+	Sessions string `json:"sessions"`
+}
+
+// sessionsEndedView answers ending an account's web sessions: how many.
+type sessionsEndedView struct {
+	Ended int64 `json:"ended"`
+}
+
+// meAccountView is the reader's own account: Name is how it is shown,
+// surname first when the name is in parts.
+type meAccountView struct {
+	ID         int64           `json:"id"`
+	Email      string          `json:"email"`
+	Name       string          `json:"name"`
+	Surname    string          `json:"surname"`
+	GivenNames string          `json:"given_names"`
+	Patronymic string          `json:"patronymic"`
+	Sex        string          `json:"sex"`
+	Role       tournament.Role `json:"role"`
+	Locale     string          `json:"locale"`
 }

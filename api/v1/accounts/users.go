@@ -1,4 +1,4 @@
-package v1
+package accounts
 
 import (
 	"net/http"
@@ -13,10 +13,10 @@ import (
 	"adiukh/tournament/account"
 )
 
-// usersRoutesV1 registers the administrators' calls on accounts, the JSON
+// usersRoutes registers the administrators' calls on accounts, the JSON
 // side of the accounts page; w requires a user, the service an
 // administrator.
-func (h *handler) usersRoutesV1(w *gin.RouterGroup) {
+func (h *handler) usersRoutes(w gin.IRoutes) {
 	w.GET("/users", h.JSON(h.getUsers))
 	w.POST("/users", h.JSON(h.postUser))
 	w.PATCH("/users/:uid", h.JSON(h.patchUser))
@@ -150,4 +150,31 @@ func (h *handler) postUserPassword(c *gin.Context) error {
 	c.Header("Cache-Control", "no-store")
 	c.JSON(http.StatusOK, passwordResetView{newPasswordView: newPasswordView{User: newUserView(u), Password: password}, Sessions: "ended", Tokens: "revoked"})
 	return nil
+}
+
+// accountAuditPageView is a page of the accounts' audit log; Older is
+// where the next, older page is.
+type accountAuditPageView struct {
+	Entries []accountAuditView `json:"entries"`
+	Older   string             `json:"older,omitempty"`
+}
+
+// usersView lists the accounts.
+type usersView struct {
+	Users []userView `json:"users"`
+}
+
+// newPasswordView answers an account made or its password reset by an
+// administrator: the password, shown this once.
+type newPasswordView struct {
+	User     userView `json:"user"`
+	Password string   `json:"password"`
+}
+
+// passwordResetView answers an administrator's reset of an account's
+// password, which also ends its sessions and revokes its tokens.
+type passwordResetView struct {
+	newPasswordView
+	Sessions string `json:"sessions"`
+	Tokens   string `json:"tokens"`
 }

@@ -1,4 +1,4 @@
-package v1_test
+package accounts_test
 
 import (
 	"fmt"
