@@ -321,3 +321,96 @@ func jsonHasKey(v any, key string) bool {
 	}
 	return false
 }
+
+// Issue 60: the arbiter of a live event gives its rounds a thematic start
+// through the API, on both databases: the position is checked (a legal
+// position of the event's game, the side to move with a move), a live
+// event has no leave; a start given while round 1 is played from the
+// initial position, with its reason, leaves round 1's game as it began
+// (its moves go on, its record has no FEN) and is where round 2's games
+// start; round 3 takes another, and round 2's game keeps its own start in
+// its record.
+func TestLiveThematicRoundsThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	apitest.ForEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
+		ev := fmt.Sprintf("/api/v1/events/%d", int(apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{
+			"name": "Тематический блиц", "game": "russian", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true,
+		}).(map[string]any)["id"])))
+		tokens := map[int]string{}
+		for i := 1; i <= 3; i++ {
+			pid := int(apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i)}).(map[string]any)["id"]))
+			email := fmt.Sprintf("p%d@example.org", i)
+			tokens[pid] = s.User(email, tournament.PlayerRole)
+			s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": email})
+		}
+		for _, bad := range []struct {
+			what string
+			body map[string]any
+			want string
+		}{
+			{"an Adiukh position for Russian draughts", map[string]any{"start_position": "white: c3-1; black: d4-1"}, "start_position"},
+			{"a position where White has no move", map[string]any{"start_position": "W:Wa1:Bb2,c3"}, "start_position"},
+			{"leave for a live event", map[string]any{"leave_days": 5}, "leave_days"},
+		} {
+			if code, out := s.Call(arbiter, "PUT", ev+"/correspondence", bad.body); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), bad.want) {
+				t.Errorf("%s: %d %v, want 400 naming %s", bad.what, code, out, bad.want)
+			}
+		}
+		// round publishes round n and plays its live game's moves, each
+		// by the side to move, then its Black resigns; it returns the
+		// game as it started.
+		round := func(n int, moves ...string) map[string]any {
+			t.Helper()
+			s.Must(http.StatusCreated, arbiter, "POST", ev+"/rounds", nil)
+			s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("%s/rounds/%d/publish", ev, n), nil)
+			var g map[string]any
+			for _, each := range s.Must(http.StatusOK, arbiter, "GET", ev+"/games", nil).([]any) {
+				if each := each.(map[string]any); apitest.Num(each["round"]) == n {
+					g = each
+				}
+			}
+			if g == nil {
+				t.Fatalf("round %d has no live game", n)
+			}
+			path := fmt.Sprintf("/api/v1/games/%d", int(apitest.Num(g["id"])))
+			for ply, m := range moves {
+				cur := s.Game(int(apitest.Num(g["id"])))
+				s.Must(http.StatusOK, tokens[int(apitest.Num(cur[cur["to_move"].(string)]))], "POST", path+"/moves", map[string]any{"move": m, "ply": ply})
+			}
+			return g
+		}
+		finish := func(g map[string]any) string {
+			t.Helper()
+			path := fmt.Sprintf("/api/v1/games/%d", int(apitest.Num(g["id"])))
+			s.Must(http.StatusOK, tokens[int(apitest.Num(g["black"]))], "POST", path+"/resign", nil)
+			rec := httptest.NewRecorder()
+			s.Handler.ServeHTTP(rec, httptest.NewRequest("GET", path+"/pdn", nil))
+			return rec.Body.String()
+		}
+
+		const first, second = "W:Wb6,c3,h2:Ba7,c7,d4,f4,f6", "B:Wb6,g3,h2:Ba7,c7,f6"
+		g1 := round(1, "c3-d4")
+		if code, out := s.Call(arbiter, "PUT", ev+"/correspondence", map[string]any{"start_position": first}); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "reason") {
+			t.Errorf("a start while the event runs, without a reason: %d %v, want 400 asking for it", code, out)
+		}
+		s.Must(http.StatusOK, arbiter, "PUT", ev+"/correspondence", map[string]any{"start_position": first, "reason": "тема второго тура"})
+		cur := s.Game(int(apitest.Num(g1["id"])))
+		s.Must(http.StatusOK, tokens[int(apitest.Num(cur["black"]))], "POST", fmt.Sprintf("/api/v1/games/%d/moves", int(apitest.Num(g1["id"]))), map[string]any{"move": "b6-a5", "ply": 1})
+		if pdn := finish(g1); strings.Contains(pdn, "FEN") || !strings.Contains(pdn, "b6-a5") {
+			t.Errorf("round 1's game, begun from the initial position:\n%s", pdn)
+		}
+
+		g2 := round(2, "c3:e5:g3")
+		if g2["position"] != first || g2["to_move"] != "white" {
+			t.Errorf("round 2's live game: %v, want it from %s", g2, first)
+		}
+		s.Must(http.StatusOK, arbiter, "PUT", ev+"/correspondence", map[string]any{"start_position": second, "reason": "тема третьего тура"})
+		if pdn := finish(g2); !strings.Contains(pdn, `[FEN "`+first+`"]`) || !strings.Contains(pdn, "c3xe5xg3") {
+			t.Errorf("round 2's game after round 3 took another start:\n%s", pdn)
+		}
+		g3 := round(3)
+		if g3["position"] != second || g3["to_move"] != "black" || !strings.Contains(g3["legal"].(string), "a7:c5") {
+			t.Errorf("round 3's live game: %v, want it from %s, Black to move", g3, second)
+		}
+	})
+}
