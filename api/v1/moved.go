@@ -15,7 +15,7 @@ import (
 
 type reasonBody = kit.ReasonBody
 
-const pdfType = kit.PdfType
+const pdfType = kit.PDFType
 
 func (h *handler) documentRequest(c *gin.Context, names ...string) ([]int64, catalog.Lang, error) {
 	return h.DocumentRequest(c, names...)

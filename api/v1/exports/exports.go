@@ -53,12 +53,6 @@ func Routes(k *kit.Kit, api *gin.RouterGroup) {
 	g.GET("/federation/games.csv", h.JSON(h.getFederationGamesCSV))
 }
 
-const (
-	pdnType  = "application/x-pdn; charset=utf-8"
-	trfType  = "text/plain; charset=utf-8"
-	xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-)
-
 // standingsDocument answers the standings after ?round=N (default: after the
 // last finished round) in one of the standings formats.
 func (h *handler) standingsDocument(c *gin.Context, contentType, file string, write func(x *export.Exporter, ctx context.Context, w io.Writer, loc catalog.Lang, id int64, round int) error) error {
@@ -76,7 +70,7 @@ func (h *handler) standingsDocument(c *gin.Context, contentType, file string, wr
 }
 
 func (h *handler) getStandingsPDF(c *gin.Context) error {
-	return h.standingsDocument(c, kit.PdfType, "standings.pdf", (*export.Exporter).StandingsPDF)
+	return h.standingsDocument(c, kit.PDFType, "standings.pdf", (*export.Exporter).StandingsPDF)
 }
 
 // csvDialect reads ?dialect=rfc4180|excel: the plain CSV for programs by
@@ -101,7 +95,7 @@ func (h *handler) getStandingsCSV(c *gin.Context) error {
 }
 
 func (h *handler) getStandingsXLSX(c *gin.Context) error {
-	return h.standingsDocument(c, xlsxType, "standings.xlsx", func(x *export.Exporter, ctx context.Context, w io.Writer, loc catalog.Lang, id int64, round int) error {
+	return h.standingsDocument(c, kit.XLSXType, "standings.xlsx", func(x *export.Exporter, ctx context.Context, w io.Writer, loc catalog.Lang, id int64, round int) error {
 		return x.StandingsXLSX(ctx, w, loc, id, round)
 	})
 }
@@ -117,7 +111,7 @@ func (h *handler) getCrosstablePDF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.SendDocument(c, kit.PdfType, fmt.Sprintf("event-%d-crosstable.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, kit.PDFType, fmt.Sprintf("event-%d-crosstable.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.CrosstablePDF(ctx, w, loc, ids[0])
 	})
 }
@@ -125,7 +119,7 @@ func (h *handler) getCrosstablePDF(c *gin.Context) error {
 // getBoardStandingsPDF answers the board prizes table of a team event
 // after ?round=N (default: after the last finished round).
 func (h *handler) getBoardStandingsPDF(c *gin.Context) error {
-	return h.standingsDocument(c, kit.PdfType, "boards.pdf", func(x *export.Exporter, ctx context.Context, w io.Writer, loc catalog.Lang, id int64, round int) error {
+	return h.standingsDocument(c, kit.PDFType, "boards.pdf", func(x *export.Exporter, ctx context.Context, w io.Writer, loc catalog.Lang, id int64, round int) error {
 		return x.BoardStandingsPDF(ctx, w, loc, id, round)
 	})
 }
@@ -137,7 +131,7 @@ func (h *handler) getTeamRoundPDF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.SendDocument(c, kit.PdfType, fmt.Sprintf("event-%d-round-%d-matches.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, kit.PDFType, fmt.Sprintf("event-%d-round-%d-matches.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.TeamRoundPDF(ctx, w, loc, ids[0], int(ids[1]))
 	})
 }
@@ -161,7 +155,7 @@ func (h *handler) getPairingsPDF(c *gin.Context) error {
 		return err
 	}
 	url := h.publicPairingsURL(ids[0], int(ids[1]))
-	return h.SendDocument(c, kit.PdfType, fmt.Sprintf("event-%d-round-%d-pairings.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, kit.PDFType, fmt.Sprintf("event-%d-round-%d-pairings.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.PairingsPDF(ctx, w, loc, ids[0], int(ids[1]), url)
 	})
 }
@@ -171,7 +165,7 @@ func (h *handler) getScoreSheetsPDF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.SendDocument(c, kit.PdfType, fmt.Sprintf("event-%d-round-%d-scoresheets.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, kit.PDFType, fmt.Sprintf("event-%d-round-%d-scoresheets.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.ScoreSheetsPDF(ctx, w, loc, ids[0], int(ids[1]))
 	})
 }
@@ -186,7 +180,7 @@ func (h *handler) blankSheets(c *gin.Context, eventID int64, loc catalog.Lang, f
 	if c.Query("count") == "" {
 		count = 1
 	}
-	return h.SendDocument(c, kit.PdfType, filename, func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, kit.PDFType, filename, func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.BlankScoreSheetsPDF(ctx, w, loc, eventID, count)
 	})
 }
@@ -218,11 +212,11 @@ func (h *handler) getGameRecordPDF(c *gin.Context) error {
 		return err
 	}
 	if game != 0 {
-		return h.SendDocument(c, kit.PdfType, fmt.Sprintf("event-%d-round-%d-board-%d-game-%d.pdf", ids[0], ids[1], ids[2], game), func(ctx context.Context, w io.Writer) error {
+		return h.SendDocument(c, kit.PDFType, fmt.Sprintf("event-%d-round-%d-board-%d-game-%d.pdf", ids[0], ids[1], ids[2], game), func(ctx context.Context, w io.Writer) error {
 			return h.Exporter.MicroGameRecordPDF(ctx, w, loc, ids[0], int(ids[1]), int(ids[2]), game)
 		})
 	}
-	return h.SendDocument(c, kit.PdfType, fmt.Sprintf("event-%d-round-%d-board-%d.pdf", ids[0], ids[1], ids[2]), func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, kit.PDFType, fmt.Sprintf("event-%d-round-%d-board-%d.pdf", ids[0], ids[1], ids[2]), func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.GameRecordPDF(ctx, w, loc, ids[0], int(ids[1]), int(ids[2]))
 	})
 }
@@ -236,7 +230,7 @@ func (h *handler) getGamesPDN(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.SendDocument(c, pdnType, fmt.Sprintf("event-%d-games.pdn", id), func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, kit.PDNType, fmt.Sprintf("event-%d-games.pdn", id), func(ctx context.Context, w io.Writer) error {
 		skipped, err := h.Exporter.PDN(ctx, w, id)
 		if err != nil {
 			return err
@@ -257,7 +251,7 @@ func (h *handler) getTRF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.SendDocument(c, trfType, fmt.Sprintf("event-%d.trf", id), func(ctx context.Context, w io.Writer) error {
+	return h.SendDocument(c, kit.TRFType, fmt.Sprintf("event-%d.trf", id), func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.TRF(ctx, w, id)
 	})
 }

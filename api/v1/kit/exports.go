@@ -1,14 +1,23 @@
 package kit
 
 import (
-	"adiukh/api/core"
-	"adiukh/tournament"
-	"adiukh/tournament/catalog"
 	"context"
 	"io"
 	"mime"
 
 	"github.com/gin-gonic/gin"
+
+	"adiukh/api/core"
+	"adiukh/tournament"
+	"adiukh/tournament/catalog"
+)
+
+// The content types of the documents the API sends.
+const (
+	PDFType  = "application/pdf"
+	PDNType  = "application/x-pdn; charset=utf-8"
+	TRFType  = "text/plain; charset=utf-8"
+	XLSXType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 )
 
 // SendDocument answers with the document render writes, as it is written
@@ -17,7 +26,7 @@ import (
 // (inline); data files download (attachment).
 func (k *Kit) SendDocument(c *gin.Context, contentType, filename string, render func(ctx context.Context, w io.Writer) error) error {
 	disposition := "attachment"
-	if contentType == PdfType {
+	if contentType == PDFType {
 		disposition = "inline"
 	}
 	c.Header("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": filename}))
@@ -54,7 +63,3 @@ func (k *Kit) DocumentRequest(c *gin.Context, names ...string) ([]int64, catalog
 	loc, err := k.ReportLocale(c)
 	return ids, loc, err
 }
-
-// PdfType is the content type of a PDF document, which opens in the
-// browser (SendDocument).
-const PdfType = "application/pdf"

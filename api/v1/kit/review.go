@@ -1,7 +1,7 @@
 package kit
 
-// ReasonBody is the body of a change that takes only its reason, which
-// goes into the audit log.
+// ReasonBody is the body of a decision that needs a reason: a round
+// unpublished, an entry refused, a claim decided.
 type ReasonBody struct {
 	Reason string `json:"reason"`
 }
