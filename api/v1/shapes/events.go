@@ -5,6 +5,8 @@ import (
 	"adiukh/tournament/catalog"
 )
 
+// WarningView is a warning of a change: the field it is about and its
+// text in the answer's language.
 type WarningView struct {
 	Field   string `json:"field"`
 	Message string `json:"message"`

@@ -15,6 +15,8 @@ type OpeningView struct {
 	Seed   uint64   `json:"seed"`
 }
 
+// NewOpeningView is the drawn opening o as the API shows it; nil without
+// one.
 func NewOpeningView(o *tournament.DrawnOpening) *OpeningView {
 	if o == nil {
 		return nil

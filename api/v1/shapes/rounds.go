@@ -13,6 +13,7 @@ type sheetErrorView struct {
 	Message string `json:"message"`
 }
 
+// SheetReportView is what the check of a game's score sheet found.
 type SheetReportView struct {
 	Valid         bool             `json:"valid"`
 	Errors        []sheetErrorView `json:"errors"`
@@ -22,6 +23,7 @@ type SheetReportView struct {
 	ClaimedReason string           `json:"claimed_reason,omitempty"`
 }
 
+// GameView is a game of a round as the API shows it.
 type GameView struct {
 	Board int `json:"board"`
 	White int `json:"white"`
@@ -88,6 +90,7 @@ func sheetProblem(l *catalog.Localizer, e tournament.SheetError) string {
 	return l.Message(e.Detail)
 }
 
+// RoundView is a round of players as the API shows it.
 type RoundView struct {
 	Number int        `json:"number"`
 	Status string     `json:"status"`
@@ -103,6 +106,8 @@ type RoundView struct {
 	StartsAt string `json:"starts_at,omitempty"`
 }
 
+// NewRoundView is round r in the reader's language l (its games' sheet
+// problems).
 func NewRoundView(l *catalog.Localizer, r *tournament.Round) RoundView {
 	v := RoundView{Number: r.Number, Status: string(r.Status), Games: make([]GameView, len(r.Games)), Warnings: PairingWarningViews(r.Warnings)}
 	if !r.StartsAt.IsZero() {
@@ -131,6 +136,8 @@ type ResultBody struct {
 	OverrideReason string `json:"override_reason"`
 }
 
+// Input is the result to record for a board of a round; the game's
+// version is required.
 func (b *ResultBody) Input(eventID int64, round, board int) (tournament.ResultInput, error) {
 	if b.Version == nil {
 		return tournament.ResultInput{}, tournament.Invalid("version", "is required: send the version of the game you are changing (from GET …/rounds/%d)", round)

@@ -16,6 +16,8 @@ type PairingWarningView struct {
 	TextEN  string `json:"text_en"`
 }
 
+// PairingWarningViews are the warnings of a hand-edited pairing in both
+// languages; nil without any.
 func PairingWarningViews(ws []tournament.PairingWarning) []PairingWarningView {
 	if len(ws) == 0 {
 		return nil
@@ -43,6 +45,8 @@ type cardSideView struct {
 	TextEN string `json:"text_en,omitempty"`
 }
 
+// PairingCardViews are the pairing cards with their texts in both
+// languages.
 func PairingCardViews(cards []tournament.PairingCard) []PairingCardView {
 	ru, en := catalog.For(catalog.Russian), catalog.For(catalog.English)
 	side := func(c tournament.PairingCard, s tournament.CardSide) cardSideView {

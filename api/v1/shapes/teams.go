@@ -87,6 +87,7 @@ func fmtScore(r teams.BoardResult, homeWhite bool) string {
 	return res.Score()
 }
 
+// TeamRoundView is a round of a team competition: its matches.
 type TeamRoundView struct {
 	Number  int         `json:"number"`
 	Status  string      `json:"status"`

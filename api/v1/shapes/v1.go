@@ -14,6 +14,7 @@ type TieBreakView struct {
 	NameEN string `json:"name_en"`
 }
 
+// TieBreakViews are the tie-breaks with their names in both languages.
 func TieBreakViews(tbs []tournament.TieBreakInfo) []TieBreakView {
 	views := make([]TieBreakView, len(tbs))
 	for i, tb := range tbs {
