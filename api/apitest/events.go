@@ -195,3 +195,58 @@ func PlayersRoundRobin(s *Server) int {
 		map[string]any{"email": "player@example.org"})
 	return id
 }
+
+// BoardScore is a board's result from the home team's side.
+type BoardScore struct {
+	Home, Away int // Adiukh points
+	Reason     string
+}
+
+// Play publishes round n (a map from the POST answer) and enters every
+// played board's result as score(homeTeam, awayTeam, board) says, through
+// the match endpoint or, for odd tables, the core endpoint by game number.
+func (te *TeamEvent) Play(round map[string]any, score func(home, away, board int) BoardScore) {
+	te.T.Helper()
+	n := Num(round["number"])
+	te.Server.Must(http.StatusOK, Arbiter, "POST", te.Path(fmt.Sprintf("/rounds/%d/publish", n)), nil)
+	for _, m := range round["matches"].([]any) {
+		m := m.(map[string]any)
+		if m["away"] == nil {
+			continue
+		}
+		home, away, table := Num(m["home"]), Num(m["away"]), Num(m["table"])
+		for _, g := range m["games"].([]any) {
+			g := g.(map[string]any)
+			if g["game"] == nil {
+				continue
+			}
+			board := Num(g["board"])
+			sc := score(home, away, board)
+			white, black := sc.Home, sc.Away
+			if te.TeamOf[Num(g["white"])] != home {
+				white, black = black, white
+			}
+			body := map[string]any{"score": fmt.Sprintf("%d:%d", white, black), "end_reason": sc.Reason, "version": Num(g["version"])}
+			path := te.Path(fmt.Sprintf("/rounds/%d/matches/%d/boards/%d/result", n, table, board))
+			if table%2 == 1 {
+				path = te.Path(fmt.Sprintf("/rounds/%d/games/%d/result", n, Num(g["game"])))
+			}
+			te.Server.Must(http.StatusOK, Arbiter, "PUT", path, body)
+		}
+	}
+}
+
+// StandardEvent creates a standard round robin of three players and
+// pairs and publishes round 1: board 1 is a game, board 2 the bye.
+func StandardEvent(t *testing.T, s *Server, extra map[string]any) int {
+	t.Helper()
+	body := map[string]any{"name": "Кубок", "discipline": "standard", "system": "round-robin", "time_control": "30+30"}
+	for k, v := range extra {
+		body[k] = v
+	}
+	id := Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", body)["id"])
+	for _, name := range []string{"Хуаде", "Тлехас", "Нехай"} {
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name})
+	}
+	return id
+}

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"net/http"
 	"testing"
+	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/store/storetest"
 )
 
 // LiveSection is a live event for the API tests: its path, the arbiter's
@@ -45,4 +47,17 @@ func (sec *LiveSection) Games(s *CorrServer) []map[string]any {
 		out = append(out, g.(map[string]any))
 	}
 	return out
+}
+
+// ForEachLiveServer runs test on each database, side by side, with a
+// server whose clock starts at t0 and an arbiter's token.
+func ForEachLiveServer(t *testing.T, test func(t *testing.T, s *CorrServer, arbiter string, t0 time.Time)) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			t0 := time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC)
+			s := NewCorrServer(t, st, t0, nil)
+			test(t, s, s.User("arbiter@example.org", tournament.ArbiterRole), t0)
+		})
+	}
 }

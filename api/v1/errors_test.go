@@ -11,27 +11,12 @@ import (
 	"adiukh/tournament"
 )
 
-// newStandardEvent creates a standard round robin of three players and
-// pairs and publishes round 1: board 1 is a game, board 2 the bye.
-func newStandardEvent(t *testing.T, s *apitest.Server, extra map[string]any) int {
-	t.Helper()
-	body := map[string]any{"name": "Кубок", "discipline": "standard", "system": "round-robin", "time_control": "30+30"}
-	for k, v := range extra {
-		body[k] = v
-	}
-	id := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", body)["id"])
-	for _, name := range []string{"Хуаде", "Тлехас", "Нехай"} {
-		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name})
-	}
-	return id
-}
-
 func TestAPIErrors(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		const arbiter, admin, player = tournament.ArbiterRole, tournament.Admin, tournament.PlayerRole
-		id := newStandardEvent(t, s, nil)
-		private := newStandardEvent(t, s, map[string]any{"visibility": "private"})
+		id := apitest.StandardEvent(t, s, nil)
+		private := apitest.StandardEvent(t, s, map[string]any{"visibility": "private"})
 		swiss := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
 			map[string]any{"name": "Швейцарка", "discipline": "blitz", "system": "swiss", "rounds": 5, "time_control": "3+2"})["id"])
 		var swissPlayer int

@@ -19,7 +19,7 @@ func TestSheetReportInTheClientsLanguage(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewServer(t, storetest.SQLite(t))
 	const arbiter = tournament.ArbiterRole
-	id := newStandardEvent(t, s, nil)
+	id := apitest.StandardEvent(t, s, nil)
 	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 	s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
 	s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id),
@@ -66,7 +66,7 @@ func TestResultWithSheet(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		const arbiter = tournament.ArbiterRole
-		id := newStandardEvent(t, s, nil)
+		id := apitest.StandardEvent(t, s, nil)
 		round := s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 		games := round["games"].([]any)
 		bye := games[len(games)-1].(map[string]any)

@@ -1,0 +1,233 @@
+package correspondence
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/api/core"
+	"adiukh/tournament"
+	"adiukh/tournament/catalog"
+	"adiukh/tournament/correspondence"
+)
+
+// Live games push each change to the players and spectators watching
+// them, as server-sent events: one stream per game, one-way (moves go by
+// POST /games/{gid}/moves, which a retry may repeat safely), through every
+// proxy that passes HTTP, and reconnected by the browser on its own
+// (docs/online.md says why not WebSocket).
+
+// streamPing is how often an idle stream says it is alive, so that
+// proxies keep it open.
+const streamPing = 15 * time.Second
+
+// streamGame answers GET /games/{gid}/stream: the game, then again after
+// every change, each as an event "game" with the body of GET /games/{gid}
+// and the game's version as its ID. A client that comes back with the
+// version it last saw (Last-Event-ID, as EventSource sends it, or ?since=)
+// is sent the game at once only when it changed meanwhile. The watch is
+// registered before the game is read (Follow), so that no change falls
+// between the two. A player who opens it has shown up for the game, and
+// is connected to it while it is open (Connect). A
+// spectator over the limits of open streams is refused with 429 and
+// Retry-After; the page then asks for the game every few seconds.
+func (h *handler) streamGame(c *gin.Context) error {
+	gid, err := core.PathInt(c, "gid")
+	if err != nil {
+		return err
+	}
+	seen, err := lastSeen(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request.Context()
+	player, err := h.Correspondence.Plays(ctx, gid)
+	if err != nil {
+		return err
+	}
+	var account int64
+	if u := tournament.UserFromContext(ctx); u != nil {
+		account = u.ID
+	}
+	slot, err := h.OpenStream(core.ClientAddress(c), account, gid, player)
+	if err != nil {
+		return err
+	}
+	defer slot.Release()
+	if player {
+		// The opponent's page shows the player connected while the
+		// stream is open; the stream's first event says so already.
+		leave, err := h.Correspondence.Connect(ctx, gid)
+		if err != nil {
+			return err
+		}
+		defer leave()
+	}
+	f, err := h.Correspondence.Follow(ctx, gid, player)
+	if err != nil {
+		return err
+	}
+	defer f.Stop()
+	defer h.events.watch(gid)()
+	// A stream outlives the server's write timeout, meant for answers.
+	_ = http.NewResponseController(c.Writer).SetWriteDeadline(time.Time{})
+	c.Header("Content-Type", "text/event-stream")
+	c.Header("Cache-Control", "no-store")
+	c.Header("X-Accel-Buffering", "no")
+	c.Status(http.StatusOK)
+	lang := core.JSONLang(c)
+	sent := seen
+	send := func(g *correspondence.View) error {
+		body, err := h.events.event(lang, g)
+		if err != nil {
+			return err
+		}
+		if _, err := c.Writer.Write(body); err != nil {
+			return err
+		}
+		c.Writer.Flush()
+		sent = g.Version
+		return nil
+	}
+	if f.First.Version != seen {
+		if err := send(f.First); err != nil {
+			return nil // the reader left
+		}
+	} else {
+		c.Writer.Flush() // the client knows it is connected
+	}
+	ping := time.NewTicker(streamPing)
+	defer ping.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-slot.Closed:
+			// The same player opened the game again elsewhere: this
+			// stream's page is told not to come back for it (a browser
+			// reconnects by itself), and asks for the game instead.
+			_, _ = fmt.Fprint(c.Writer, "event: replaced\ndata: replaced\n\n")
+			c.Writer.Flush()
+			return nil
+		case <-ping.C:
+			if _, err := fmt.Fprint(c.Writer, ": ping\n\n"); err != nil {
+				return nil
+			}
+			c.Writer.Flush()
+		case <-f.Changes:
+			select {
+			case <-slot.Closed:
+				// Replaced meanwhile: the newer stream's connection
+				// is its own to send, not this one's.
+				continue
+			default:
+			}
+			if next := f.Next(sent); next != nil {
+				if err := send(next); err != nil {
+					return nil
+				}
+			}
+		}
+	}
+}
+
+// lastSeen is the version of the game the client last saw: the
+// Last-Event-ID an EventSource sends when it reconnects, or ?since=; -1
+// when it saw none.
+func lastSeen(c *gin.Context) (int, error) {
+	raw := c.GetHeader("Last-Event-ID")
+	field := "Last-Event-ID"
+	if q, ok := c.GetQuery("since"); ok {
+		raw, field = q, "since"
+	}
+	if raw == "" {
+		return -1, nil
+	}
+	v, err := strconv.Atoi(raw)
+	if err != nil || v < 0 {
+		return 0, tournament.Invalid(field, "the version last seen must be a whole number ≥ 0; got %q", raw)
+	}
+	return v, nil
+}
+
+// eventCache keeps each watched game's newest event, per language, for
+// as long as somebody watches it: the two thousand spectators of a game
+// are sent the bytes made once.
+type eventCache struct {
+	mu    sync.Mutex
+	games map[int64]*cachedGame
+}
+
+// cachedGame is the newest version of a game as events, by language, and
+// how many streams watch it.
+type cachedGame struct {
+	watchers int
+	view     *correspondence.View
+	events   map[catalog.Lang][]byte
+}
+
+func newEventCache() *eventCache {
+	return &eventCache{games: map[int64]*cachedGame{}}
+}
+
+// watch counts a stream of the game in; the function it returns counts it
+// out, and forgets the game after its last stream.
+func (ec *eventCache) watch(gameID int64) func() {
+	ec.mu.Lock()
+	defer ec.mu.Unlock()
+	g := ec.games[gameID]
+	if g == nil {
+		g = &cachedGame{}
+		ec.games[gameID] = g
+	}
+	g.watchers++
+	return func() {
+		ec.mu.Lock()
+		defer ec.mu.Unlock()
+		if g.watchers--; g.watchers == 0 {
+			delete(ec.games, gameID)
+		}
+	}
+}
+
+// event is the server-sent event of version v of a watched game in lang.
+// The watchers of a game share the newest version (correspondence.Following):
+// it is made once per language; any other (a stream's own first read) is
+// made for its stream alone.
+func (ec *eventCache) event(lang catalog.Lang, v *correspondence.View) ([]byte, error) {
+	ec.mu.Lock()
+	defer ec.mu.Unlock()
+	g := ec.games[v.ID]
+	if g == nil {
+		return gameEvent(lang, v)
+	}
+	if g.view == nil || g.view.Version < v.Version {
+		g.view, g.events = v, map[catalog.Lang][]byte{}
+	}
+	if g.view != v {
+		return gameEvent(lang, v)
+	}
+	if b, ok := g.events[lang]; ok {
+		return b, nil
+	}
+	b, err := gameEvent(lang, v)
+	if err == nil {
+		g.events[lang] = b
+	}
+	return b, err
+}
+
+// gameEvent is version v of a game as a server-sent event "game" whose ID
+// is the version.
+func gameEvent(lang catalog.Lang, v *correspondence.View) ([]byte, error) {
+	body, err := json.Marshal(newCorrGameView(catalog.For(lang), v))
+	if err != nil {
+		return nil, err
+	}
+	return fmt.Appendf(nil, "event: game\nid: %d\ndata: %s\n\n", v.Version, body), nil
+}
