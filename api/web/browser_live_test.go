@@ -21,6 +21,7 @@ import (
 	"adiukh/api"
 	"adiukh/api/apitest"
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/correspondence"
@@ -528,7 +529,7 @@ func drag(from, to string) chromedp.Action {
 
 // aMove picks a legal move of side that no other legal move starts and
 // ends on the same squares as, so a drop tells it.
-func aMove(t *testing.T, p rules.Position, side rules.Color, skip int) rules.Move {
+func aMove(t *testing.T, p adiukh.Position, side rules.Color, skip int) adiukh.Move {
 	t.Helper()
 	moves := p.LegalMoves(side)
 	ends := map[[2]rules.Square]int{}
@@ -546,7 +547,7 @@ func aMove(t *testing.T, p rules.Position, side rules.Color, skip int) rules.Mov
 		}
 	}
 	t.Fatalf("no move of %s to pick in %v", side, moves)
-	return rules.Move{}
+	return adiukh.Move{}
 }
 
 func dragGameInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store) {
@@ -567,9 +568,9 @@ func dragGameInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store)
 	}
 	run(tbl.black, "a screenshot", apitest.Shot("live-game-black"))
 
-	position := func() (rules.Position, rules.Color, int) {
+	position := func() (adiukh.Position, rules.Color, int) {
 		g := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/games/%d", tbl.gid), nil)
-		p, err := rules.ParsePosition(g["position"].(string))
+		p, err := adiukh.ParsePosition(g["position"].(string))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -581,7 +582,7 @@ func dragGameInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store)
 	}
 	// shown waits until a window's table of moves has the move, the page
 	// having taken in ply moves.
-	shown := func(ctx context.Context, who string, m rules.Move, ply int) {
+	shown := func(ctx context.Context, who string, m adiukh.Move, ply int) {
 		t.Helper()
 		var ok bool
 		err := chromedp.Run(ctx, chromedp.Poll(fmt.Sprintf(`document.getElementById("live-game").dataset.ply === "%d" && document.getElementById("corr-moves").textContent.includes(%q)`, ply, m.String()),

@@ -41,19 +41,19 @@ func (h *handler) compositionRoutesWeb(public, signedIn *gin.RouterGroup) {
 	signedIn.POST("/contest-claims/:cid/decision", h.Page(h.decideClaim))
 }
 
-// diagram is a position drawn for a page, with its notation.
+// diagram is a problem's position drawn for a page, with its notation.
 type diagram struct {
 	Board    *boardView
-	Position rules.Position
+	Position string // in the rules' canonical notation
 	Side     string // "white" or "black"
 }
 
 func newDiagram(position, side string) *diagram {
-	pos, err := rules.ParsePosition(position)
+	s, err := composition.Game.Rules.ParseState(position, rules.White)
 	if err != nil {
 		return nil
 	}
-	d := &diagram{Board: newBoardView(pos, rules.White), Position: pos, Side: "white"}
+	d := &diagram{Board: stateBoardView(composition.Game, s, rules.White), Position: s.Notation(), Side: "white"}
 	if s := strings.ToLower(strings.TrimSpace(side)); s == "black" || s == "черные" || s == "чёрные" {
 		d.Side = "black"
 	}
@@ -165,10 +165,7 @@ func (h *handler) renderEntries(c *gin.Context, f *form, status int) error {
 			// The stored position and stipulation are canonical English;
 			// the form gives them back in the page's language, as typed.
 			tr := h.translator(c)
-			position := w.Position
-			if p, err := rules.ParsePosition(w.Position); err == nil {
-				position = tr.Position(p)
-			}
+			position := tr.Position(w.Position)
 			for k, v := range map[string]string{"section": w.Section, "position": position, "side": w.Side,
 				"stipulation": tr.Stipulation(w.Stipulation), "solution": w.Solution, "comment": w.Comment} {
 				f.Values[k] = v

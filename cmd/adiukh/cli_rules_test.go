@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"adiukh/rules"
+	"adiukh/rules/adiukh"
 )
 
 func runCLI(t *testing.T, args ...string) (stdout, stderr string, status int) {
@@ -116,7 +116,7 @@ func TestValidateEveryPDNGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	game := rules.ValidateSheet(string(sheet)).PDN()
+	game := adiukh.ValidateSheet(string(sheet)).PDN()
 	corrupted := strings.Replace(strings.Replace(game, "1. c3-b4", "1. c3-d6", 1), `[White "Ivanov"]`, `[White "Хуаде"]`, 1)
 	file := filepath.Join(t.TempDir(), "games.pdn")
 	if err := os.WriteFile(file, []byte(game+"\n"+corrupted+"\n"+game), 0o644); err != nil {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 )
 
 func init() {
@@ -22,7 +23,7 @@ func positionFlags(fs *flag.FlagSet) (position, side *string) {
 	return position, side
 }
 
-func readPosition(position, side string) (rules.Position, rules.Color, error) {
+func readPosition(position, side string) (adiukh.Position, rules.Color, error) {
 	var color rules.Color
 	switch side {
 	case "white", "w", "белые":
@@ -30,14 +31,14 @@ func readPosition(position, side string) (rules.Position, rules.Color, error) {
 	case "black", "b", "черные", "чёрные":
 		color = rules.Black
 	default:
-		return rules.Position{}, 0, newProblem("--side %q: write white or black", side)
+		return adiukh.Position{}, 0, newProblem("--side %q: write white or black", side)
 	}
 	if position == "" {
-		return rules.Start(), color, nil
+		return adiukh.Start(), color, nil
 	}
-	p, err := rules.ParsePosition(position)
+	p, err := adiukh.ParsePosition(position)
 	if err != nil {
-		return rules.Position{}, 0, fmt.Errorf("--position: %w", err)
+		return adiukh.Position{}, 0, fmt.Errorf("--position: %w", err)
 	}
 	return p, color, nil
 }
@@ -122,12 +123,12 @@ func perft(args []string, stdout, stderr io.Writer) int {
 	var total int64
 	if *divide {
 		for _, m := range p.LegalMoves(color) {
-			n := rules.Perft(p.Play(m), color.Opponent(), *depth-1)
+			n := adiukh.Perft(p.Play(m), color.Opponent(), *depth-1)
 			fmt.Fprintf(stdout, "%s %d\n", m, n)
 			total += n
 		}
 	} else {
-		total = rules.Perft(p, color, *depth)
+		total = adiukh.Perft(p, color, *depth)
 	}
 	say(stderr, "perft(%d): %d positions in %s", *depth, total, time.Since(began).Round(time.Millisecond))
 	fmt.Fprintln(stdout, total)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/rules/games"
 	"adiukh/tournament/catalog"
 )
@@ -80,7 +81,7 @@ func validate(args []string, stdout, stderr io.Writer) int {
 			fail(stderr, "adiukh validate", err)
 			return 2
 		}
-		v := fileVerdict(file, rules.ValidateGames(string(text)))
+		v := fileVerdict(file, adiukh.ValidateGames(string(text)))
 		if !v.Valid {
 			status = 1
 		}
@@ -245,7 +246,7 @@ func (v gameVerdict) sheetVerdict() sheetVerdict {
 
 // fileVerdict is the verdict on a file's games: the first game's, with every
 // game's listed when there are several.
-func fileVerdict(file string, reports []*rules.Report) sheetVerdict {
+func fileVerdict(file string, reports []*adiukh.Report) sheetVerdict {
 	v := verdictOf(file, reports[0])
 	v.Game = 1
 	if len(reports) == 1 {
@@ -260,7 +261,7 @@ func fileVerdict(file string, reports []*rules.Report) sheetVerdict {
 	return v
 }
 
-func verdictOf(file string, r *rules.Report) sheetVerdict {
+func verdictOf(file string, r *adiukh.Report) sheetVerdict {
 	v := sheetVerdict{
 		File: file, Valid: r.Valid, FinalPosition: r.Position.String(), ToMove: r.ToMove.String(),
 		Plies: len(r.Played), White: r.Sheet.Header("White"), Black: r.Sheet.Header("Black"),

@@ -1,6 +1,8 @@
-package rules
+package adiukh
 
-import "testing"
+import (
+	"testing"
+)
 
 // The counts of §8 of the spec, from an independent model of the rules.
 var startPerft = []int64{1, 7, 49, 302, 1469, 7482, 37908}
