@@ -51,8 +51,8 @@ type moveLine struct {
 func moves(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("moves", stderr)
 	position, side := positionFlags(fs.FlagSet)
-	game, fen := gameFlags(fs.FlagSet)
-	asJSON := fs.Bool("json", false, "print a JSON array of {move, position}; of {move, fen} for Russian draughts")
+	game, fen := gameFlags(fs)
+	asJSON := fs.Bool("json", false, "print a JSON array of {move, position}; of {move, fen} for a game whose positions are written as FEN")
 	if err := fs.ParseFlagsOnly(args); err != nil {
 		return parseStatus(err)
 	}
@@ -96,7 +96,7 @@ func moves(args []string, stdout, stderr io.Writer) int {
 func perft(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("perft", stderr)
 	position, side := positionFlags(fs.FlagSet)
-	game, fen := gameFlags(fs.FlagSet)
+	game, fen := gameFlags(fs)
 	depth := fs.Int("depth", 0, "the number of plies (1 or more)")
 	divide := fs.Bool("divide", false, "print the count below each legal move first")
 	if err := fs.ParseFlagsOnly(args); err != nil {

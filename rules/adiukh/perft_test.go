@@ -4,16 +4,8 @@ import (
 	"testing"
 )
 
-// The counts of §8 of the spec, from an independent model of the rules.
-var startPerft = []int64{1, 7, 49, 302, 1469, 7482, 37908}
-
-func TestPerftFromStart(t *testing.T) {
-	for depth, want := range startPerft {
-		if got := Perft(Start(), White, depth); got != want {
-			t.Errorf("perft(%d) = %d, want %d", depth, got, want)
-		}
-	}
-}
+// The perft of the initial position is checked against the counts of §8
+// of the spec with every game's (rules/games, TestEveryGameConforms).
 
 func BenchmarkPerft9(b *testing.B) {
 	for b.Loop() {
