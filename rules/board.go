@@ -1,8 +1,12 @@
-// Package rules knows Adiukh checkers exactly: squares, towers, positions and
-// their notation, move generation, move notation (full, with turning squares,
-// short), game sheets and PDN, replay with validation reports, final scores and
-// perft. It is pure: no I/O, nothing outside the standard library, nothing of
-// the tournament that uses it.
+// Package rules is what every game shares: the squares of the 8×8 board and
+// the colours, a written move and its readings, game sheets and PDN as read
+// and written, scores, messages and their stored keys, titles, and the two
+// things the rest of the program sees any game through, Game (its rules)
+// and Variant (its value). Each game is a package of its own beside it
+// (rules/adiukh, rules/russian, rules/international), listed by the
+// registry rules/games; this one imports none of them. It is pure: no I/O,
+// nothing outside the standard library, nothing of the tournament that uses
+// it.
 package rules
 
 // Square is one of the 32 dark squares, numbered rank by rank from White's side:
