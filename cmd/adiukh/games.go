@@ -55,8 +55,41 @@ func chooseGame(name, fen, position string) (*rules.Variant, error) {
 	return v, nil
 }
 
-// gameState reads the FEN of a game other than Adiukh, the initial
-// position when there is none.
+// startState reads the position a command starts from as the game writes
+// its positions: in its own notation with the side to move apart
+// (--position and --side, Adiukh's), or as a FEN that names it (--fen);
+// the initial position when none is given.
+func startState(v *rules.Variant, fen, position, side string) (rules.State, error) {
+	if !v.SideApart {
+		return gameState(v.Rules, fen)
+	}
+	color, err := readSide(side)
+	if err != nil {
+		return nil, err
+	}
+	if position == "" {
+		position = v.Rules.Start().Notation()
+	}
+	s, err := v.Rules.ParseState(position, color)
+	if err != nil {
+		return nil, fmt.Errorf("--position: %w", err)
+	}
+	return s, nil
+}
+
+// readSide reads --side: white or black, in English or Russian.
+func readSide(side string) (rules.Color, error) {
+	switch side {
+	case "white", "w", "белые":
+		return rules.White, nil
+	case "black", "b", "черные", "чёрные":
+		return rules.Black, nil
+	}
+	return 0, newProblem("--side %q: write white or black", side)
+}
+
+// gameState reads the FEN of a game whose positions are written as FEN,
+// the initial position when there is none.
 func gameState(g rules.Game, fen string) (rules.State, error) {
 	if fen == "" {
 		return g.Start(), nil

@@ -260,3 +260,20 @@ func printJudgement(w io.Writer, j *solve.Judgement, p adiukh.Position) {
 	}
 	say(w, "nodes:  %d in %d ms", j.Nodes, j.Elapsed.Milliseconds())
 }
+
+// readPosition reads the position a problem starts from: the solver's
+// game, Adiukh, writes it apart from the side to move.
+func readPosition(position, side string) (adiukh.Position, rules.Color, error) {
+	color, err := readSide(side)
+	if err != nil {
+		return adiukh.Position{}, 0, err
+	}
+	if position == "" {
+		return adiukh.Start(), color, nil
+	}
+	p, err := adiukh.ParsePosition(position)
+	if err != nil {
+		return adiukh.Position{}, 0, fmt.Errorf("--position: %w", err)
+	}
+	return p, color, nil
+}
