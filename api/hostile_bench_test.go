@@ -17,6 +17,7 @@ import (
 	"adiukh/api"
 	"adiukh/api/apitest"
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/composition"
@@ -90,7 +91,7 @@ func BenchmarkPageUnderHostileEntries(b *testing.B) {
 	for i := range authors {
 		authors[i] = user(fmt.Sprintf("author%02d@example.org", i), tournament.PlayerRole)
 	}
-	start := rules.Start()
+	start := adiukh.Start()
 	entry := map[string]any{"section": "Задачи", "position": start.String(), "side": "white", "stipulation": "white wins",
 		"solution": start.LegalMoves(rules.White)[0].String()}
 	pages := []string{"/", fmt.Sprintf("/events/%d/contest", created.ID), "/calendar"}

@@ -3,23 +3,7 @@ package rules
 import (
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
-)
-
-// PDN 3.0 for Adiukh (docs/game-sheets.md, "GameType"): a GameType number
-// the standard gives to no game, so that no program takes the file for its
-// own game — type 25 is Russian draughts, and a Russian draughts program
-// would replay Adiukh's captures by its own rules — with the board spelt
-// out (White first, 8×8, alphanumeric squares from the lower-left corner),
-// a Variant tag naming the game, and the start position in our own notation
-// in a Position tag, since FEN cannot hold towers. Files adiukh wrote
-// before, with type 25 and the Variant tag, are still read.
-const (
-	PDNGameType   = "49,W,8,8,A0,0"
-	pdnTypeNumber = "49"
-	pdnLegacyType = "25"
-	PDNVariant    = "Adiukh"
 )
 
 var pdnTag = regexp.MustCompile(`^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$`)
@@ -27,24 +11,55 @@ var pdnTag = regexp.MustCompile(`^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\
 // pdnTags maps PDN tag names to our header keys where they differ.
 var pdnTags = map[string]string{"Score": "Score", "Termination": "Termination", "Position": "Position", "ToMove": "ToMove"}
 
-// ParsePDN reads every game of a PDN file as a sheet. Tags become headers;
-// the move text is read like a sheet's, with 'x' for captures, comments in
-// braces and variations in parentheses skipped. Problems keep their line in
-// the file.
-func ParsePDN(text string) []*Sheet {
-	return readPDN(text, true)
+// Dialect is what a game's own sheets and PDN files say beyond what every
+// game's say, read where it stands among the rest, so that the problems
+// found keep the order of the text. The zero Dialect reads a sheet as the
+// draughts games write theirs: their FEN, game type and result are their
+// rules' own (rules/flat).
+type Dialect struct {
+	// Position reads a Position header in the game's notation (Adiukh's,
+	// since FEN cannot hold towers); its error is the header's problem,
+	// and the moves are not replayed (Sheet.StartUnread).
+	Position func(text string) error
+	// PDNType checks a PDN game's GameType tag before its moves are read;
+	// PDNClose reads the tags that close the game after them (Adiukh's
+	// Score tag).
+	PDNType, PDNClose func(sh *Sheet)
 }
 
-// ReadPDN reads every game of a PDN file for the rules of another game
-// (rules/russian): tags become headers and the move text is read like a
-// sheet's, as ParsePDN does, but the game type, the Score tag and the
-// start position are left to that game's rules, and the game termination
-// marker is kept in the sheet's PDNResult.
+// ReadPDN reads every game of a PDN file as a sheet, as the zero Dialect
+// does: tags become headers and the move text is read like a sheet's, with
+// 'x' for captures, comments in braces and variations in parentheses
+// skipped, problems at their line in the file; the game type, the Score
+// tag and the start position are left to the game's rules, and the game
+// termination marker is kept in the sheet's PDNResult.
 func ReadPDN(text string) []*Sheet {
-	return readPDN(text, false)
+	return Dialect{}.ReadPDN(text)
 }
 
-func readPDN(text string, adiukh bool) []*Sheet {
+// ReadPDN reads every game of a PDN file as a sheet of the dialect's game.
+func (d Dialect) ReadPDN(text string) []*Sheet {
+	return d.readPDN(text)
+}
+
+// ReadSheet reads a game sheet without replaying it: a text that starts
+// with a PDN tag is read as PDN (its first game), any other as a sheet.
+func (d Dialect) ReadSheet(text string) *Sheet {
+	if strings.HasPrefix(strings.TrimSpace(text), "[") {
+		if games := d.ReadPDN(text); len(games) > 0 {
+			return games[0]
+		}
+	}
+	return d.ParseSheet(text)
+}
+
+// ReadSheet reads a game sheet of any game for its headers, as the zero
+// Dialect reads it (Dialect.ReadSheet).
+func ReadSheet(text string) *Sheet {
+	return Dialect{}.ReadSheet(text)
+}
+
+func (d Dialect) readPDN(text string) []*Sheet {
 	lines := splitLines(text)
 	var sheets []*Sheet
 	var sh *Sheet
@@ -52,7 +67,7 @@ func readPDN(text string, adiukh bool) []*Sheet {
 	inMoves := false
 	finish := func() {
 		if sh != nil {
-			sh.readPDNMoves(body, adiukh)
+			sh.readPDNMoves(body, d)
 			sheets = append(sheets, sh)
 		}
 		sh, body, inMoves = nil, nil, false
@@ -63,21 +78,21 @@ func readPDN(text string, adiukh bool) []*Sheet {
 		if strings.HasPrefix(trimmed, "[") {
 			if sh == nil || inMoves {
 				finish()
-				sh = &Sheet{Start: Start(), ToMove: White}
+				sh = &Sheet{ToMove: White}
 			}
 			m := pdnTag.FindStringSubmatch(trimmed)
 			if m == nil {
 				sh.Problems = append(sh.Problems, newProblem(lineNo, 1, trimmed, say(`a PDN tag is written [Name "value"]`)))
 				continue
 			}
-			sh.addPDNTag(m[1], strings.ReplaceAll(m[2], `\"`, `"`), lineNo)
+			sh.addPDNTag(m[1], strings.ReplaceAll(m[2], `\"`, `"`), lineNo, d)
 			continue
 		}
 		if trimmed == "" {
 			continue
 		}
 		if sh == nil {
-			sh = &Sheet{Start: Start(), ToMove: White}
+			sh = &Sheet{ToMove: White}
 		}
 		inMoves = true
 		body = appendTokens(body, line, lineNo, 1)
@@ -86,30 +101,12 @@ func readPDN(text string, adiukh bool) []*Sheet {
 	return sheets
 }
 
-func (sh *Sheet) addPDNTag(name, value string, line int) {
+func (sh *Sheet) addPDNTag(name, value string, line int, d Dialect) {
 	key := name
 	if k, ok := pdnTags[name]; ok {
 		key = k
 	}
-	sh.addHeader(Header{key, value, line})
-}
-
-// checkGameType refuses a game of another type: adiukh's own type, or the
-// type 25 adiukh wrote before with the Variant tag "Adiukh", are Adiukh.
-func (sh *Sheet) checkGameType() {
-	for _, h := range sh.Headers {
-		if h.Key != "GameType" {
-			continue
-		}
-		t, _, _ := strings.Cut(h.Value, ",")
-		switch t = strings.TrimSpace(t); {
-		case t == pdnTypeNumber:
-		case t == pdnLegacyType && strings.EqualFold(sh.Header("Variant"), PDNVariant):
-		default:
-			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value,
-				say("GameType %q is not Adiukh: Adiukh games are GameType %s (%s) with the Variant tag %q", h.Value, pdnTypeNumber, PDNGameType, PDNVariant)))
-		}
-	}
+	sh.addHeader(Header{key, value, line}, d)
 }
 
 var pdnResult = regexp.MustCompile(`^(2-0|0-2|1-1|1-0|0-1|1/2-1/2|½-½|\*)$`)
@@ -133,9 +130,8 @@ func MarkerScore(marker string, win, draw Score) (sc Score, ok bool) {
 
 // readPDNMoves reads PDN move text: variations and numeric annotation
 // glyphs ($1) are skipped, the game termination marker is not a score (the
-// Score tag is), and "x" is a capture. Only an Adiukh game's type and Score
-// tag are checked here.
-func (sh *Sheet) readPDNMoves(tokens []token, adiukh bool) {
+// Score tag is, in a game whose dialect reads it), and "x" is a capture.
+func (sh *Sheet) readPDNMoves(tokens []token, d Dialect) {
 	var kept []token
 	depth := 0
 	for _, tk := range tokens {
@@ -154,81 +150,13 @@ func (sh *Sheet) readPDNMoves(tokens []token, adiukh bool) {
 		}
 		kept = append(kept, tk)
 	}
-	if !adiukh {
-		sh.readBody(kept)
-		return
+	if d.PDNType != nil {
+		d.PDNType(sh)
 	}
-	sh.checkGameType()
 	sh.readBody(kept)
-	// The Score tag is read last: it stands before the moves but closes the
-	// game.
-	for _, h := range sh.Headers {
-		if h.Key != "Score" {
-			continue
-		}
-		sc, err := ParseScore(h.Value)
-		switch {
-		case err != nil:
-			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value, Detail(err)))
-		case sh.Result != nil && sh.Result.Score != sc:
-			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value,
-				say("the Score tag gives %s, the move text %s", sc, sh.Result.Score)))
-		case sh.Result == nil:
-			sh.Result = &SheetResult{Score: sc, Text: h.Value, Line: h.Line, Column: 1}
-			sh.Result.Reason, _ = reasonOf(sh.Header("Termination"))
-		}
+	if d.PDNClose != nil {
+		d.PDNClose(sh)
 	}
-}
-
-// ParseScore reads a game score "17:7" (also "17-7"); the two numbers must be
-// a possible result: 0–24 each, adding up to 24.
-func ParseScore(s string) (Score, error) {
-	text := strings.TrimSpace(s)
-	a, b, ok := strings.Cut(text, ":")
-	if !ok {
-		a, b, ok = strings.Cut(text, "-")
-	}
-	if !ok {
-		return Score{}, &ScoreError{say("%q is not a score like 17:7", s)}
-	}
-	w, err1 := strconv.Atoi(strings.TrimSpace(a))
-	bl, err2 := strconv.Atoi(strings.TrimSpace(b))
-	if err1 != nil || err2 != nil {
-		return Score{}, &ScoreError{say("%q is not a score like 17:7", s)}
-	}
-	if w < 0 || bl < 0 || w+bl != 24 {
-		return Score{}, &ScoreError{say("%q is not a game score: the two scores add up to 24", s)}
-	}
-	return Score{w, bl}, nil
-}
-
-// PDN writes the replayed game as PDN 3.0: the sheet's headers as tags, the
-// moves in full notation with 'x' for captures, the accepted result as a Score
-// tag and the PDN result 2-0, 1-1 or 0-2.
-func (r *Report) PDN() string {
-	g := PDNGame{Sheet: r.Sheet, GameType: PDNGameType, Variant: PDNVariant,
-		Own: []string{"Score", "Position", "ToMove", "Termination"}, Result: "*"}
-	if r.Result != nil {
-		switch {
-		case r.Result.White > r.Result.Black:
-			g.Result = "2-0"
-		case r.Result.White < r.Result.Black:
-			g.Result = "0-2"
-		default:
-			g.Result = "1-1"
-		}
-		g.Tags = append(g.Tags, [2]string{"Score", r.Result.String()})
-		if r.Reason != "" && r.Reason != EndFinalPosition {
-			g.Tags = append(g.Tags, [2]string{"Termination", string(r.Reason)})
-		}
-	}
-	if r.Sheet.Start != Start() || r.Sheet.ToMove != White {
-		g.Tags = append(g.Tags, [2]string{"Position", r.Sheet.Start.String()}, [2]string{"ToMove", r.Sheet.ToMove.String()})
-	}
-	for _, pm := range r.Played {
-		g.Moves = append(g.Moves, PDNMove{Number: pm.Number, Side: pm.Side, Text: pm.Move.String()})
-	}
-	return g.String()
 }
 
 // PDNGame is a replayed game of any of the games as PDN 3.0 writes it, so

@@ -17,9 +17,9 @@ type Header struct {
 // Sheet is a game sheet as read, before any move is checked against the rules.
 type Sheet struct {
 	Headers []Header
-	// Start and ToMove are the initial position unless a Position header sets
-	// another one (compositions, adjourned games).
-	Start  Position
+	// ToMove is the side to move first: White unless a ToMove header or
+	// a FEN says otherwise (compositions, adjourned games). The start
+	// position is the game's to read from its headers.
 	ToMove Color
 	Moves  []SheetMove
 	Result *SheetResult
@@ -33,9 +33,9 @@ type Sheet struct {
 	// written under (0 before one is read): the numbers after it follow
 	// on from it.
 	firstNumber int
-	// startUnread is set when the Position header cannot be read: the
-	// moves are not replayed from another position.
-	startUnread bool
+	// StartUnread is set when the dialect could not read the Position
+	// header: the moves are not replayed from another position.
+	StartUnread bool
 	// resultUnknown is set when a result was written but could not be
 	// read, or may stand in a comment left open (their problems say why),
 	// so that the sheet is not also told it has none.
@@ -205,7 +205,12 @@ func startsWithMoveNumber(s string) bool {
 // Whatever cannot be read is reported with its line and column; reading goes
 // on so that one report lists every notation problem.
 func ParseSheet(text string) *Sheet {
-	sh := &Sheet{Start: Start(), ToMove: White}
+	return Dialect{}.ParseSheet(text)
+}
+
+// ParseSheet reads a game sheet of the dialect's game, as ParseSheet does.
+func (d Dialect) ParseSheet(text string) *Sheet {
+	sh := &Sheet{ToMove: White}
 	lines := splitLines(text)
 	body := make([]token, 0, len(text)/4)
 	inHeaders := true
@@ -215,7 +220,7 @@ func ParseSheet(text string) *Sheet {
 			if strings.TrimSpace(line) == "" {
 				continue
 			}
-			if rest, col, ok := sh.readHeaderLine(line, lineNo); ok {
+			if rest, col, ok := sh.readHeaderLine(line, lineNo, d); ok {
 				if rest != "" {
 					body = appendTokens(body, rest, lineNo, col)
 					inHeaders = false
@@ -242,7 +247,7 @@ func splitLines(text string) []string {
 // tabs, as in the rules' example "Белые: Иванов	Черные: Петров"). For the
 // one-line form it records White and Black and returns the moves that follow
 // with their column.
-func (sh *Sheet) readHeaderLine(line string, lineNo int) (rest string, col int, ok bool) {
+func (sh *Sheet) readHeaderLine(line string, lineNo int, d Dialect) (rest string, col int, ok bool) {
 	parts := strings.Split(line, "\t")
 	var headers []Header
 	for _, part := range parts {
@@ -275,7 +280,7 @@ func (sh *Sheet) readHeaderLine(line string, lineNo int) (rest string, col int, 
 		return "", 0, false
 	}
 	for _, h := range headers {
-		sh.addHeader(h)
+		sh.addHeader(h, d)
 	}
 	return "", 0, true
 }
@@ -313,17 +318,17 @@ func splitPlayers(s string) (string, string, bool) {
 	return "", "", false
 }
 
-func (sh *Sheet) addHeader(h Header) {
+func (sh *Sheet) addHeader(h Header, d Dialect) {
 	sh.Headers = append(sh.Headers, h)
 	switch h.Key {
 	case "Position":
-		p, err := ParsePosition(h.Value)
-		if err != nil {
-			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value, Detail(err)))
-			sh.startUnread = true
+		if d.Position == nil {
 			return
 		}
-		sh.Start = p
+		if err := d.Position(h.Value); err != nil {
+			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value, Detail(err)))
+			sh.StartUnread = true
+		}
 	case "ToMove":
 		switch strings.ToLower(h.Value) {
 		case "white", "белые", "w":
@@ -343,7 +348,7 @@ func (sh *Sheet) addHeader(h Header) {
 			sh.ToMove = Black
 		}
 	case "Termination":
-		if r, ok := reasonOf(h.Value); ok && sh.Result != nil {
+		if r, ok := ReasonOf(h.Value); ok && sh.Result != nil {
 			sh.Result.Reason = r
 		}
 	}
@@ -589,7 +594,7 @@ func (sh *Sheet) readResult(tokens []token, i int) int {
 	}
 	if len(words) > 0 {
 		stated := strings.Join(words, " ")
-		reason, ok := reasonOf(stated)
+		reason, ok := ReasonOf(stated)
 		drawn := statesDraw(stated)
 		first := i - len(words) + 1
 		switch garbled := slices.IndexFunc(words, garbledDrawWord); {
@@ -609,7 +614,7 @@ func (sh *Sheet) readResult(tokens []token, i int) int {
 		res.Reason, res.Drawn = reason, res.Drawn || drawn
 	}
 	if h := sh.Header("Termination"); h != "" && res.Reason == "" {
-		res.Reason, _ = reasonOf(h)
+		res.Reason, _ = ReasonOf(h)
 	}
 	if prev := sh.Result; prev != nil && res.Unscored && !prev.Unscored && prev.Score.White == prev.Score.Black {
 		// "1:1", then "ничья по согласию" on the next line: one result.
@@ -705,7 +710,10 @@ func loserOf(text string) (Color, bool) {
 	return named, true
 }
 
-func reasonOf(text string) (EndReason, bool) {
+// ReasonOf reads the reason a sheet or a Termination tag states for a
+// game's end ("сдача", "time forfeit"); ok is false for no reason the
+// rules know.
+func ReasonOf(text string) (EndReason, bool) {
 	lower := strings.ToLower(strings.Trim(text, " ().,"))
 	for _, rs := range reasonStems {
 		if strings.Contains(lower, rs.stem) {
@@ -723,3 +731,8 @@ func (sh *Sheet) problem(tk token, m Message) {
 func newProblem(line, column int, text string, m Message) Problem {
 	return Problem{Line: line, Column: column, Text: text, Message: m.String(), Detail: m}
 }
+
+// MaxReportedErrors is the most problems a report lists; one more entry
+// says how many were left out. A sheet of garbage would otherwise yield an
+// error per word.
+const MaxReportedErrors = 100

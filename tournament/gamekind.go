@@ -100,8 +100,9 @@ func (k GameKind) Draw(reason EndReason) Result {
 	return Result{White: half, Black: half, EndReason: reason}
 }
 
-// ParseResult reads a score with its end reason in the game's points:
-// ParseResult's for a game of graded scores (Adiukh's); for a game scored
+// ParseResult reads a score with its end reason in the game's points, and
+// checks that they belong together: for a game of graded scores (Adiukh's)
+// any split of its points that its rules allow for the reason; for a game scored
 // by a win, a draw or a loss, 2:0, 1:1 or 0:2 (2:0 or 0:2 by forfeit, 0:0
 // for a double forfeit).
 func (k GameKind) ParseResult(score, endReason string) (Result, error) {
@@ -112,7 +113,7 @@ func (k GameKind) ParseResult(score, endReason string) (Result, error) {
 func (k GameKind) parseResult(score, endReason string, scale shownScale) (Result, error) {
 	v := k.Variant()
 	if v.Scale.Graded {
-		return ParseResult(score, endReason)
+		return parseGradedResult(score, endReason, v.Scale)
 	}
 	r, err := readResult(score, endReason, scale)
 	if err != nil || r.EndReason == Bye {

@@ -91,10 +91,11 @@ const (
 	ByeGame   Outcome = "bye"
 )
 
-// ParseResult reads a score like "17:7" together with its end reason and
-// checks that they belong together. A bye takes an empty score.
-func ParseResult(score, endReason string) (Result, error) {
-	r, err := readResult(score, endReason, gameScale(rules.Adiukh.Scale))
+// parseGradedResult reads a score like "17:7" of a game of graded scores
+// (Adiukh's), on its scale, together with its end reason, and checks that
+// they belong together. A bye takes an empty score.
+func parseGradedResult(score, endReason string, scale rules.Scale) (Result, error) {
+	r, err := readResult(score, endReason, gameScale(scale))
 	if err != nil || r.EndReason == Bye {
 		return r, err
 	}

@@ -61,7 +61,7 @@ func TestParseResult(t *testing.T) {
 		{"17:7", "", "end_reason: the end reason is missing"},
 	} {
 		t.Run(tc.score+"/"+tc.reason, func(t *testing.T) {
-			_, err := tournament.ParseResult(tc.score, tc.reason)
+			_, err := tournament.GameKind("adiukh").ParseResult(tc.score, tc.reason)
 			if got := errText(err); !strings.Contains(got, tc.wantErr) || (tc.wantErr == "") != (err == nil) {
 				t.Fatalf("ParseResult(%q, %q) error = %q, want %q", tc.score, tc.reason, got, tc.wantErr)
 			}
@@ -91,7 +91,7 @@ func TestResultOutcomeAndPoints(t *testing.T) {
 		{"", "bye", tournament.ByeGame, false, 2, 0},
 	} {
 		t.Run(tc.score+"/"+tc.reason, func(t *testing.T) {
-			r, err := tournament.ParseResult(tc.score, tc.reason)
+			r, err := tournament.GameKind("adiukh").ParseResult(tc.score, tc.reason)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -36,7 +36,7 @@ func TestSheetAgainstResult(t *testing.T) {
 		{"double forfeit without sheet", standard, "0:0", "double_forfeit", "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := ParseResult(tc.score, tc.reason)
+			res, err := GameKind("adiukh").ParseResult(tc.score, tc.reason)
 			if err != nil {
 				t.Fatal(err)
 			}

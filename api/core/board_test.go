@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/tournament"
 )
 
@@ -23,7 +24,7 @@ func TestGameCodes(t *testing.T) {
 	if _, legal, _ := GameCodes(tournament.GameKind("russian"), "W:Wc3:Bf6", rules.White, false); legal != "" {
 		t.Errorf("legal moves not asked for: %q", legal)
 	}
-	start := rules.Start()
+	start := adiukh.Start()
 	pieces, legal, ok = GameCodes(tournament.DefaultGame, start.String(), rules.White, true)
 	if !ok || !strings.HasPrefix(pieces, "a1:w1/0 c1:w1/0 ") || !strings.HasPrefix(legal, "a3 b4=a3-b4;") {
 		t.Errorf("Adiukh: %q, %q (%v)", pieces, legal, ok)

@@ -44,19 +44,8 @@ func TestMovesInternational(t *testing.T) {
 	}
 }
 
-func TestPerftInternationalAndBrazilian(t *testing.T) {
+func TestPerftInternationalFromAFEN(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct {
-		game, depth, want string
-	}{
-		{"international", "5", "27117"},
-		{"brazilian", "5", "7473"},
-	} {
-		out, _, status := runCLI(t, "perft", "--game", tc.game, "--depth", tc.depth)
-		if status != 0 || strings.TrimSpace(out) != tc.want {
-			t.Errorf("%s: status %d, output %q, want %s", tc.game, status, out, tc.want)
-		}
-	}
 	out, _, _ := runCLI(t, "perft", "--game", "international", "--fen", "W:WK46:B19,28,37", "--depth", "1")
 	if strings.TrimSpace(out) != "3" {
 		t.Fatalf("perft of a FEN: %q", out)

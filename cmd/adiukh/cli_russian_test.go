@@ -41,11 +41,7 @@ func TestMovesRussian(t *testing.T) {
 
 func TestPerftRussian(t *testing.T) {
 	t.Parallel()
-	out, _, status := runCLI(t, "perft", "--game", "russian", "--depth", "6")
-	if status != 0 || strings.TrimSpace(out) != "37986" {
-		t.Fatalf("status %d, output %q", status, out)
-	}
-	out, _, _ = runCLI(t, "perft", "--game", "russian", "--depth", "3", "--divide")
+	out, _, _ := runCLI(t, "perft", "--game", "russian", "--depth", "3", "--divide")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != 8 || lines[7] != "302" || !strings.HasPrefix(lines[0], "a3-b4 ") {
 		t.Fatalf("divide output %q", out)

@@ -63,6 +63,10 @@ var newProblem = catalog.NewProblem
 type flags struct {
 	*flag.FlagSet
 	out io.Writer
+	// usageArgs are the arguments of the help of the flags whose help is
+	// a format with some (--game's: the registry's games), worded in the
+	// reader's language when the help is printed.
+	usageArgs map[string]func(*catalog.Localizer) []any
 }
 
 func newFlags(name string, stderr io.Writer) *flags {
@@ -72,7 +76,7 @@ func newFlags(name string, stderr io.Writer) *flags {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	return &flags{fs, stderr}
+	return &flags{FlagSet: fs, out: stderr, usageArgs: map[string]func(*catalog.Localizer) []any{}}
 }
 
 // Parse reads the arguments; on an error it says what is wrong and prints
@@ -136,7 +140,11 @@ func (f *flags) PrintFlags() {
 	say(f.out, "Flags of %s:", f.Name())
 	f.VisitAll(func(fl *flag.Flag) {
 		shown := *fl
-		shown.Usage = l.Sprintf(fl.Usage)
+		var args []any
+		if f.usageArgs[fl.Name] != nil {
+			args = f.usageArgs[fl.Name](l)
+		}
+		shown.Usage = l.Sprintf(fl.Usage, args...)
 		name, usage := flag.UnquoteUsage(&shown)
 		if l.Has("flag.type." + name) {
 			name = l.T("flag.type." + name)

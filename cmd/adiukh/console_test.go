@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"adiukh/internal/testcorpus"
-	"adiukh/rules"
+	"adiukh/rules/adiukh"
 )
 
 // runIn runs a command with the language environment given.
@@ -100,7 +100,7 @@ func TestErrorsInRussian(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	game := rules.ValidateSheet(string(sheet)).PDN()
+	game := adiukh.ValidateSheet(string(sheet)).PDN()
 	for path, text := range map[string]string{junk: "not a database", badStart: "001  bad      A\n", pdn: game + "\n" + game, finished: string(played) + "XXR 5\n"} {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)

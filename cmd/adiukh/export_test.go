@@ -14,6 +14,7 @@ import (
 
 	"adiukh/internal/testtool"
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
@@ -149,17 +150,17 @@ func TestExportCommand(t *testing.T) {
 		{"a game of a board of one game", []string{"record", "--event", event, "--round", fmt.Sprint(sheetRound), "--board", fmt.Sprint(sheetBoard), "--game", "1"}, 1, nil, "is one game, not a micro-match"},
 		{"pdn", []string{"pdn", "--event", event}, 0, func(t *testing.T, stdout []byte) {
 			// Every game played; the one with a sheet with its moves.
-			all := rules.ParsePDN(string(stdout))
+			all := adiukh.ParsePDN(string(stdout))
 			games := slices.DeleteFunc(slices.Clone(all), func(g *rules.Sheet) bool { return len(g.Moves) == 0 })
 			if len(all) != 6 || len(games) != 1 {
 				t.Fatalf("%d PDN games, %d with moves, want the 6 played and 1 with its sheet:\n%s", len(all), len(games), stdout)
 			}
 			for i, g := range all {
-				if r := rules.Validate(g); !r.Valid {
+				if r := adiukh.Validate(g); !r.Valid {
 					t.Errorf("PDN game %d does not validate: %v", i+1, r.Errors)
 				}
 			}
-			if r := rules.Validate(games[0]); !r.Valid || r.Result == nil || r.Result.String() != "17:7" || games[0].Header("Event") != "Кубок Адыгеи" {
+			if r := adiukh.Validate(games[0]); !r.Valid || r.Result == nil || r.Result.String() != "17:7" || games[0].Header("Event") != "Кубок Адыгеи" {
 				t.Errorf("PDN game does not validate back to 17:7 of Кубок Адыгеи: %v %v\n%s", r.Valid, r.Errors, stdout)
 			}
 		}, ""},

@@ -22,26 +22,6 @@ func positionFlags(fs *flag.FlagSet) (position, side *string) {
 	return position, side
 }
 
-func readPosition(position, side string) (rules.Position, rules.Color, error) {
-	var color rules.Color
-	switch side {
-	case "white", "w", "белые":
-		color = rules.White
-	case "black", "b", "черные", "чёрные":
-		color = rules.Black
-	default:
-		return rules.Position{}, 0, newProblem("--side %q: write white or black", side)
-	}
-	if position == "" {
-		return rules.Start(), color, nil
-	}
-	p, err := rules.ParsePosition(position)
-	if err != nil {
-		return rules.Position{}, 0, fmt.Errorf("--position: %w", err)
-	}
-	return p, color, nil
-}
-
 type moveLine struct {
 	Move     string `json:"move"`
 	Position string `json:"position"`
@@ -50,8 +30,8 @@ type moveLine struct {
 func moves(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("moves", stderr)
 	position, side := positionFlags(fs.FlagSet)
-	game, fen := gameFlags(fs.FlagSet)
-	asJSON := fs.Bool("json", false, "print a JSON array of {move, position}; of {move, fen} for Russian draughts")
+	game, fen := gameFlags(fs)
+	asJSON := fs.Bool("json", false, "print a JSON array of {move, position}; of {move, fen} for a game whose positions are written as FEN")
 	if err := fs.ParseFlagsOnly(args); err != nil {
 		return parseStatus(err)
 	}
@@ -60,42 +40,18 @@ func moves(args []string, stdout, stderr io.Writer) int {
 		fail(stderr, "adiukh moves", err)
 		return 2
 	}
-	if !v.SideApart {
-		return gameMoves(v.Rules, *fen, *asJSON, stdout, stderr)
-	}
-	p, color, err := readPosition(*position, *side)
+	s, err := startState(v, *fen, *position, *side)
 	if err != nil {
 		fail(stderr, "adiukh moves", err)
 		return 2
 	}
-	lines := []moveLine{}
-	for _, m := range p.LegalMoves(color) {
-		lines = append(lines, moveLine{m.String(), p.Play(m).String()})
-	}
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(lines); err != nil {
-			fail(stderr, "adiukh moves", err)
-			return 2
-		}
-		return 0
-	}
-	if len(lines) == 0 {
-		sc := p.Score()
-		say(stdout, "%s has no legal move: final position, score %s", color, sc)
-		return 0
-	}
-	for _, l := range lines {
-		fmt.Fprintf(stdout, "%-22s %s\n", l.Move, l.Position)
-	}
-	return 0
+	return printMoves(s, v.SideApart, *asJSON, stdout, stderr)
 }
 
 func perft(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("perft", stderr)
 	position, side := positionFlags(fs.FlagSet)
-	game, fen := gameFlags(fs.FlagSet)
+	game, fen := gameFlags(fs)
 	depth := fs.Int("depth", 0, "the number of plies (1 or more)")
 	divide := fs.Bool("divide", false, "print the count below each legal move first")
 	if err := fs.ParseFlagsOnly(args); err != nil {
@@ -110,10 +66,7 @@ func perft(args []string, stdout, stderr io.Writer) int {
 		fail(stderr, "adiukh perft", err)
 		return 2
 	}
-	if !v.SideApart {
-		return gamePerft(v.Rules, *fen, *depth, *divide, stdout, stderr)
-	}
-	p, color, err := readPosition(*position, *side)
+	s, err := startState(v, *fen, *position, *side)
 	if err != nil {
 		fail(stderr, "adiukh perft", err)
 		return 2
@@ -121,13 +74,13 @@ func perft(args []string, stdout, stderr io.Writer) int {
 	began := time.Now()
 	var total int64
 	if *divide {
-		for _, m := range p.LegalMoves(color) {
-			n := rules.Perft(p.Play(m), color.Opponent(), *depth-1)
-			fmt.Fprintf(stdout, "%s %d\n", m, n)
+		for _, m := range s.Moves() {
+			n := v.Rules.Perft(m.After, *depth-1)
+			fmt.Fprintf(stdout, "%s %d\n", m.Notation, n)
 			total += n
 		}
 	} else {
-		total = rules.Perft(p, color, *depth)
+		total = v.Rules.Perft(s, *depth)
 	}
 	say(stderr, "perft(%d): %d positions in %s", *depth, total, time.Since(began).Round(time.Millisecond))
 	fmt.Fprintln(stdout, total)
@@ -141,55 +94,41 @@ type fenLine struct {
 	FEN  string `json:"fen"`
 }
 
-// gameMoves lists the legal moves of a game other than Adiukh.
-func gameMoves(g rules.Game, fen string, asJSON bool, stdout, stderr io.Writer) int {
-	s, err := gameState(g, fen)
-	if err != nil {
-		fail(stderr, "adiukh moves", err)
-		return 2
-	}
-	lines := []fenLine{}
-	for _, m := range s.Moves() {
-		lines = append(lines, fenLine{m.Notation, m.After.Notation()})
-	}
+// printMoves lists the legal moves of a position with the positions they
+// lead to, in the game's notation: as {move, position} in JSON for a game
+// whose position is written apart from its side (Adiukh's), as {move, fen}
+// for one written as a FEN.
+func printMoves(s rules.State, sideApart, asJSON bool, stdout, stderr io.Writer) int {
+	moves := s.Moves()
 	if asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
+		var lines any
+		if sideApart {
+			positions := []moveLine{}
+			for _, m := range moves {
+				positions = append(positions, moveLine{m.Notation, m.After.Notation()})
+			}
+			lines = positions
+		} else {
+			fens := []fenLine{}
+			for _, m := range moves {
+				fens = append(fens, fenLine{m.Notation, m.After.Notation()})
+			}
+			lines = fens
+		}
 		if err := enc.Encode(lines); err != nil {
 			fail(stderr, "adiukh moves", err)
 			return 2
 		}
 		return 0
 	}
-	if len(lines) == 0 {
+	if len(moves) == 0 {
 		say(stdout, "%s has no legal move: final position, score %s", s.ToMove(), s.Outcome().Score)
 		return 0
 	}
-	for _, l := range lines {
-		fmt.Fprintf(stdout, "%-22s %s\n", l.Move, l.FEN)
+	for _, m := range moves {
+		fmt.Fprintf(stdout, "%-22s %s\n", m.Notation, m.After.Notation())
 	}
-	return 0
-}
-
-// gamePerft is perft for a game other than Adiukh.
-func gamePerft(g rules.Game, fen string, depth int, divide bool, stdout, stderr io.Writer) int {
-	s, err := gameState(g, fen)
-	if err != nil {
-		fail(stderr, "adiukh perft", err)
-		return 2
-	}
-	began := time.Now()
-	var total int64
-	if divide {
-		for _, m := range s.Moves() {
-			n := g.Perft(m.After, depth-1)
-			fmt.Fprintf(stdout, "%s %d\n", m.Notation, n)
-			total += n
-		}
-	} else {
-		total = g.Perft(s, depth)
-	}
-	say(stderr, "perft(%d): %d positions in %s", depth, total, time.Since(began).Round(time.Millisecond))
-	fmt.Fprintln(stdout, total)
 	return 0
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/rules/solve"
 )
 
@@ -175,7 +176,7 @@ func value(r *solve.Result) solveJSON {
 	return v
 }
 
-func judgement(j *solve.Judgement, p rules.Position) judgeJSON {
+func judgement(j *solve.Judgement, p adiukh.Position) judgeJSON {
 	v := judgeJSON{Stipulation: j.Stipulation.String(), Verdict: j.Verdict, Keys: steps(j.Keys), Line: moveNames(j.Line), Duals: []dualJSON{},
 		Unfinished: j.Unfinished, Nodes: j.Nodes, MS: j.Elapsed.Milliseconds()}
 	for _, d := range j.Duals {
@@ -195,7 +196,7 @@ func steps(list []solve.Step) []moveLine {
 	return out
 }
 
-func moveNames(moves []rules.Move) []string {
+func moveNames(moves []adiukh.Move) []string {
 	out := []string{}
 	for _, m := range moves {
 		out = append(out, m.String())
@@ -234,7 +235,7 @@ func printValue(w io.Writer, r *solve.Result, side rules.Color) {
 	say(w, "nodes:  %d in %d ms", r.Nodes, r.Elapsed.Milliseconds())
 }
 
-func printJudgement(w io.Writer, j *solve.Judgement, p rules.Position) {
+func printJudgement(w io.Writer, j *solve.Judgement, p adiukh.Position) {
 	say(w, "%s: %s", j.Stipulation, localizer(w).T("solve.verdict."+string(j.Verdict)))
 	if j.Refutation != nil {
 		say(w, "refutation: %s", j.Refutation.Reason)
@@ -258,4 +259,21 @@ func printJudgement(w io.Writer, j *solve.Judgement, p rules.Position) {
 		say(w, "the budget ran out after the verdict: the line is not complete")
 	}
 	say(w, "nodes:  %d in %d ms", j.Nodes, j.Elapsed.Milliseconds())
+}
+
+// readPosition reads the position a problem starts from: the solver's
+// game, Adiukh, writes it apart from the side to move.
+func readPosition(position, side string) (adiukh.Position, rules.Color, error) {
+	color, err := readSide(side)
+	if err != nil {
+		return adiukh.Position{}, 0, err
+	}
+	if position == "" {
+		return adiukh.Start(), color, nil
+	}
+	p, err := adiukh.ParsePosition(position)
+	if err != nil {
+		return adiukh.Position{}, 0, fmt.Errorf("--position: %w", err)
+	}
+	return p, color, nil
 }

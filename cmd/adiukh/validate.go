@@ -42,9 +42,10 @@ type sheetVerdict struct {
 func validate(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("validate", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON array with an object per file")
-	game := fs.String("game", "", "the game: adiukh, russian (Russian draughts), international (international draughts, 10×10) or brazilian (Brazilian draughts); by default the one the files name by their GameType tag, else adiukh")
+	game := fs.String("game", "", "the game: %s or %s; by default the one the files name by their GameType tag, else %s")
+	fs.usageArgs["game"] = func(l *catalog.Localizer) []any { return append(gameList(l), games.Default.Key) }
 	fs.Usage = func() {
-		say(stderr, "Usage: adiukh validate [--game adiukh|russian|international|brazilian] [--json] FILE...")
+		say(stderr, "Usage: adiukh validate [--game %s] [--json] FILE...", strings.Join(games.Keys(), "|"))
 		say(stderr, "Replays every move of each game sheet (text, or every game of a PDN file) and checks the written result.\nExit status 0 when every game is valid, 1 otherwise.")
 		fs.PrintDefaults()
 	}
@@ -69,7 +70,10 @@ func validate(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	g := v.Rules
-	if g.Name() != "adiukh" {
+	if !v.SideApart {
+		// A game whose positions are FENs reports final_fen; one written
+		// in its own notation, apart from its side (Adiukh), its
+		// final_position and to_move, with the final position's score.
 		return validateGame(g, fs.Args(), *asJSON, stdout, stderr)
 	}
 	verdicts := make([]sheetVerdict, 0, fs.NArg())
@@ -80,7 +84,7 @@ func validate(args []string, stdout, stderr io.Writer) int {
 			fail(stderr, "adiukh validate", err)
 			return 2
 		}
-		v := fileVerdict(file, rules.ValidateGames(string(text)))
+		v := fileVerdict(file, g.ValidateGames(string(text)))
 		if !v.Valid {
 			status = 1
 		}
@@ -171,7 +175,7 @@ type gameVerdict struct {
 	Games []gameVerdict `json:"games,omitempty"`
 }
 
-// validateGame is validate for a game other than Adiukh.
+// validateGame is validate for a game whose positions are FENs.
 func validateGame(g rules.Game, files []string, asJSON bool, stdout, stderr io.Writer) int {
 	verdicts := make([]gameVerdict, 0, len(files))
 	status := 0
@@ -245,7 +249,7 @@ func (v gameVerdict) sheetVerdict() sheetVerdict {
 
 // fileVerdict is the verdict on a file's games: the first game's, with every
 // game's listed when there are several.
-func fileVerdict(file string, reports []*rules.Report) sheetVerdict {
+func fileVerdict(file string, reports []rules.Verdict) sheetVerdict {
 	v := verdictOf(file, reports[0])
 	v.Game = 1
 	if len(reports) == 1 {
@@ -260,14 +264,16 @@ func fileVerdict(file string, reports []*rules.Report) sheetVerdict {
 	return v
 }
 
-func verdictOf(file string, r *rules.Report) sheetVerdict {
+// verdictOf is a game's verdict as the sheet report gives it: the score of
+// the final position when every move replayed to it, beside the result.
+func verdictOf(file string, r rules.Verdict) sheetVerdict {
 	v := sheetVerdict{
-		File: file, Valid: r.Valid, FinalPosition: r.Position.String(), ToMove: r.ToMove.String(),
-		Plies: len(r.Played), White: r.Sheet.Header("White"), Black: r.Sheet.Header("Black"),
+		File: file, Valid: r.Valid, FinalPosition: r.Final.Notation(), ToMove: r.Final.ToMove().String(),
+		Plies: r.Plies, White: r.White, Black: r.Black,
 		Errors: r.Errors, Warnings: r.Warnings, EndReason: string(r.Reason),
 	}
-	if r.Score != nil {
-		s := r.Score.String()
+	if out := r.Final.Outcome(); r.Replayed && out.Over {
+		s := out.Score.String()
 		v.Score = &s
 	}
 	if r.Result != nil {

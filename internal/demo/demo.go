@@ -105,7 +105,7 @@ func Fill(ctx context.Context, st Store, opt tournament.Options, email, password
 			return 0, err
 		}
 		for _, g := range r.Games {
-			in, err := demoResult(e.ID, n, g)
+			in, err := demoResult(e.ID, e.Game.Rules(), n, g)
 			if err != nil {
 				return 0, err
 			}
@@ -126,19 +126,20 @@ func Fill(ctx context.Context, st Store, opt tournament.Options, email, password
 }
 
 // demoResult makes up a varied but fixed result for a game, or takes it from
-// the game's sheet when the demo has one for that pairing.
-func demoResult(eventID int64, round int, g tournament.Game) (tournament.ResultInput, error) {
+// the game's sheet, replayed by the rules of the event's game, when the
+// demo has one for that pairing.
+func demoResult(eventID int64, game rules.Game, round int, g tournament.Game) (tournament.ResultInput, error) {
 	in := tournament.ResultInput{EventID: eventID, Round: round, Board: g.Board, Version: g.Version}
 	if name, ok := demoSheets[[2]int{g.WhiteNo, g.BlackNo}]; ok {
 		sheet, err := demoGames.ReadFile(name)
 		if err != nil {
 			return in, err
 		}
-		rep := rules.ValidateSheet(string(sheet))
-		if !rep.Valid || rep.Score == nil {
+		rep := game.ValidateGames(string(sheet))[0]
+		if !rep.Valid || rep.Result == nil || rep.Reason != rules.EndFinalPosition {
 			return in, fmt.Errorf("demo sheet %s is not a complete valid game", name)
 		}
-		in.Sheet, in.Score, in.EndReason = string(sheet), rep.Score.String(), string(tournament.FinalPosition)
+		in.Sheet, in.Score, in.EndReason = string(sheet), rep.Result.String(), string(tournament.FinalPosition)
 		return in, nil
 	}
 	scores := []struct{ score, reason string }{

@@ -53,7 +53,10 @@ func main() {
 // benchSetup is what setup leaves for play: the event, its paired round,
 // the arbiter's API token and each player's.
 type benchSetup struct {
-	Event   int64            `json:"event"`
+	Event int64 `json:"event"`
+	// Game is the key of the event's game, whose rules its players'
+	// moves are chosen by.
+	Game    string           `json:"game"`
 	Round   int              `json:"round"`
 	Arbiter string           `json:"arbiter"`
 	Players map[int64]string `json:"players"`

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"adiukh/rules"
+	"adiukh/rules/games"
 )
 
 // stallAfter is how long past the longest think time a player waits for
@@ -89,7 +90,9 @@ const running = "running"
 // game is what the two players of one game share: the moves sent, when,
 // by whom, and whether the opponent has seen each.
 type game struct {
-	id       int64
+	id int64
+	// rules are the rules of the event's game, by which moves are chosen.
+	rules    rules.Game
 	startsAt time.Time
 	mu       sync.Mutex
 	moves    map[int]*sentMove // by the ply the move makes
@@ -127,10 +130,14 @@ func play(ctx context.Context, setup *benchSetup, o playOptions) (*results, erro
 	}
 	fmt.Printf("published round %d of event %d: %d games, %d players on %d instance(s), clocks starting at %s\n",
 		setup.Round, setup.Event, len(views), 2*len(views), len(o.servers), startsAt.Format(time.TimeOnly))
+	variant, ok := games.Lookup(setup.Game)
+	if !ok {
+		return nil, fmt.Errorf("the setup's event is of no game the program knows (%q)", setup.Game)
+	}
 	res := &results{began: startsAt, slowAfter: o.slow, games: len(views), plies: o.plies}
 	var wg sync.WaitGroup
 	for _, v := range views {
-		g := &game{id: v.ID, startsAt: startsAt, moves: map[int]*sentMove{}}
+		g := &game{id: v.ID, rules: variant.Rules, startsAt: startsAt, moves: map[int]*sentMove{}}
 		if at, err := time.Parse(time.RFC3339, v.StartsAt); err == nil && at.After(startsAt) {
 			g.startsAt = at
 		}
@@ -358,7 +365,7 @@ func (p *player) view() *gameView {
 // acknowledgement; the moment it is sent is noted first, for the
 // opponent's stream.
 func (p *player) move(ctx context.Context, v *gameView, res *results) error {
-	move, err := legalMove(v)
+	move, err := legalMove(p.g.rules, v)
 	if err != nil {
 		return err
 	}
@@ -393,21 +400,22 @@ func (p *player) move(ctx context.Context, v *gameView, res *results) error {
 	return nil
 }
 
-// legalMove picks a random legal move of the side to move.
-func legalMove(v *gameView) (string, error) {
-	pos, err := rules.ParsePosition(v.Position)
-	if err != nil {
-		return "", err
-	}
+// legalMove picks a random legal move of the side to move, by the rules
+// of the game.
+func legalMove(game rules.Game, v *gameView) (string, error) {
 	side := rules.White
 	if v.ToMove == "black" {
 		side = rules.Black
 	}
-	moves := pos.LegalMoves(side)
+	s, err := game.ParseState(v.Position, side)
+	if err != nil {
+		return "", err
+	}
+	moves := s.Moves()
 	if len(moves) == 0 {
 		return "", fmt.Errorf("no legal move at ply %d", v.Ply)
 	}
-	return moves[rand.IntN(len(moves))].String(), nil
+	return moves[rand.IntN(len(moves))].Notation, nil
 }
 
 // publish publishes the round through the server as its arbiter, its

@@ -103,7 +103,7 @@ func setUp(ctx context.Context, st *store.Store, n int) (*benchSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	setup := &benchSetup{Event: e.ID, Round: 1, Arbiter: tokens[0], Players: map[int64]string{}}
+	setup := &benchSetup{Event: e.ID, Game: string(e.Game), Round: 1, Arbiter: tokens[0], Players: map[int64]string{}}
 	// The players are linked to their accounts in one transaction of the
 	// store: linking one by one (Service.LinkPlayer, which checks the
 	// event's every link each time) took half a minute for a thousand.

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/rules/international"
 	"adiukh/rules/russian"
 )
@@ -18,7 +19,7 @@ import (
 // All lists the games in the order lists and menus show them, Adiukh, the
 // default, first.
 var All = []*rules.Variant{
-	rules.Adiukh,
+	adiukh.Variant,
 	russian.Variant,
 	international.InternationalGame,
 	international.BrazilianGame,
@@ -26,7 +27,7 @@ var All = []*rules.Variant{
 
 // Default is the game of an event that names none (one stored before
 // events had a game).
-var Default = rules.Adiukh
+var Default = adiukh.Variant
 
 // Lookup finds a game by its key, whatever its case; ok is false for a
 // key no game has.

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 )
 
 // bruteForce is the deliberately simple model the solver is checked
@@ -11,7 +12,7 @@ import (
 // fixpoint, where endless play counts as no final position against White:
 // WhiteMin. Started from +∞ it settles on the greatest: WhiteMax. It returns
 // ok false when the graph has more than limit positions.
-func bruteForce(p rules.Position, side rules.Color, limit int) (whiteMin, whiteMax map[node]int, ok bool) {
+func bruteForce(p adiukh.Position, side rules.Color, limit int) (whiteMin, whiteMax map[node]int, ok bool) {
 	const none = 1000
 	index := map[node]int{}
 	var nodes []node

@@ -301,7 +301,7 @@ func (t *pnTable) store(h uint64, g goal, pn, dn uint32) {
 
 // initial returns the numbers of a node the search has not met yet (df-pn+):
 // a final position is decided by its score at once; otherwise the more first
-// steps the side to move has (rules.Position.Mobility), the more work the
+// steps the side to move has (adiukh.Position.Mobility), the more work the
 // proof (defender to move) or the disproof (prover to move) is likely to
 // take, as every one of its moves must be answered. It cuts the nodes of the
 // rule book's figures and the late random-game positions by a third, and

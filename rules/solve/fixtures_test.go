@@ -9,13 +9,14 @@ import (
 	"testing"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 )
 
 // fixture is one line of testdata/figures.txt or testdata/late.txt.
 type fixture struct {
 	name  string
 	side  rules.Color
-	pos   rules.Position
+	pos   adiukh.Position
 	value string // "?" when not proved
 }
 

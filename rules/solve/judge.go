@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 )
 
 // Verdict is the judgement on a composition.
@@ -25,14 +26,14 @@ const (
 // that fulfil the stipulation as well.
 type Dual struct {
 	Ply          int // 1 for the first move of the main line
-	Move         rules.Move
-	Alternatives []rules.Move
+	Move         adiukh.Move
+	Alternatives []adiukh.Move
 }
 
 // Refutation says why a stipulation fails, with the line that shows it.
 type Refutation struct {
 	Reason rules.Message
-	Line   []rules.Move
+	Line   []adiukh.Move
 }
 
 // Judgement is the solver's report on a composition.
@@ -43,7 +44,7 @@ type Judgement struct {
 	Keys []Step
 	// Line is the main line from the key (the author's, or the quickest):
 	// the solving side by the shortest way, the defence resisting longest.
-	Line []rules.Move
+	Line []adiukh.Move
 	// Duals are the solving side's alternatives along the main line after
 	// its first move; a second key is a cook, listed in Keys.
 	Duals      []Dual
@@ -68,7 +69,7 @@ type Judgement struct {
 // budget runs out before the verdict, the BudgetError carries the bounds of
 // the value proved by then; when it runs out after, the verdict stands and
 // the judgement is Unfinished. A dropped ctx stops the search with its error.
-func (s *Solver) Judge(ctx context.Context, p rules.Position, side rules.Color, st Stipulation, key *rules.Move) (*Judgement, error) {
+func (s *Solver) Judge(ctx context.Context, p adiukh.Position, side rules.Color, st Stipulation, key *adiukh.Move) (*Judgement, error) {
 	began, from := s.start(ctx)
 	n := &node{p, side}
 	w, b := p.Checkers()
@@ -134,7 +135,7 @@ func (s *Solver) Judge(ctx context.Context, p rules.Position, side rules.Color, 
 		}
 		first = line[0]
 	}
-	j.Line = []rules.Move{first}
+	j.Line = []adiukh.Move{first}
 	after := node{p.Play(first), side.Opponent()}
 	rest, duals, err := s.line(&after, own)
 	if err != nil {
@@ -213,10 +214,10 @@ func refuted(st Stipulation, failed goal, atLeast, atMost *int, total int) rules
 // refuteKey reports an author's first move that does not fulfil the
 // stipulation: the defence's reply that refutes it, when the budget finds
 // one. It returns the error that cut it short.
-func (j *Judgement) refuteKey(s *Solver, n *node, own goal, key rules.Move) error {
+func (j *Judgement) refuteKey(s *Solver, n *node, own goal, key adiukh.Move) error {
 	j.Verdict = Unsound
 	after := node{n.pos.Play(key), n.side.Opponent()}
-	j.Refutation = &Refutation{Reason: say("%s does not fulfil the stipulation", key), Line: []rules.Move{key}}
+	j.Refutation = &Refutation{Reason: say("%s does not fulfil the stipulation", key), Line: []adiukh.Move{key}}
 	for _, m := range after.pos.LegalMoves(after.side) {
 		c := node{after.pos.Play(m), after.side.Opponent()}
 		v, err := s.settle(&c, own)
@@ -224,7 +225,7 @@ func (j *Judgement) refuteKey(s *Solver, n *node, own goal, key rules.Move) erro
 			return err
 		}
 		if v != proved {
-			j.Refutation = &Refutation{Reason: say("%s is refuted by %s", key, m), Line: []rules.Move{key, m}}
+			j.Refutation = &Refutation{Reason: say("%s is refuted by %s", key, m), Line: []adiukh.Move{key, m}}
 			break
 		}
 	}
@@ -246,13 +247,13 @@ func boundMessage(b *int) rules.Message {
 	return say("%d points", *b)
 }
 
-func sameMove(a, b rules.Move) bool { return a.String() == b.String() }
+func sameMove(a, b adiukh.Move) bool { return a.String() == b.String() }
 
 // Keeps reports whether the move m, played in q by solver (the side the
 // stipulation is set for), keeps the stipulation: after it the solving side
 // can still force its goal. It judges the moves of a solution or an answer
 // after the first one.
-func (s *Solver) Keeps(ctx context.Context, st Stipulation, solver rules.Color, q rules.Position, m rules.Move) (bool, error) {
+func (s *Solver) Keeps(ctx context.Context, st Stipulation, solver rules.Color, q adiukh.Position, m adiukh.Move) (bool, error) {
 	s.start(ctx)
 	w, b := q.Checkers()
 	own, _, err := st.goals(solver, w+b)

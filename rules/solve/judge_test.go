@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 )
 
 // Figure 17: h2 takes two (h2:f4:d2) or three and reaches the king row
@@ -79,7 +80,7 @@ func TestFigure17(t *testing.T) {
 	}
 }
 
-func moveNamed(t *testing.T, p rules.Position, side rules.Color, text string) rules.Move {
+func moveNamed(t *testing.T, p adiukh.Position, side rules.Color, text string) adiukh.Move {
 	t.Helper()
 	rec, err := rules.ParseRecord(text)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 )
 
 // goal is one yes-or-no question the search answers: can the prover force
@@ -73,7 +74,7 @@ type child struct {
 // White would have if the game stopped there. The move that decided the
 // node's last search (cut) goes before all others. Proof-number search
 // breaks its ties in this order.
-func (s *Solver) order(n *node, moves []rules.Move, cut int, out []child) []child {
+func (s *Solver) order(n *node, moves []adiukh.Move, cut int, out []child) []child {
 	mover := n.side
 	for i := range moves {
 		c := child{n: node{n.pos.Play(moves[i]), mover.Opponent()}, index: i}

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 )
 
 // Defaults for Options left at zero.
@@ -150,7 +151,7 @@ type Solver struct {
 	goal     goal
 	nodes    int64
 	aborted  bool
-	moves    [][]rules.Move
+	moves    [][]adiukh.Move
 	children [][]child
 	frames   []pnFrame
 	pns      pnTable // proof and disproof numbers of undecided nodes
@@ -174,8 +175,8 @@ func New(o Options) *Solver {
 
 // Step is a move with the position it leads to.
 type Step struct {
-	Move     rules.Move
-	Position rules.Position
+	Move     adiukh.Move
+	Position adiukh.Position
 }
 
 // Result is the value of a position.
@@ -197,7 +198,7 @@ type Result struct {
 	// Line is a main line: the side that can force its bound does so by the
 	// shortest way, the other resists longest; it ends in a final position,
 	// or is empty when neither side can force the game to end.
-	Line []rules.Move
+	Line []adiukh.Move
 	// Unfinished reports that the budget ran out after the value was
 	// proved: Best and Line are not given, the value stands.
 	Unfinished bool
@@ -264,7 +265,7 @@ func (s *Solver) Nodes() int64 { return s.nodes }
 // keep it and a main line. A dropped ctx stops the search with its error.
 // When the budget runs out after the value is proved, the value is given
 // without the best moves and the line (Result.Unfinished).
-func (s *Solver) Solve(ctx context.Context, p rules.Position, side rules.Color) (*Result, error) {
+func (s *Solver) Solve(ctx context.Context, p adiukh.Position, side rules.Color) (*Result, error) {
 	began, from := s.start(ctx)
 	n := &node{p, side}
 	w, b := p.Checkers()
@@ -453,8 +454,8 @@ func (s *Solver) settle(n *node, g goal) (status, error) {
 // shortest proof, the other side the move that puts off the end longest
 // without giving the prover more than the goal. At each move of the prover
 // it also returns the other moves that keep the goal: the duals.
-func (s *Solver) line(n *node, g goal) ([]rules.Move, []Dual, error) {
-	var out []rules.Move
+func (s *Solver) line(n *node, g goal) ([]adiukh.Move, []Dual, error) {
+	var out []adiukh.Move
 	var duals []Dual
 	cur := *n
 	for len(out) < maxLine {

@@ -10,11 +10,12 @@ import (
 	"time"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 )
 
-func mustPosition(t testing.TB, text string) rules.Position {
+func mustPosition(t testing.TB, text string) adiukh.Position {
 	t.Helper()
-	p, err := rules.ParsePosition(text)
+	p, err := adiukh.ParsePosition(text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,7 +24,7 @@ func mustPosition(t testing.TB, text string) rules.Position {
 
 // randomPosition places a few towers of random make-up on random squares,
 // at most 12 checkers of a colour.
-func randomPosition(r *rand.Rand, towers int) rules.Position {
+func randomPosition(r *rand.Rand, towers int) adiukh.Position {
 	for {
 		if p := randomTowers(r, towers); legalCounts(p) {
 			return p
@@ -31,19 +32,19 @@ func randomPosition(r *rand.Rand, towers int) rules.Position {
 	}
 }
 
-func legalCounts(p rules.Position) bool {
+func legalCounts(p adiukh.Position) bool {
 	w, b := p.Checkers()
 	return w <= 12 && b <= 12
 }
 
-func randomTowers(r *rand.Rand, towers int) rules.Position {
-	var p rules.Position
+func randomTowers(r *rand.Rand, towers int) adiukh.Position {
+	var p adiukh.Position
 	for placed := 0; placed < towers; {
 		s := rules.Square(r.IntN(32))
 		if !p.At(s).Empty() {
 			continue
 		}
-		p.Put(s, rules.Tower{Owner: rules.Color(r.IntN(2)), Own: 1 + r.IntN(3), Other: r.IntN(3)})
+		p.Put(s, adiukh.Tower{Owner: rules.Color(r.IntN(2)), Own: 1 + r.IntN(3), Other: r.IntN(3)})
 		placed++
 	}
 	return p
@@ -69,7 +70,7 @@ func show(b *int) string {
 // checkAgainstBruteForce solves a position and compares the bounds and the
 // best moves with the brute-force model; it reports false when the position
 // is too big for the model.
-func checkAgainstBruteForce(t *testing.T, s *Solver, p rules.Position, side rules.Color) bool {
+func checkAgainstBruteForce(t *testing.T, s *Solver, p adiukh.Position, side rules.Color) bool {
 	t.Helper()
 	wmin, wmax, ok := bruteForce(p, side, 4000)
 	if !ok {
@@ -108,7 +109,7 @@ func checkAgainstBruteForce(t *testing.T, s *Solver, p rules.Position, side rule
 
 // checkLine replays the main line: legal moves ending in a final position
 // whose score lies within the bounds the line was built for.
-func checkLine(t *testing.T, p rules.Position, side rules.Color, r *Result) {
+func checkLine(t *testing.T, p adiukh.Position, side rules.Color, r *Result) {
 	t.Helper()
 	if r.WhiteMin == nil && r.WhiteMax == nil {
 		if len(r.Line) != 0 {
@@ -117,7 +118,7 @@ func checkLine(t *testing.T, p rules.Position, side rules.Color, r *Result) {
 		return
 	}
 	for _, m := range r.Line {
-		if !slices.ContainsFunc(p.LegalMoves(side), func(l rules.Move) bool { return l.String() == m.String() }) {
+		if !slices.ContainsFunc(p.LegalMoves(side), func(l adiukh.Move) bool { return l.String() == m.String() }) {
 			t.Fatalf("line move %s is not legal in %s", m, p)
 		}
 		p, side = p.Play(m), side.Opponent()
@@ -151,7 +152,7 @@ func TestAgainstBruteForce(t *testing.T) {
 
 // randomKingPosition is randomPosition with half of the towers on their
 // owner's king row, where kings capture back and forth and positions repeat.
-func randomKingPosition(r *rand.Rand, towers int) rules.Position {
+func randomKingPosition(r *rand.Rand, towers int) adiukh.Position {
 	for {
 		if p := randomKingTowers(r, towers); legalCounts(p) {
 			return p
@@ -159,8 +160,8 @@ func randomKingPosition(r *rand.Rand, towers int) rules.Position {
 	}
 }
 
-func randomKingTowers(r *rand.Rand, towers int) rules.Position {
-	var p rules.Position
+func randomKingTowers(r *rand.Rand, towers int) adiukh.Position {
+	var p adiukh.Position
 	for placed := 0; placed < towers; {
 		owner := rules.Color(r.IntN(2))
 		s := rules.Square(r.IntN(32))
@@ -173,7 +174,7 @@ func randomKingTowers(r *rand.Rand, towers int) rules.Position {
 		if !p.At(s).Empty() {
 			continue
 		}
-		p.Put(s, rules.Tower{Owner: owner, Own: 1 + r.IntN(3), Other: r.IntN(3)})
+		p.Put(s, adiukh.Tower{Owner: owner, Own: 1 + r.IntN(3), Other: r.IntN(3)})
 		placed++
 	}
 	return p

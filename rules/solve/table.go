@@ -4,22 +4,23 @@ import (
 	"unsafe"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 )
 
 // node is a position with the side to move: what the solver's values belong to.
 type node struct {
-	pos  rules.Position
+	pos  adiukh.Position
 	side rules.Color
 }
 
-// positionWords is the size of a rules.Position in 32-bit words: hashOf reads
+// positionWords is the size of a adiukh.Position in 32-bit words: hashOf reads
 // the position as such words. The two declarations fail to compile when the
 // size changes.
 const positionWords = 18
 
 var (
-	_ [unsafe.Sizeof(rules.Position{}) - 4*positionWords]byte
-	_ [4*positionWords - unsafe.Sizeof(rules.Position{})]byte
+	_ [unsafe.Sizeof(adiukh.Position{}) - 4*positionWords]byte
+	_ [4*positionWords - unsafe.Sizeof(adiukh.Position{})]byte
 )
 
 // hashOf returns n's hash, never 0 (the table's mark of a free place). It is

@@ -21,6 +21,7 @@ import (
 	"unicode"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/rules/games"
 	"adiukh/rules/solve"
 	"adiukh/tournament"
@@ -689,11 +690,11 @@ func TestErrorInBothLanguages(t *testing.T) {
 	if got := For(English).Phrase(e); got != e.Message {
 		t.Errorf("English %q, want %q", got, e.Message)
 	}
-	report := rules.ValidateSheet("1. c3-b4 b6-c5 2. b6-a5")
+	report := adiukh.ValidateSheet("1. c3-b4 b6-c5 2. b6-a5")
 	if got, want := For(Russian).Problem(report.Errors[0]), "b6-a5: на поле b6 нет фигуры"; got != want {
 		t.Errorf("problem %q, want %q", got, want)
 	}
-	report = rules.ValidateSheet("1. c3-b4 12:12 resigned")
+	report = adiukh.ValidateSheet("1. c3-b4 12:12 resigned")
 	if got, want := For(Russian).Problem(report.Errors[0]), "при окончании «сдача» счёт 24:0 или 0:24, а не 12:12 (пп. 5.2–5.4)"; got != want {
 		t.Errorf("problem %q, want %q", got, want)
 	}
@@ -715,7 +716,7 @@ func TestEndReasonInScoreErrors(t *testing.T) {
 		{"24:0", "agreement", "при окончании «ничья по соглашению» счёт 12:12 (§5.5, §6.1.3); введено 24:0", "a game drawn by agreement scores 12:12 (§5.5, §6.1.3); got 24:0"},
 		{"24:0", "both_flags", "при окончании «упали оба флажка» счёт 12:12 (§5.5, §6.1.3); введено 24:0", "a game drawn by both flags scores 12:12 (§5.5, §6.1.3); got 24:0"},
 	} {
-		_, err := tournament.ParseResult(tc.score, tc.reason)
+		_, err := tournament.GameKind("adiukh").ParseResult(tc.score, tc.reason)
 		var e *tournament.Error
 		if !errors.As(err, &e) {
 			t.Fatalf("%s %s: error %v", tc.score, tc.reason, err)

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/text/language"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	_ "adiukh/rules/international" // its messages' keys
 	_ "adiukh/rules/russian"       // its messages' keys
 	"adiukh/tournament"
@@ -114,7 +115,7 @@ func TestEveryStoredMessageHasAKey(t *testing.T) {
 // problem says itself in each language, and after its words change in the
 // catalogue, in the new words.
 func TestStoredSheetReportReadsInBothLanguages(t *testing.T) {
-	checked := rules.ValidateSheet("1. c3-b4 b6-c5 2. g3-e5")
+	checked := adiukh.ValidateSheet("1. c3-b4 b6-c5 2. g3-e5")
 	if len(checked.Errors) == 0 {
 		t.Fatal("the sheet has no problem to store")
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 )
 
 // Twin is a work whose position is an entry's own, a possible
@@ -39,7 +40,7 @@ func (t Twin) Message() rules.Message {
 type problem struct{ same, turned string }
 
 func problemOf(e Entry) (problem, bool) {
-	p, err := rules.ParsePosition(e.Position)
+	p, err := adiukh.ParsePosition(e.Position)
 	if err != nil {
 		return problem{}, false
 	}

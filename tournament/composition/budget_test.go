@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/tournament"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/store/storetest"
@@ -21,7 +22,7 @@ const issue41 = "white: a1-1, h6-1/1; black: a3-1/3, b2-1/6, b6-1, b8-1, c3-1, c
 // key, which the refutation does not depend on.
 func firstMove(t *testing.T, position string) string {
 	t.Helper()
-	p, err := rules.ParsePosition(position)
+	p, err := adiukh.ParsePosition(position)
 	if err != nil {
 		t.Fatal(err)
 	}

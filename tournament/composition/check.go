@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/rules/solve"
 	"adiukh/tournament"
 )
@@ -65,7 +66,7 @@ func faultMessages(faults []Fault) []rules.Message {
 // one that runs out after leaves the rest of the solution unchecked. A
 // dropped ctx ends the check with its error.
 func Check(ctx context.Context, s *solve.Solver, pr *Problem) (*Report, error) {
-	var key *rules.Move
+	var key *adiukh.Move
 	if len(pr.Solution) > 0 {
 		key = &pr.Solution[0]
 	}

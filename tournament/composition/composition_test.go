@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/rules/solve"
 	"adiukh/tournament"
 )
@@ -132,7 +133,7 @@ func TestCheckAnswer(t *testing.T) {
 			t.Errorf("%q: %+v, %v; want %+v", answer, got, err, want)
 		}
 	}
-	p, _ := rules.ParsePosition("white: h2; black: e3, g3, g5, g7")
+	p, _ := adiukh.ParsePosition("white: h2; black: e3, g3, g5, g7")
 	st, _ := solve.ParseStipulation("white 4")
 	fig17 := &Problem{Position: p, Side: rules.White, Stipulation: st}
 	got, err := CheckAnswer(context.Background(), s, fig17, "h2:f4:d2")
@@ -182,8 +183,8 @@ func TestAwardPDN(t *testing.T) {
 	if special := AwardPDN("Конкурс 2026", []Awarded{{Distinction: Distinction{Code: "002", Honour: SpecialPrize, Place: 1}, Entry: Entry{Position: g005, Side: "black"}}}); !strings.Contains(special, `[Award "1 special prize"]`) {
 		t.Errorf("a special prize in PDN:\n%s", special)
 	}
-	sheets := rules.ParsePDN(pdn)
-	if len(sheets) != 1 || sheets[0].Start.String() != g005 || sheets[0].ToMove != rules.Black {
+	sheets := adiukh.ParsePDN(pdn)
+	if len(sheets) != 1 || adiukh.Validate(sheets[0]).Start.String() != g005 || sheets[0].ToMove != rules.Black {
 		t.Fatalf("the rules do not read the PDN back: %+v", sheets)
 	}
 }

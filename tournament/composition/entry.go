@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/rules/solve"
 	"adiukh/tournament"
 )
@@ -24,12 +25,12 @@ type Entry struct {
 
 // Problem is a valid entry, read.
 type Problem struct {
-	Position    rules.Position
+	Position    adiukh.Position
 	Side        rules.Color
 	Stipulation solve.Stipulation
 	// Solution is the author's main line; it may be empty when the entry
 	// has no solution yet (a solving contest's position).
-	Solution []rules.Move
+	Solution []adiukh.Move
 }
 
 var sides = map[string]rules.Color{
@@ -46,7 +47,7 @@ func Validate(e Entry) (*Problem, error) {
 	var problems []*tournament.Error
 	fail := func(err *tournament.Error) { problems = append(problems, err) }
 	pr := &Problem{}
-	p, err := rules.ParsePosition(e.Position)
+	p, err := adiukh.ParsePosition(e.Position)
 	positionOK := err == nil
 	if err != nil {
 		fail(tournament.Invalid("position", "%s", rules.Detail(err)))
@@ -93,8 +94,8 @@ func Validate(e Entry) (*Problem, error) {
 // left out, and every move must be legal where it stands. On an error the
 // moves read before it are returned with it; the error names the move by
 // its number as the line is numbered.
-func ReadLine(p rules.Position, side rules.Color, text string) ([]rules.Move, *tournament.Error) {
-	var out []rules.Move
+func ReadLine(p adiukh.Position, side rules.Color, text string) ([]adiukh.Move, *tournament.Error) {
+	var out []adiukh.Move
 	first := side
 	depth := 0
 	for _, word := range strings.Fields(strings.NewReplacer("(", " ( ", ")", " ) ").Replace(text)) {
@@ -110,7 +111,7 @@ func ReadLine(p rules.Position, side rules.Color, text string) ([]rules.Move, *t
 		}
 		rec, err := rules.ParseRecord(word)
 		if err == nil {
-			var m rules.Move
+			var m adiukh.Move
 			m, err = p.Find(side, rec)
 			if err == nil {
 				out = append(out, m)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/rules/solve"
 )
 
@@ -163,7 +164,7 @@ func findingsOf(r *Report) Findings {
 	return f
 }
 
-func moveNames(moves []rules.Move) []string {
+func moveNames(moves []adiukh.Move) []string {
 	if len(moves) == 0 {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/rules/solve"
 )
 
@@ -83,7 +84,7 @@ func TestFindingsKeptAsSentences(t *testing.T) {
 func TestRefusedLineIsStoredByKey(t *testing.T) {
 	t.Parallel()
 	for text, key := range map[string]string{"c3-d4 zz": "composition.line.move", "c3-d4 (f6-e5": "composition.line.parentheses"} {
-		_, err := ReadLine(rules.Start(), rules.White, text)
+		_, err := ReadLine(adiukh.Start(), rules.White, text)
 		if err == nil {
 			t.Fatalf("%q was read", text)
 		}

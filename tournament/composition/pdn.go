@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 )
 
 var honourNames = map[Honour]string{Prize: "prize", SpecialPrize: "special prize", Mention: "honourable mention", Commendation: "commendation"}
@@ -28,8 +29,8 @@ func AwardPDN(event string, items []Awarded) string {
 		tag("Section", it.Section)
 		tag("Award", fmt.Sprintf("%d %s", it.Place, honourNames[it.Honour]))
 		tag("Code", it.Code)
-		tag("GameType", rules.PDNGameType)
-		tag("Variant", rules.PDNVariant)
+		tag("GameType", adiukh.PDNGameType)
+		tag("Variant", adiukh.PDNVariant)
 		tag("Position", it.Entry.Position)
 		tag("ToMove", it.Entry.Side)
 		tag("Stipulation", it.Entry.Stipulation)
@@ -46,7 +47,7 @@ func AwardPDN(event string, items []Awarded) string {
 
 // mainLine numbers the author's main line in PDN ("1... d6xf8 2. b2-c3").
 func mainLine(e Entry) string {
-	p, err := rules.ParsePosition(e.Position)
+	p, err := adiukh.ParsePosition(e.Position)
 	if err != nil {
 		return ""
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/correspondence"
@@ -222,7 +223,7 @@ func TestDrawOfferMarkedInTheRecords(t *testing.T) {
 	if !strings.Contains(pdn.String(), "1... b4-a3= {") {
 		t.Errorf("the PDN does not mark the offer:\n%s", pdn.String())
 	}
-	if r := rules.Validate(rules.ParsePDN(pdn.String())[0]); len(r.Errors) > 0 || len(r.Played) != 1 {
+	if r := adiukh.Validate(adiukh.ParsePDN(pdn.String())[0]); len(r.Errors) > 0 || len(r.Played) != 1 {
 		t.Errorf("the PDN does not replay: %v", r.Errors)
 	}
 	rounds, err := tournament.NewService(st, engines.Options()).Rounds(sec.ctx, sec.eventID)
@@ -230,7 +231,7 @@ func TestDrawOfferMarkedInTheRecords(t *testing.T) {
 		t.Fatalf("rounds %v, %v", rounds, err)
 	}
 	sheet := rounds[0].Games[0].Sheet
-	if r := rules.ValidateSheet(sheet); !strings.Contains(sheet, "1... b4-a3=") || len(r.Errors) > 0 {
+	if r := adiukh.ValidateSheet(sheet); !strings.Contains(sheet, "1... b4-a3=") || len(r.Errors) > 0 {
 		t.Errorf("the game's sheet %q: %v", sheet, r.Errors)
 	}
 }

@@ -46,20 +46,20 @@ func AwardView(e *tournament.Event, a *composition.Award, loc catalog.Lang) (rep
 		}
 	}
 	for _, it := range a.Items {
-		pos, err := rules.ParsePosition(it.Entry.Position)
-		if err != nil {
-			return report.AwardBooklet{}, fmt.Errorf("award entry %s: %w", it.Code, err)
-		}
 		side := rules.White
 		if s := it.Entry.Side; s == "black" || s == "черные" || s == "чёрные" {
 			side = rules.Black
+		}
+		pos, err := e.Game.Rules().ParseState(it.Entry.Position, side)
+		if err != nil {
+			return report.AwardBooklet{}, fmt.Errorf("award entry %s: %w", it.Code, err)
 		}
 		honour := l.Honour(string(it.Honour), it.Place)
 		if it.ExAequo {
 			honour += " " + l.T("compo.ex_aequo")
 		}
 		b.Entries = append(b.Entries, report.AwardEntry{Code: it.Code, Honour: honour,
-			Section: it.Section, Author: it.Author, Position: positionView(pos, side), Stipulation: l.Message(solve.SayStipulation(it.Entry.Stipulation)),
+			Section: it.Section, Author: it.Author, Position: stateView(e.Game.Variant(), pos), Stipulation: l.Message(solve.SayStipulation(it.Entry.Stipulation)),
 			Verdict: verdictLine(l, it.Findings), Solution: it.Entry.Solution, Comment: it.Comment, JudgeComments: it.JudgeComments})
 	}
 	for _, el := range a.Eliminated {

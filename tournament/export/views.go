@@ -350,25 +350,15 @@ func findGame(d *tournament.EventData, n, b int) (*tournament.Game, error) {
 	return nil, tournament.NotFound("board %d of round %d of event %d not found", b, n, d.Event.ID)
 }
 
-// replay replays the score sheet of a game. A sheet whose moves do not all
-// replay cannot be printed or exported as the game that was played.
-func replay(g *tournament.Game, n int) (*rules.Report, error) {
-	if g.Sheet == "" {
-		return nil, tournament.NotFound("board %d of round %d has no score sheet", g.Board, n)
-	}
-	rep := rules.ValidateSheet(g.Sheet)
-	if !rep.Replayed() {
-		return nil, tournament.Conflict("sheet", "the score sheet of board %d in round %d does not replay (%s); correct it first", g.Board, n, replayProblem(rep))
-	}
-	return rep, nil
-}
-
 // say is text for people made of parts, kept with its English format and
 // arguments so that the catalogue can translate it.
 func say(format string, args ...any) rules.Message { return rules.Message{Format: format, Args: args} }
 
-// replayProblem names the first move of a sheet that stopped its replay.
-func replayProblem(rep *rules.Report) rules.Message { return problemOf(rep.Errors, len(rep.Played)) }
+// notReplayed refuses the record of a board whose sheet does not replay:
+// it cannot be printed or exported as the game that was played.
+func notReplayed(board, n int, v rules.Verdict) error {
+	return tournament.Conflict("sheet", "the score sheet of board %d in round %d does not replay (%s); correct it first", board, n, problemOf(v.Errors, v.Plies))
+}
 
 // problemOf names the first move that stopped a replay among a sheet's
 // errors, after played moves replayed; for any game.
@@ -404,7 +394,7 @@ func GameRecordView(d *tournament.EventData, n, b int) (report.GameRecord, error
 		return report.GameRecord{}, err
 	}
 	if !v.Replayed {
-		return report.GameRecord{}, tournament.Conflict("sheet", "the score sheet of board %d in round %d does not replay (%s); correct it first", g.Board, n, problemOf(v.Errors, v.Plies))
+		return report.GameRecord{}, notReplayed(g.Board, n, v)
 	}
 	sheetScore := fillRecord(&rec, d.Event.Game, v)
 	if g.Result != nil {
@@ -527,19 +517,6 @@ func stateView(variant *rules.Variant, s rules.State) report.Position {
 		if p.King {
 			v.Kings = append(v.Kings, p.Square)
 		}
-	}
-	return v
-}
-
-// positionView lists the towers of a position square by square.
-func positionView(p rules.Position, toMove rules.Color) report.Position {
-	v := report.Position{ToMove: colourView(toMove)}
-	for sq := range rules.Square(32) {
-		t := p.At(sq)
-		if t.Empty() {
-			continue
-		}
-		v.Towers = append(v.Towers, report.Tower{Square: sq.String(), Owner: colourView(t.Owner), Own: t.Own, Other: t.Other})
 	}
 	return v
 }

@@ -103,19 +103,20 @@ func TestEventView(t *testing.T) {
 	}
 }
 
-func TestPositionView(t *testing.T) {
+func TestStateView(t *testing.T) {
 	t.Parallel()
-	p, err := rules.ParsePosition("white: e5-2/1; black: a7-1")
+	game := tournament.GameKind("adiukh")
+	p, err := game.Rules().ParseState("white: e5-2/1; black: a7-1", rules.Black)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := positionView(p, rules.Black)
+	got := stateView(game.Variant(), p)
 	want := report.Position{ToMove: report.Black, Towers: []report.Tower{
 		{Square: "e5", Owner: report.White, Own: 2, Other: 1},
 		{Square: "a7", Owner: report.Black, Own: 1},
 	}}
 	if len(got.Towers) != len(want.Towers) || got.ToMove != want.ToMove {
-		t.Fatalf("positionView = %+v, want %+v", got, want)
+		t.Fatalf("stateView = %+v, want %+v", got, want)
 	}
 	for i := range want.Towers {
 		if got.Towers[i] != want.Towers[i] {
@@ -255,13 +256,15 @@ func TestTeamRoundShowsItsRound(t *testing.T) {
 // PDN export lists it, English only for an English reader.
 func TestReplayProblemInRussian(t *testing.T) {
 	t.Parallel()
-	g := &tournament.Game{Board: 3, Sheet: "1. c3-b4 b6-c5 2. h2-a1"}
-	_, err := replay(g, 4)
-	var e *tournament.Error
-	if !errors.As(err, &e) || e.Code != tournament.ECONFLICT {
-		t.Fatalf("replay = %v, want a conflict", err)
+	v, err := sheetVerdict(tournament.GameKind("adiukh"), nil, "1. c3-b4 b6-c5 2. h2-a1")
+	if err != nil || v.Replayed {
+		t.Fatalf("the sheet replayed: %v", err)
 	}
-	skipped := Skipped{Round: 4, Board: 3, Problem: replayProblem(rules.ValidateSheet(g.Sheet))}
+	var e *tournament.Error
+	if err := notReplayed(3, 4, v); !errors.As(err, &e) || e.Code != tournament.ECONFLICT {
+		t.Fatalf("notReplayed = %v, want a conflict", err)
+	}
+	skipped := Skipped{Round: 4, Board: 3, Problem: problemOf(v.Errors, v.Plies)}
 	ru, en := catalog.For(catalog.Russian), catalog.For(catalog.English)
 	for _, tc := range []struct{ got, want string }{
 		{ru.Phrase(e), "партию по бланку доски 3 в 4-м туре не удаётся воспроизвести (строка 1, ход 2: "},

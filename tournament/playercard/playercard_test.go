@@ -16,7 +16,7 @@ func TestCardAddsUpTheCountedGames(t *testing.T) {
 	e := &tournament.Event{Scoring: tournament.DefaultScoring(tournament.Swiss)}
 	players := []tournament.Player{{ID: 1, Name: "Хуаде"}, {ID: 2, Name: "Тлехас"}, {ID: 3, Name: "Нехай"}}
 	res := func(score, reason string) *tournament.Result {
-		r, err := tournament.ParseResult(score, reason)
+		r, err := tournament.GameKind("adiukh").ParseResult(score, reason)
 		if err != nil {
 			t.Fatal(err)
 		}

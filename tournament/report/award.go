@@ -69,7 +69,7 @@ const awardBlockHeight = 12 + 6 + boardSide + 14
 // pages. An award that distinguishes no entry says so.
 func AwardPDF(w io.Writer, loc catalog.Lang, a AwardBooklet) error {
 	for _, e := range a.Entries {
-		if err := checkPosition(e.Position, boardOf(a.Event)); err != nil {
+		if err := checkPosition(e.Position, a.Event.Board); err != nil {
 			return fmt.Errorf("award entry %s: %w", e.Code, err)
 		}
 	}
@@ -127,7 +127,7 @@ func AwardPDF(w io.Writer, loc catalog.Lang, a AwardBooklet) error {
 		d.multiCell(width, 6, heading+"  ("+text(loc, msgEntryCode, e.Code)+")", "", "L", false)
 		top := d.pdf.GetY() + 1
 		x := margin + 5
-		bottom := d.diagram(x, top, text(loc, msgDiagram), e.Position, boardOf(a.Event))
+		bottom := d.diagram(x, top, text(loc, msgDiagram), e.Position, a.Event.Board)
 		textX := x + boardSide + 8
 		textW := width - (textX - margin)
 		d.pdf.SetXY(textX, top+6)

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"adiukh/rules"
 	"adiukh/tournament/catalog"
 	"bytes"
 	"fmt"
@@ -14,7 +15,7 @@ import (
 // than one page and no block is split.
 func TestAwardPDF(t *testing.T) {
 	t.Parallel()
-	a := AwardBooklet{Event: Event{Name: "Конкурс составителей"}, Judges: []string{"Судья Иванов", "Судья Сидоров"}}
+	a := AwardBooklet{Event: Event{Name: "Конкурс составителей", Board: rules.Board{Size: 8}}, Judges: []string{"Судья Иванов", "Судья Сидоров"}}
 	for i := range 7 {
 		section := "Задачи"
 		if i >= 4 {
@@ -68,7 +69,7 @@ func TestAwardPDF(t *testing.T) {
 // under its stage and judges.
 func TestAwardPDFWithoutEntries(t *testing.T) {
 	t.Parallel()
-	a := AwardBooklet{Event: Event{Name: "Конкурс составителей"}, Judges: []string{"Судья Иванов"}}
+	a := AwardBooklet{Event: Event{Name: "Конкурс составителей", Board: rules.Board{Size: 8}}, Judges: []string{"Судья Иванов"}}
 	for loc, want := range map[catalog.Lang]string{catalog.Russian: "В присуждении нет отмеченных произведений.", catalog.English: "The award distinguishes no entry."} {
 		flat := strings.Join(strings.Fields(pdfTextAs(t, "award-empty", render(t, func(b *bytes.Buffer) error { return AwardPDF(b, loc, a) }), "-raw")), " ")
 		if !strings.Contains(flat, want) {

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"adiukh/rules"
 	"adiukh/tournament/catalog"
 	"bytes"
 	"strings"
@@ -8,7 +9,7 @@ import (
 )
 
 // TestEmptyInputRenders checks that an event without players, boards or
-// moves still gives a valid document (an empty list to print), not an error
+// moves (a record still on its game's board) still gives a valid document (an empty list to print), not an error
 // or a panic.
 func TestEmptyInputRenders(t *testing.T) {
 	t.Parallel()
@@ -18,9 +19,11 @@ func TestEmptyInputRenders(t *testing.T) {
 		"progress":   func(b *bytes.Buffer) error { return ProgressPDF(b, catalog.English, Standings{}) },
 		"pairings":   func(b *bytes.Buffer) error { return PairingsPDF(b, catalog.Russian, Pairings{}) },
 		"sheets":     func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, catalog.Russian, nil) },
-		"record":     func(b *bytes.Buffer) error { return GameRecordPDF(b, catalog.Russian, GameRecord{}) },
-		"csv":        func(b *bytes.Buffer) error { return StandingsCSV(b, PlainCSV, catalog.Russian, Standings{}) },
-		"json":       func(b *bytes.Buffer) error { return StandingsJSON(b, Standings{}) },
+		"record": func(b *bytes.Buffer) error {
+			return GameRecordPDF(b, catalog.Russian, GameRecord{Event: Event{Board: rules.Board{Size: 8}}})
+		},
+		"csv":  func(b *bytes.Buffer) error { return StandingsCSV(b, PlainCSV, catalog.Russian, Standings{}) },
+		"json": func(b *bytes.Buffer) error { return StandingsJSON(b, Standings{}) },
 	} {
 		t.Run(name, func(t *testing.T) {
 			if out := render(t, f); len(out) == 0 {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"adiukh/rules"
 )
 
 // Test events are built from the circle method (every round a perfect
@@ -27,6 +29,7 @@ func testEvent(rounds int) Event {
 		EndDate:      time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC),
 		Rounds:       rounds,
 		TimeControl:  TimeControl{Base: 8 * time.Minute, Increment: 4 * time.Second},
+		Board:        rules.Board{Size: 8},
 	}
 }
 

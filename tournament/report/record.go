@@ -22,15 +22,6 @@ const (
 	stackLayers = 5 // discs drawn at most; the label gives the true counts
 )
 
-// boardOf is the board an event's positions stand on: Adiukh's 8×8 with
-// named squares when the event gives none.
-func boardOf(e Event) rules.Board {
-	if e.Board.Size == 0 {
-		return rules.Adiukh.Board
-	}
-	return e.Board
-}
-
 // Move list geometry: three blocks of numbered move pairs across the page.
 const (
 	recordBlocks    = 3
@@ -55,7 +46,7 @@ func GameRecordPDF(w io.Writer, loc catalog.Lang, g GameRecord) error {
 	if err := checkScoreOf(g.Result, points); err != nil {
 		return fmt.Errorf("game record result: %w", err)
 	}
-	board := boardOf(g.Event)
+	board := g.Event.Board
 	if g.Start != nil {
 		if err := checkPosition(*g.Start, board); err != nil {
 			return fmt.Errorf("game record start position: %w", err)
@@ -458,6 +449,9 @@ func squarePlaces(board rules.Board) map[string]place {
 // checkPosition refuses a position that cannot be drawn truthfully on the
 // board.
 func checkPosition(pos Position, board rules.Board) error {
+	if board.Size == 0 {
+		return fmt.Errorf("the event names no board to draw the position on")
+	}
 	places := squarePlaces(board)
 	taken := make(map[string]bool, len(pos.Towers))
 	for i, t := range pos.Towers {

@@ -26,7 +26,8 @@ type Event struct {
 	DisciplineKey string
 	GamePoints    int
 	// Board is the board of the event's game, on which its records'
-	// diagrams are drawn (zero: Adiukh's 8×8 with named squares), and
+	// diagrams are drawn (the caller's event names it: no game is the
+	// documents' default), and
 	// SheetMoves the moves its score sheets have room for (0: 60), so that
 	// a game of international draughts has its 10×10 numbered board and
 	// the longer sheet its games need.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/tournament"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/store"
@@ -28,12 +29,12 @@ func TestCorrespondenceGames(t *testing.T) {
 		start := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
 		black := rules.Black
 		games := []correspondence.Game{
-			{ID: 101, BoardGameID: 1, EventID: e.ID, Round: 1, Board: 1, WhiteID: 1, BlackID: 2, Status: correspondence.Running, Position: rules.Start().String(),
+			{ID: 101, BoardGameID: 1, EventID: e.ID, Round: 1, Board: 1, WhiteID: 1, BlackID: 2, Status: correspondence.Running, Position: adiukh.Start().String(),
 				ToMove: rules.White, Bank: [2]time.Duration{50 * correspondence.Day, 47*correspondence.Day + 3*time.Hour}, TurnStart: start,
 				Deadline: start.Add(10 * correspondence.Day), OfferBy: &black, OfferPly: 4, StartedAt: start, Version: 1},
-			{ID: 102, BoardGameID: 2, EventID: e.ID, Round: 1, Board: 2, WhiteID: 3, BlackID: 4, Status: correspondence.Running, Position: rules.Start().String(),
+			{ID: 102, BoardGameID: 2, EventID: e.ID, Round: 1, Board: 2, WhiteID: 3, BlackID: 4, Status: correspondence.Running, Position: adiukh.Start().String(),
 				ToMove: rules.Black, TurnStart: start, Deadline: start.Add(30 * correspondence.Day), StartedAt: start, Version: 1},
-			{ID: 103, BoardGameID: 3, EventID: e.ID, Round: 2, Board: 1, WhiteID: 1, BlackID: 3, Status: correspondence.Finished, Position: rules.Start().String(),
+			{ID: 103, BoardGameID: 3, EventID: e.ID, Round: 2, Board: 1, WhiteID: 1, BlackID: 3, Status: correspondence.Finished, Position: adiukh.Start().String(),
 				Result: &tournament.Result{White: 17, Black: 7, EndReason: tournament.FinalPosition}, Deadline: start, StartedAt: start, EndedAt: start.Add(time.Hour), Version: 1},
 		}
 		corrUpdate(t, st, func(tx correspondence.Tx) error { return tx.CreateGames(games) })
@@ -114,7 +115,7 @@ func TestSaveGamesSavesAsSaveGame(t *testing.T) {
 		start := time.Date(2026, 11, 22, 10, 0, 0, 123456789, time.UTC)
 		game := func(id int64) correspondence.Game {
 			return correspondence.Game{ID: id, BoardGameID: id, EventID: e.ID, Round: 1, Board: int(id), WhiteID: 1, BlackID: 2, Status: correspondence.Running,
-				Position: rules.Start().String(), ToMove: rules.White, TurnStart: start, Deadline: start, StartedAt: start, Version: 1, Live: true}
+				Position: adiukh.Start().String(), ToMove: rules.White, TurnStart: start, Deadline: start, StartedAt: start, Version: 1, Live: true}
 		}
 		corrUpdate(t, st, func(tx correspondence.Tx) error {
 			return tx.CreateGames([]correspondence.Game{game(301), game(302), game(303), game(304)})

@@ -8,6 +8,7 @@ import (
 	"gorm.io/gorm"
 
 	"adiukh/rules"
+	"adiukh/rules/games"
 )
 
 // Migration 20261125221000 keeps the stored messages of the rules by key
@@ -214,7 +215,9 @@ func messageKeysReports20261125221000(tx *gorm.DB) error {
 		if len(errs) == 0 {
 			continue
 		}
-		found := rules.ValidateSheet(r.Sheet).Errors
+		// Events had no game yet: every sheet was of the game of an
+		// event that names none.
+		found := games.Default.Rules.ValidateGames(r.Sheet)[0].Errors
 		for i, e := range errs {
 			stored, ok := e.(map[string]any)
 			if !ok {

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/composition"
@@ -66,7 +66,7 @@ func TestDataVersionMovesWithEveryWrite(t *testing.T) {
 		// cached page shows: the version stays. So does a write
 		// transaction that writes nothing.
 		g := correspondence.Game{ID: 7, EventID: e.ID, Round: 1, Board: 1, WhiteID: 1, BlackID: 2, Status: correspondence.Running,
-			Position: rules.Start().String(), Live: true, Version: 1}
+			Position: adiukh.Start().String(), Live: true, Version: 1}
 		corrUpdate(t, st, func(tx correspondence.Tx) error { return tx.CreateGames([]correspondence.Game{g}) })
 		if v := version(); v != afterAudit {
 			t.Errorf("creating a game moved the version from %d to %d", afterAudit, v)

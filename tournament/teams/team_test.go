@@ -15,7 +15,7 @@ func TestMatchScore(t *testing.T) {
 	settings := teams.DefaultTeamSettings(tournament.Swiss, nil)
 	settings.Boards = 2
 	game := func(score, reason string) *tournament.Game {
-		r, err := tournament.ParseResult(score, reason)
+		r, err := tournament.GameKind("adiukh").ParseResult(score, reason)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"adiukh/api/apitest"
-	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/tournament"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/store/storetest"
@@ -380,20 +380,20 @@ func checkRecords(t *testing.T, s *apitest.CorrServer, ev string, game0 int) {
 	if rec.Code != http.StatusOK || !strings.Contains(pdn, "c7xe5 {2026-12-01T") {
 		t.Fatalf("PDN: %d\n%s", rec.Code, pdn)
 	}
-	if want := `[GameType "` + rules.PDNGameType + `"]`; strings.Count(pdn, want) != 10 {
+	if want := `[GameType "` + adiukh.PDNGameType + `"]`; strings.Count(pdn, want) != 10 {
 		// Type 25 is Russian draughts, whose programs would misread the captures.
 		t.Errorf("the PDN games are not all marked %s:\n%.400s", want, pdn)
 	}
-	sheets := rules.ParsePDN(pdn)
+	sheets := adiukh.ParsePDN(pdn)
 	if len(sheets) != 10 {
 		t.Fatalf("the PDN holds %d games, want 10", len(sheets))
 	}
 	for i, sh := range sheets {
-		if rep := rules.Validate(sh); !rep.Valid {
+		if rep := adiukh.Validate(sh); !rep.Valid {
 			t.Errorf("PDN game %d does not replay: %v", i+1, rep.Errors)
 		}
 	}
-	if rep := rules.Validate(sheets[0]); !rep.Final || rep.Score.String() != "14:10" {
+	if rep := adiukh.Validate(sheets[0]); !rep.Final || rep.Score.String() != "14:10" {
 		t.Errorf("PDN game 1 ends %v %v, want its final position 14:10", rep.Final, rep.Score)
 	}
 	g := s.Game(game0)

@@ -15,6 +15,7 @@ import (
 	"adiukh/api/apitest"
 	"adiukh/api/core"
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/tournament"
 	"adiukh/tournament/store/storetest"
 )
@@ -252,7 +253,7 @@ func TestLiveMoveReachesPlayersAmongSpectators(t *testing.T) {
 			position := g["position"].(string)
 			var seen []time.Duration
 			for ply := range plies {
-				pos, err := rules.ParsePosition(position)
+				pos, err := adiukh.ParsePosition(position)
 				if err != nil {
 					t.Fatal(err)
 				}

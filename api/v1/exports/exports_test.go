@@ -19,6 +19,7 @@ import (
 	"adiukh/api/apitest"
 	"adiukh/internal/testtool"
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
@@ -308,17 +309,17 @@ func TestExportDocuments(t *testing.T) {
 				// Every game played is in the file: the one whose sheet
 				// replays with its moves, the others as their tags and
 				// results; each validates.
-				all := rules.ParsePDN(rec.Body.String())
+				all := adiukh.ParsePDN(rec.Body.String())
 				games := slices.DeleteFunc(slices.Clone(all), func(g *rules.Sheet) bool { return len(g.Moves) == 0 })
 				if len(games) != 1 || len(all) != 10 {
 					t.Fatalf("games.pdn holds %d games, %d of them with moves, want the 10 played and the one sheet that replays:\n%s", len(all), len(games), rec.Body.String())
 				}
 				for i, g := range all {
-					if r := rules.Validate(g); !r.Valid || r.Result == nil {
+					if r := adiukh.Validate(g); !r.Valid || r.Result == nil {
 						t.Errorf("game %d of games.pdn does not validate: %v", i+1, r.Errors)
 					}
 				}
-				r := rules.Validate(games[0])
+				r := adiukh.Validate(games[0])
 				if !r.Valid || r.Result == nil || r.Result.String() != "17:7" {
 					t.Errorf("the PDN game does not validate back to 17:7: valid %v, result %v, errors %v", r.Valid, r.Result, r.Errors)
 				}
@@ -452,11 +453,11 @@ func TestOverriddenResultInTheRecords(t *testing.T) {
 		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/result", base, apitest.Num(g["board"])), map[string]any{
 			"score": "18:6", "end_reason": "final_position", "sheet": apitest.SampleGame, "override_reason": "в бланке пропущен ход", "version": apitest.Num(g["version"])})
 		rec := s.Download("", base+"/games.pdn", nil)
-		games := rules.ParsePDN(rec.Body.String())
+		games := adiukh.ParsePDN(rec.Body.String())
 		if len(games) != 1 {
 			t.Fatalf("games.pdn holds %d games:\n%s", len(games), rec.Body.String())
 		}
-		if r := rules.Validate(games[0]); !r.Valid || r.Result == nil || r.Result.String() != "17:7" || games[0].Header("ArbiterScore") != "18:6" {
+		if r := adiukh.Validate(games[0]); !r.Valid || r.Result == nil || r.Result.String() != "17:7" || games[0].Header("ArbiterScore") != "18:6" {
 			t.Errorf("the PDN: valid %v, result %v, ArbiterScore %q, errors %v\n%s", r.Valid, r.Result, games[0].Header("ArbiterScore"), r.Errors, rec.Body.String())
 		}
 		text := apitest.Spaced(apitest.PDFToText(t, "record-override", s.MustDownload(fmt.Sprintf("%s/rounds/1/games/%d/record.pdf", base, apitest.Num(g["board"])), "application/pdf")))

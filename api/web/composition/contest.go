@@ -14,19 +14,19 @@ import (
 	"adiukh/tournament/composition"
 )
 
-// diagram is a position drawn for a page, with its notation.
+// diagram is a problem's position drawn for a page, with its notation.
 type diagram struct {
 	Board    *kit.BoardView
-	Position rules.Position
+	Position string // in the rules' canonical notation
 	Side     string // "white" or "black"
 }
 
 func newDiagram(position, side string) *diagram {
-	pos, err := rules.ParsePosition(position)
+	s, err := composition.Game.Rules.ParseState(position, rules.White)
 	if err != nil {
 		return nil
 	}
-	d := &diagram{Board: kit.NewBoardView(pos, rules.White), Position: pos, Side: "white"}
+	d := &diagram{Board: kit.StateBoardView(composition.Game, s, rules.White), Position: s.Notation(), Side: "white"}
 	if s := strings.ToLower(strings.TrimSpace(side)); s == "black" || s == "черные" || s == "чёрные" {
 		d.Side = "black"
 	}

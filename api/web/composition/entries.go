@@ -9,7 +9,6 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/api/web/kit"
-	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/composition"
 )
@@ -60,10 +59,7 @@ func (h *handler) renderEntries(c *gin.Context, f *kit.Form, status int) error {
 			// The stored position and stipulation are canonical English;
 			// the form gives them back in the page's language, as typed.
 			tr := h.Translator(c)
-			position := w.Position
-			if p, err := rules.ParsePosition(w.Position); err == nil {
-				position = tr.Position(p)
-			}
+			position := tr.Position(w.Position)
 			for k, v := range map[string]string{"section": w.Section, "position": position, "side": w.Side,
 				"stipulation": tr.Stipulation(w.Stipulation), "solution": w.Solution, "comment": w.Comment} {
 				f.Values[k] = v

@@ -69,38 +69,20 @@ func colorCode(c rules.Color) string {
 	return "b"
 }
 
-func newTowerView(t rules.Tower) *towerView {
-	if t.Empty() {
-		return nil
-	}
+// newTowerView draws a tower: its owner's checkers over the other
+// colour's, labelled with their counts when there are more than one.
+func newTowerView(t rules.Piece) *towerView {
 	v := &towerView{Owner: colorCode(t.Owner)}
 	if t.Other > 0 {
 		v.Under = colorCode(t.Owner.Opponent())
 	}
-	if t.Height() > 1 {
+	if t.Own+t.Other > 1 {
 		v.Label = fmt.Sprintf("%d/%d", t.Own, t.Other)
 		if t.Other == 0 {
 			v.Label = fmt.Sprint(t.Own)
 		}
 	}
 	return v
-}
-
-// NewBoardView draws a position of Adiukh seen from bottom's side (see
-// StateBoardView), its marked squares highlighted.
-func NewBoardView(p rules.Position, bottom rules.Color, marked ...rules.Square) *BoardView {
-	names := make([]string, len(marked))
-	for i, m := range marked {
-		names[i] = m.String()
-	}
-	return layBoard(rules.Adiukh.Board, bottom, names, func(sq *squareView) { sq.Tower = newTowerView(p.At(mustSquare(sq.Name))) })
-}
-
-// mustSquare is a square of Adiukh's board by its name, which layBoard
-// gives.
-func mustSquare(name string) rules.Square {
-	s, _ := rules.ParseSquare(name)
-	return s
 }
 
 // StateBoardView draws a position of any game seen from bottom's side:
@@ -118,7 +100,7 @@ func StateBoardView(v *rules.Variant, s rules.State, bottom rules.Color, marked 
 		switch {
 		case !ok:
 		case v.Towers:
-			sq.Tower = newTowerView(rules.Tower{Owner: p.Owner, Own: p.Own, Other: p.Other})
+			sq.Tower = newTowerView(p)
 		default:
 			sq.Piece = &pieceView{Owner: colorCode(p.Owner), King: p.King}
 		}

@@ -6,24 +6,25 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 )
 
 // The tower codes game.js draws from name every occupied square with its
 // owner and the checkers of each colour (§7.2: e5-2/1).
 func TestTowerCode(t *testing.T) {
 	t.Parallel()
-	p, err := rules.ParsePosition("white: a1, e5-2/1; black: h8-1/3")
+	p, err := adiukh.ParsePosition("white: a1, e5-2/1; black: h8-1/3")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := rules.Adiukh.Rules.ParseState(p.String(), rules.White)
+	s, err := adiukh.Variant.Rules.ParseState(p.String(), rules.White)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, want := core.PieceCode(true, s), "a1:w1/0 e5:w2/1 h8:b1/3"; got != want {
 		t.Errorf("PieceCode = %q, want %q", got, want)
 	}
-	b := NewBoardView(p, rules.White)
+	b := StateBoardView(adiukh.Variant, s, rules.White)
 	towers := map[string]*towerView{}
 	for _, sq := range b.Squares {
 		if sq.Tower != nil {
@@ -46,7 +47,7 @@ func TestTowerCode(t *testing.T) {
 // left and the ranks 1..8 from the top. White's view is the usual one.
 func TestBoardViewTurnedForBlack(t *testing.T) {
 	t.Parallel()
-	p, err := rules.ParsePosition("white: a1; black: h8")
+	p, err := adiukh.Variant.Rules.ParseState("white: a1; black: h8", rules.White)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +80,7 @@ func TestBoardViewTurnedForBlack(t *testing.T) {
 		{rules.Black, [2]int{370, 0}, [2]int{20, 350}, "hgfedcba", "12345678"},
 	} {
 		t.Run(tc.bottom.String(), func(t *testing.T) {
-			b := NewBoardView(p, tc.bottom)
+			b := StateBoardView(adiukh.Variant, p, tc.bottom)
 			if x, y := at(b, "a1"); [2]int{x, y} != tc.a1 {
 				t.Errorf("a1 at %d,%d, want %v", x, y, tc.a1)
 			}

@@ -9,6 +9,7 @@ import (
 	"adiukh/rules/solve"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
+	"adiukh/tournament/composition"
 	"adiukh/tournament/export"
 )
 
@@ -36,10 +37,14 @@ func (t *Translator) Rank(title string) string {
 	return title
 }
 
-// Position writes a position in the rules' notation with the sides named
-// in the reader's language: "белые: a5-1/6, b2-1; черные: d6-1/2".
-func (t *Translator) Position(p rules.Position) string {
-	return p.Notation(t.T("report.notation_white"), t.T("report.notation_black"))
+// Position writes a problem's position in the rules' notation with the
+// sides named in the reader's language: "белые: a5-1/6, b2-1; черные:
+// d6-1/2"; one that does not read as it was stored.
+func (t *Translator) Position(position string) string {
+	if text, ok := composition.PositionNotation(position, t.T("report.notation_white"), t.T("report.notation_black")); ok {
+		return text
+	}
+	return position
 }
 
 // Note is a reason or remark as the server or a person wrote it (see

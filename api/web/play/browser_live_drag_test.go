@@ -11,6 +11,7 @@ import (
 
 	"adiukh/api/apitest"
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
@@ -61,9 +62,9 @@ func dragGameInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store)
 	}
 	run(tbl.black, "a screenshot", apitest.Shot("live-game-black"))
 
-	position := func() (rules.Position, rules.Color, int) {
+	position := func() (adiukh.Position, rules.Color, int) {
 		g := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/games/%d", tbl.gid), nil)
-		p, err := rules.ParsePosition(g["position"].(string))
+		p, err := adiukh.ParsePosition(g["position"].(string))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,7 +76,7 @@ func dragGameInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store)
 	}
 	// shown waits until a window's table of moves has the move, the page
 	// having taken in ply moves.
-	shown := func(ctx context.Context, who string, m rules.Move, ply int) {
+	shown := func(ctx context.Context, who string, m adiukh.Move, ply int) {
 		t.Helper()
 		var ok bool
 		err := chromedp.Run(ctx, chromedp.Poll(fmt.Sprintf(`document.getElementById("live-game").dataset.ply === "%d" && document.getElementById("corr-moves").textContent.includes(%q)`, ply, m.String()),

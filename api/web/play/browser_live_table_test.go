@@ -19,6 +19,7 @@ import (
 	"adiukh/api"
 	"adiukh/api/apitest"
 	"adiukh/rules"
+	"adiukh/rules/adiukh"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/correspondence"
@@ -246,7 +247,7 @@ func drag(from, to string) chromedp.Action {
 
 // aMove picks a legal move of side that no other legal move starts and
 // ends on the same squares as, so a drop tells it.
-func aMove(t *testing.T, p rules.Position, side rules.Color, skip int) rules.Move {
+func aMove(t *testing.T, p adiukh.Position, side rules.Color, skip int) adiukh.Move {
 	t.Helper()
 	moves := p.LegalMoves(side)
 	ends := map[[2]rules.Square]int{}
@@ -264,5 +265,5 @@ func aMove(t *testing.T, p rules.Position, side rules.Color, skip int) rules.Mov
 		}
 	}
 	t.Fatalf("no move of %s to pick in %v", side, moves)
-	return rules.Move{}
+	return adiukh.Move{}
 }

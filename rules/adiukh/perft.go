@@ -1,4 +1,4 @@
-package rules
+package adiukh
 
 // Perft counts the positions reached after every sequence of depth plies from
 // p with side to move, moves that lead to the same position counting once

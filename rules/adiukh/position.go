@@ -1,9 +1,10 @@
-package rules
+package adiukh
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
+
+	"adiukh/rules"
 )
 
 // Tower is the stack of checkers on one square. Captures take the top checker
@@ -39,11 +40,11 @@ var startPosition = initialPosition()
 func initialPosition() Position {
 	var p Position
 	for _, name := range strings.Fields("a1 a3 b2 c1 c3 d2 e1 e3 f2 g1 g3 h2") {
-		s, _ := ParseSquare(name)
+		s, _ := rules.ParseSquare(name)
 		p.Put(s, Tower{White, 1, 0})
 	}
 	for _, name := range strings.Fields("a7 b6 b8 c7 d6 d8 e7 f6 f8 g7 h6 h8") {
-		s, _ := ParseSquare(name)
+		s, _ := rules.ParseSquare(name)
 		p.Put(s, Tower{Black, 1, 0})
 	}
 	return p
@@ -118,13 +119,6 @@ func (p *Position) Score() Score {
 	return sc
 }
 
-// Score is a game result in Adiukh points, White's first: 17:7.
-type Score struct {
-	White, Black int
-}
-
-func (s Score) String() string { return fmt.Sprintf("%d:%d", s.White, s.Black) }
-
 // String writes the position in canonical notation: English keywords, squares
 // ordered by file then rank, a single-colour tower without "/0", an empty side
 // with nothing after the colon: "white: a5-1/2, b4-3; black: ".
@@ -146,7 +140,7 @@ func (p Position) Notation(white, black string) string {
 		first := true
 		for file := 0; file < 8; file++ {
 			for rank := 0; rank < 8; rank++ {
-				s, ok := SquareAt(file, rank)
+				s, ok := rules.SquareAt(file, rank)
 				if !ok {
 					continue
 				}
@@ -169,21 +163,6 @@ func (p Position) Notation(white, black string) string {
 		}
 	}
 	return b.String()
-}
-
-// PositionError tells what is wrong in a position text and where (a 1-based
-// character offset into the text).
-type PositionError struct {
-	Offset int
-	Detail Message
-}
-
-func (e *PositionError) Error() string {
-	return fmt.Sprintf("position, character %d: %s", e.Offset, e.Detail)
-}
-
-func (e *PositionError) Phrase() (string, []any) {
-	return "position, character %d: %s", []any{e.Offset, e.Detail}
 }
 
 var sideNames = map[string]Color{
@@ -209,15 +188,15 @@ func ParsePosition(text string) (Position, error) {
 		body := strings.TrimSpace(part)
 		sep := strings.IndexAny(body, ":-—–")
 		if sep < 0 {
-			return Position{}, &PositionError{partOffset + lead + 1, say("%q: expected \"white:\" or \"black:\" before the squares", body)}
+			return Position{}, &rules.PositionError{Offset: partOffset + lead + 1, Detail: say("%q: expected \"white:\" or \"black:\" before the squares", body)}
 		}
 		name := strings.ToLower(strings.TrimSpace(body[:sep]))
 		side, ok := sideNames[name]
 		if !ok {
-			return Position{}, &PositionError{partOffset + lead + 1, say("%q is not a side: write white/black or белые/черные", body[:sep])}
+			return Position{}, &rules.PositionError{Offset: partOffset + lead + 1, Detail: say("%q is not a side: write white/black or белые/черные", body[:sep])}
 		}
 		if seen[side] {
-			return Position{}, &PositionError{partOffset + lead + 1, say("%s is given twice", side)}
+			return Position{}, &rules.PositionError{Offset: partOffset + lead + 1, Detail: say("%s is given twice", side)}
 		}
 		seen[side] = true
 		_, sepSize := firstRune(body[sep:])
@@ -232,20 +211,20 @@ func ParsePosition(text string) (Position, error) {
 			itemOffset += len(item) + 1
 			s, t, err := parseTowerItem(strings.TrimSpace(item), side)
 			if err != nil {
-				return Position{}, &PositionError{at, *err}
+				return Position{}, &rules.PositionError{Offset: at, Detail: *err}
 			}
 			if !p.At(s).Empty() {
-				return Position{}, &PositionError{at, say("square %s is given twice", s)}
+				return Position{}, &rules.PositionError{Offset: at, Detail: say("square %s is given twice", s)}
 			}
 			p.Put(s, t)
 		}
 	}
 	if !seen[White] && !seen[Black] {
-		return Position{}, &PositionError{1, say("no side given: write \"white: …; black: …\"")}
+		return Position{}, &rules.PositionError{Offset: 1, Detail: say("no side given: write \"white: …; black: …\"")}
 	}
 	w, b := p.Checkers()
 	if w > 12 || b > 12 {
-		return Position{}, &PositionError{1, say("%d white and %d black checkers: each side has at most 12", w, b)}
+		return Position{}, &rules.PositionError{Offset: 1, Detail: say("%d white and %d black checkers: each side has at most 12", w, b)}
 	}
 	return p, nil
 }
@@ -264,7 +243,7 @@ func parseTowerItem(item string, side Color) (Square, Tower, *Message) {
 		return NoSquare, Tower{}, &m
 	}
 	name, counts, hasCounts := strings.Cut(item, "-")
-	s, ok := ParseSquare(strings.ToLower(strings.TrimSpace(name)))
+	s, ok := rules.ParseSquare(strings.ToLower(strings.TrimSpace(name)))
 	if !ok {
 		m := say("%q is not a dark square (a1, c1 … h8)", name)
 		return NoSquare, Tower{}, &m

@@ -1,10 +1,12 @@
-package rules
+package adiukh
 
 import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"adiukh/rules"
 )
 
 // randomGame plays random legal moves from the start to the final position.
@@ -81,7 +83,7 @@ func sheetOf(positions []Position, moves []Move, short bool) string {
 		}
 		text := m.String()
 		if short {
-			rec, _ := ParseRecord(m.Short())
+			rec, _ := rules.ParseRecord(m.Short())
 			if found, err := positions[i].Find(side, rec); err == nil && sameResult(&found, &m) {
 				text = m.Short()
 			}

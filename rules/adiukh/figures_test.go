@@ -1,9 +1,11 @@
-package rules
+package adiukh
 
 import (
 	"slices"
 	"strings"
 	"testing"
+
+	"adiukh/rules"
 )
 
 // Positions built to match the figures of §11 of the rules as the text
@@ -144,11 +146,11 @@ func TestFigure28(t *testing.T) {
 	sheet := "Position: white: a1-11, h8-1; black: c5-2, d2-3, e5-4, f2-3\n" +
 		"1. h8-c3-e1-g3-d6-b4-e1-g3-d6-b4-e1-g3-b8 13:11\n"
 	r := ValidateSheet(sheet)
-	if !r.Valid || r.Score == nil || *r.Score != (Score{13, 11}) {
+	if !r.Valid || r.Score == nil || *r.Score != (Score{White: 13, Black: 11}) {
 		t.Fatalf("valid %v, score %v, errors %+v", r.Valid, r.Score, r.Errors)
 	}
 	m := r.Played[0].Move
-	e5, _ := ParseSquare("e5")
+	e5, _ := rules.ParseSquare("e5")
 	if n := countSquare(m.Taken(), e5); n != 4 || m.Captures() != 12 {
 		t.Fatalf("took e5 %d times and %d checkers in all, want 4 and 12", n, m.Captures())
 	}
@@ -171,19 +173,19 @@ func TestAmbiguousRecord(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec, err := ParseRecord(tc.record)
+		rec, err := rules.ParseRecord(tc.record)
 		if err != nil {
 			t.Fatal(err)
 		}
 		_, err = p.Find(White, rec)
-		me, ok := err.(*MoveError)
+		me, ok := err.(*rules.MoveError)
 		if !ok || len(me.Candidates) != 2 {
 			t.Fatalf("%s: error %v, want ambiguity between two moves", tc.record, err)
 		}
 		if !strings.Contains(me.Error(), tc.candidates) || !strings.HasSuffix(me.Error(), tc.hint) {
 			t.Errorf("%s: message %q does not name %s and end %q", tc.record, me.Error(), tc.candidates, tc.hint)
 		}
-		rec, _ = ParseRecord(tc.unique)
+		rec, _ = rules.ParseRecord(tc.unique)
 		if _, err := p.Find(White, rec); err != nil {
 			t.Errorf("%s: %v", tc.unique, err)
 		}

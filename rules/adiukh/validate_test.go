@@ -1,9 +1,11 @@
-package rules
+package adiukh
 
 import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"adiukh/rules"
 )
 
 const sampleMoves = `1. c3-b4 b6-c5 2. b4-a5 a7-b6 3. b2-c3 c5-b4 4. a3:a7 c7-b6 5. a5:e5 f6:b2
@@ -18,11 +20,11 @@ func TestSheetForms(t *testing.T) {
 		err         string // part of the first error, "" when valid
 		warning     string // part of a warning
 	}{
-		{name: "Score", sheet: sampleMoves + "\nScore 17:7", result: "17:7", reason: EndFinalPosition},
-		{name: "Счёт", sheet: sampleMoves + " Счёт: 17:7", result: "17:7", reason: EndFinalPosition},
-		{name: "bare", sheet: sampleMoves + "\n17:7", result: "17:7", reason: EndFinalPosition},
-		{name: "no result written", sheet: sampleMoves, result: "17:7", reason: EndFinalPosition},
-		{name: "tabbed headers", sheet: "Белые: Иванов\tЧерные: Петров\n" + sampleMoves + "\nСчет 17:7.", result: "17:7", reason: EndFinalPosition},
+		{name: "Score", sheet: sampleMoves + "\nScore 17:7", result: "17:7", reason: rules.EndFinalPosition},
+		{name: "Счёт", sheet: sampleMoves + " Счёт: 17:7", result: "17:7", reason: rules.EndFinalPosition},
+		{name: "bare", sheet: sampleMoves + "\n17:7", result: "17:7", reason: rules.EndFinalPosition},
+		{name: "no result written", sheet: sampleMoves, result: "17:7", reason: rules.EndFinalPosition},
+		{name: "tabbed headers", sheet: "Белые: Иванов\tЧерные: Петров\n" + sampleMoves + "\nСчет 17:7.", result: "17:7", reason: rules.EndFinalPosition},
 		{name: "marks and draw offer", sheet: "1. c3-b4! b6-c5?! 2. b4-a5= a7-b6 !? ", warning: "no result"},
 		{name: "black continues", sheet: "1. c3-b4 1... b6-c5", warning: "no result"},
 		{name: "misnumbered", sheet: "1. c3-b4 b6-c5 3. b4-a5", warning: "the next move is White's move 2"},
@@ -30,42 +32,42 @@ func TestSheetForms(t *testing.T) {
 		{name: "Cyrillic letters", sheet: "1. с3-b4", warning: "Cyrillic"},
 		{name: "Cyrillic files in order", sheet: "1. в3-б4 б6-в5", warning: "б6-в5 is written with Cyrillic letters; read as b6-c5"},
 		{name: "в settles the order for е", sheet: "1. в3-г4 е6-д5", warning: "е6-д5 is written with Cyrillic letters; read as f6-e5"},
-		{name: "words do not set the order", sheet: "1. с3-b4 24:0 сдача после 1-го хода", result: "24:0", reason: EndResignation, warning: "с3-b4 is written with Cyrillic letters; read as c3-b4"},
+		{name: "words do not set the order", sheet: "1. с3-b4 24:0 сдача после 1-го хода", result: "24:0", reason: rules.EndResignation, warning: "с3-b4 is written with Cyrillic letters; read as c3-b4"},
 		{name: "е read two ways", sheet: "1. c3-b4 е6-g5", warning: "е6-g5 is written with Cyrillic letters, which read two ways: e6-g5 as the Latin letters they look like, f6-g5 with а–з as a–h; read as f6-g5"},
 		{name: "wrong final score", sheet: sampleMoves + " Score 15:9", err: "the sheet gives 15:9, but the final position scores 17:7"},
 		{name: "not 24", sheet: "1. c3-b4 14:11", err: "add up to 24"},
 		{name: "resignation", sheet: "1. c3-b4 12:12 black resigned", err: "24:0 or 0:24"},
-		{name: "resigned", sheet: "1. c3-b4 24:0 (resignation)", result: "24:0", reason: EndResignation},
-		{name: "сдался", sheet: "1. c3-b4 0:24 белые сдались", result: "0:24", reason: EndResignation},
+		{name: "resigned", sheet: "1. c3-b4 24:0 (resignation)", result: "24:0", reason: rules.EndResignation},
+		{name: "сдался", sheet: "1. c3-b4 0:24 белые сдались", result: "0:24", reason: rules.EndResignation},
 		{name: "the winner resigned", sheet: "1. c3-b4 24:0 белые сдались", err: `"белые сдались" says white lost, but the score 24:0 is their win`},
 		{name: "the winner's flag fell", sheet: "1. c3-b4 0:24 black's flag fell", err: `says black lost, but the score 0:24 is their win`},
-		{name: "won on time", sheet: "1. c3-b4 0:24 black wins on time", result: "0:24", reason: EndTime},
-		{name: "agreed draw", sheet: "1. c3-b4 b6-c5= 12:12 draw agreed", result: "12:12", reason: EndAgreement},
-		{name: "a bare Ничья", sheet: "1. c3-b4 b6-c5\nНичья", result: "12:12", reason: EndAgreement},
-		{name: "12:12 ничья", sheet: "1. c3-b4 b6-c5 12:12 ничья", result: "12:12", reason: EndAgreement},
-		{name: "ничья по согласию", sheet: "1. c3-b4 b6-c5\nничья по согласию", result: "12:12", reason: EndAgreement},
+		{name: "won on time", sheet: "1. c3-b4 0:24 black wins on time", result: "0:24", reason: rules.EndTime},
+		{name: "agreed draw", sheet: "1. c3-b4 b6-c5= 12:12 draw agreed", result: "12:12", reason: rules.EndAgreement},
+		{name: "a bare Ничья", sheet: "1. c3-b4 b6-c5\nНичья", result: "12:12", reason: rules.EndAgreement},
+		{name: "12:12 ничья", sheet: "1. c3-b4 b6-c5 12:12 ничья", result: "12:12", reason: rules.EndAgreement},
+		{name: "ничья по согласию", sheet: "1. c3-b4 b6-c5\nничья по согласию", result: "12:12", reason: rules.EndAgreement},
 		{name: "a win called a draw", sheet: "1. c3-b4 24:0 ничья", err: "says the game was drawn, but the score 24:0 is a win"},
-		{name: "ничья. with its full stop", sheet: "1. c3-b4 b6-c5\nничья.", result: "12:12", reason: EndAgreement},
-		{name: "НИЧЬЯ ПО СОГЛАСИЮ in capitals", sheet: "1. c3-b4 b6-c5\nНИЧЬЯ ПО СОГЛАСИЮ", result: "12:12", reason: EndAgreement},
-		{name: "сыграли вничью", sheet: "1. c3-b4 b6-c5 12:12 сыграли вничью", result: "12:12", reason: EndAgreement},
+		{name: "ничья. with its full stop", sheet: "1. c3-b4 b6-c5\nничья.", result: "12:12", reason: rules.EndAgreement},
+		{name: "НИЧЬЯ ПО СОГЛАСИЮ in capitals", sheet: "1. c3-b4 b6-c5\nНИЧЬЯ ПО СОГЛАСИЮ", result: "12:12", reason: rules.EndAgreement},
+		{name: "сыграли вничью", sheet: "1. c3-b4 b6-c5 12:12 сыграли вничью", result: "12:12", reason: rules.EndAgreement},
 		{name: "a garbled bare Ничьяяя", sheet: "1. c3-b4 b6-c5\nНичьяяя", err: `"Ничьяяя" is not a word of a draw`},
 		{name: "a garbled ничьяяя after the score", sheet: "1. c3-b4 b6-c5 12:12 ничьяяя", err: `"ничьяяя" is not a word of a draw`},
-		{name: "Drawn. and DRAW", sheet: "1. c3-b4 b6-c5 12:12 Drawn.\nDRAW", result: "12:12", reason: EndAgreement},
+		{name: "Drawn. and DRAW", sheet: "1. c3-b4 b6-c5 12:12 Drawn.\nDRAW", result: "12:12", reason: rules.EndAgreement},
 		{name: "Ничейка is no draw word", sheet: "1. c3-b4 b6-c5\nНичейка", err: `"Ничейка" is not a word of a draw`},
-		{name: "½-½ after the moves", sheet: "1. c3-b4 b6-c5 ½-½", result: "12:12", reason: EndAgreement},
-		{name: "1/2-1/2 after the moves", sheet: "1. c3-b4 b6-c5 1/2-1/2", result: "12:12", reason: EndAgreement},
-		{name: "2-0 after the final position", sheet: sampleMoves + " 2-0", result: "17:7", reason: EndFinalPosition},
+		{name: "½-½ after the moves", sheet: "1. c3-b4 b6-c5 ½-½", result: "12:12", reason: rules.EndAgreement},
+		{name: "1/2-1/2 after the moves", sheet: "1. c3-b4 b6-c5 1/2-1/2", result: "12:12", reason: rules.EndAgreement},
+		{name: "2-0 after the final position", sheet: sampleMoves + " 2-0", result: "17:7", reason: rules.EndFinalPosition},
 		{name: "0-1 against the final position", sheet: sampleMoves + " 0-1", err: "the sheet gives 0-1, but the final position scores 17:7"},
-		{name: "1-0 before the end", sheet: "1. c3-b4 1-0", result: "24:0", reason: EndResignation, warning: "taken as a resignation"},
+		{name: "1-0 before the end", sheet: "1. c3-b4 1-0", result: "24:0", reason: rules.EndResignation, warning: "taken as a resignation"},
 		{name: "a move after the marker", sheet: "1. c3-b4 1-0 b6-c5", err: "stands after the result"},
 		{name: "an unclosed comment", sheet: "1. c3-b4 {a comment\nb6-c5 2. b4-a5", err: "is not closed"},
-		{name: "termination header", sheet: "Termination: time\n1. c3-b4 24:0", result: "24:0", reason: EndTime},
-		{name: "a PDN forfeit without moves", sheet: "[GameType \"49,W,8,8,A0,0\"]\n[Score \"0:24\"]\n[Termination \"forfeit\"]\n[Result \"0-2\"]\n\n0-2", result: "0:24", reason: EndArbiter},
-		{name: "неявка after the moves", sheet: "1. c3-b4 24:0 неявка чёрных", result: "24:0", reason: EndArbiter},
+		{name: "termination header", sheet: "Termination: time\n1. c3-b4 24:0", result: "24:0", reason: rules.EndTime},
+		{name: "a PDN forfeit without moves", sheet: "[GameType \"49,W,8,8,A0,0\"]\n[Score \"0:24\"]\n[Termination \"forfeit\"]\n[Result \"0-2\"]\n\n0-2", result: "0:24", reason: rules.EndArbiter},
+		{name: "неявка after the moves", sheet: "1. c3-b4 24:0 неявка чёрных", result: "24:0", reason: rules.EndArbiter},
 		{name: "24:0 without reason", sheet: "1. c3-b4 24:0", err: "state the reason"},
 		{name: "17:7 before the end", sheet: "1. c3-b4 17:7", err: "can only come from a final position"},
 		{name: "17:7 without moves", sheet: "17:7", err: "can only come from a final position"},
-		{name: "a PDN game without moves", sheet: "[GameType \"49,W,8,8,A0,0\"]\n[Score \"17:7\"]\n[Result \"2-0\"]\n\n2-0", result: "17:7", reason: EndFinalPosition, warning: "no moves of this game: its score 17:7 is taken as written"},
+		{name: "a PDN game without moves", sheet: "[GameType \"49,W,8,8,A0,0\"]\n[Score \"17:7\"]\n[Result \"2-0\"]\n\n2-0", result: "17:7", reason: rules.EndFinalPosition, warning: "no moves of this game: its score 17:7 is taken as written"},
 		{name: "reason after final position", sheet: sampleMoves + " 17:7 resignation", err: "did not end by resignation"},
 		{name: "move after the end", sheet: sampleMoves + " h8-g7", err: "the game is over"},
 		{name: "illegal", sheet: "1. c3-d5", err: `"d5" is not a dark square`},
@@ -108,7 +110,7 @@ func TestSheetForms(t *testing.T) {
 // A move whose Cyrillic letters read two ways is the move of the reading
 // that is legal; when both are, it is ambiguous, and the error names both.
 func TestFindReading(t *testing.T) {
-	rec, err := ParseRecord("еd4")
+	rec, err := rules.ParseRecord("еd4")
 	if err != nil || rec.Other == nil || rec.Readings != [2]string{"ed4", "fd4"} {
 		t.Fatalf("еd4 read as %+v, %v; want its two readings", rec, err)
 	}
@@ -119,16 +121,16 @@ func TestFindReading(t *testing.T) {
 					return m, nil
 				}
 			}
-			return "", &MoveError{Detail: say("%s is not legal", r.Text)}
+			return "", &rules.MoveError{Detail: say("%s is not legal", r.Text)}
 		}
 	}
-	if m, _, err := FindReading(rec, legal("fd4")); m != "fd4" || err != nil {
+	if m, _, err := rules.FindReading(rec, legal("fd4")); m != "fd4" || err != nil {
 		t.Errorf("with fd4 legal: %q, %v", m, err)
 	}
-	if m, _, err := FindReading(rec, legal("ed4")); m != "ed4" || err != nil {
+	if m, _, err := rules.FindReading(rec, legal("ed4")); m != "ed4" || err != nil {
 		t.Errorf("with ed4 legal: %q, %v", m, err)
 	}
-	_, _, err = FindReading(rec, legal("ed4", "fd4"))
+	_, _, err = rules.FindReading(rec, legal("ed4", "fd4"))
 	if err == nil || !strings.Contains(err.Error(), "read two ways, both legal: ed4 as the Latin letters they look like, fd4 with а–з as a–h") {
 		t.Errorf("with both legal: %v", err)
 	}
@@ -223,7 +225,7 @@ func TestPDNRead(t *testing.T) {
 		t.Fatalf("%d games, want 2", len(games))
 	}
 	r := Validate(games[0])
-	if !r.Valid || r.Result == nil || *r.Result != (Score{17, 7}) || r.Sheet.Header("White") != "Иванов" {
+	if !r.Valid || r.Result == nil || *r.Result != (Score{White: 17, Black: 7}) || r.Sheet.Header("White") != "Иванов" {
 		t.Fatalf("first game: valid %v result %v errors %+v", r.Valid, r.Result, r.Errors)
 	}
 	second := Validate(games[1])
@@ -245,7 +247,7 @@ func TestPDNFromPosition(t *testing.T) {
 		t.Fatal(r.Errors)
 	}
 	again := ValidateSheet(r.PDN())
-	if !again.Valid || again.Sheet.Start != r.Sheet.Start || again.Position != r.Position {
+	if !again.Valid || again.Start != r.Start || again.Position != r.Position {
 		t.Fatalf("round trip: %+v\n%s", again.Errors, r.PDN())
 	}
 }

@@ -1,10 +1,12 @@
-package rules
+package adiukh
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"adiukh/rules"
 )
 
 // Every parser is fuzzed: no input may panic, and every error must say where
@@ -17,7 +19,7 @@ func FuzzParsePosition(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		p, err := ParsePosition(text)
 		if err != nil {
-			pe, ok := err.(*PositionError)
+			pe, ok := err.(*rules.PositionError)
 			if !ok || pe.Offset < 1 {
 				t.Fatalf("error without its place: %v", err)
 			}
@@ -35,7 +37,7 @@ func FuzzParseRecord(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		r, err := ParseRecord(text)
+		r, err := rules.ParseRecord(text)
 		if err != nil {
 			if !strings.Contains(err.Error(), "\"") {
 				t.Fatalf("error does not quote the record: %v", err)

@@ -1,4 +1,4 @@
-package rules
+package adiukh
 
 import (
 	"encoding/json"
@@ -22,7 +22,7 @@ func TestSampleGame(t *testing.T) {
 			if !r.Valid {
 				t.Fatalf("not valid: %+v", r.Errors)
 			}
-			if r.Score == nil || *r.Score != (Score{17, 7}) {
+			if r.Score == nil || *r.Score != (Score{White: 17, Black: 7}) {
 				t.Fatalf("score = %v, want 17:7", r.Score)
 			}
 			if got := r.Position.String(); got != final {

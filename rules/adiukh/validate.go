@@ -1,7 +1,9 @@
-package rules
+package adiukh
 
 import (
 	"strings"
+
+	"adiukh/rules"
 )
 
 // Report is the verdict on one game sheet: every move replayed against the
@@ -15,7 +17,10 @@ type Report struct {
 	// Played holds the moves replayed, in full notation, up to the first
 	// illegal one.
 	Played []PlayedMove
-	// Position is the last position reached and ToMove the side to move there.
+	// Start is the position the sheet starts from: the initial one unless
+	// a Position header gives another. Position is the last position
+	// reached and ToMove the side to move there.
+	Start    Position
 	Position Position
 	ToMove   Color
 	// Final reports whether Position is a final position (§5.1); Score is its
@@ -42,18 +47,6 @@ func ValidateSheet(text string) *Report {
 	return Validate(ReadSheet(text))
 }
 
-// ReadSheet reads a game sheet without replaying it: a text that starts
-// with a PDN tag is read as PDN (its first game), any other as a sheet
-// (ParseSheet).
-func ReadSheet(text string) *Sheet {
-	if strings.HasPrefix(strings.TrimSpace(text), "[") {
-		if games := ParsePDN(text); len(games) > 0 {
-			return games[0]
-		}
-	}
-	return ParseSheet(text)
-}
-
 // ValidateGames reads every game of a text and replays each: all the games
 // of a PDN file, or the one game of a sheet.
 func ValidateGames(text string) []*Report {
@@ -77,13 +70,14 @@ func ValidateGames(text string) []*Report {
 func Validate(sh *Sheet) *Report {
 	sh.ScoreDrawsAs(adiukhDraw)
 	r := &Report{Sheet: sh, Errors: append([]Problem(nil), sh.Problems...), Warnings: append([]Problem(nil), sh.Warnings...)}
-	pos, side := sh.Start, sh.ToMove
+	pos, side := startOf(sh), sh.ToMove
+	r.Start = pos
 	startPly := 1
 	if side == Black {
 		startPly = 2
 	}
 	r.Played = make([]PlayedMove, 0, len(sh.Moves))
-	if sh.startUnread {
+	if sh.StartUnread {
 		// Replayed from the initial position, the moves would be errors
 		// of a game never played: the header's error is the report.
 		r.Position, r.ToMove = pos, side
@@ -94,7 +88,7 @@ func Validate(sh *Sheet) *Report {
 	find := func(rec Record) (Move, error) {
 		// Only the towers the record can start from are searched;
 		// whether a capture is compulsory is decided over the board.
-		routes = pos.appendMovesFrom(routes[:0], side, rec.startSquares(), false)
+		routes = pos.appendMovesFrom(routes[:0], side, startSquares(rec), false)
 		return pos.findAmong(routes, side, rec)
 	}
 	for i := range sh.Moves {
@@ -104,9 +98,9 @@ func Validate(sh *Sheet) *Report {
 		read := sm.Record
 		message := sm.Unreadable
 		if message == nil {
-			found, reading, err := FindReading(sm.Record, find)
+			found, reading, err := rules.FindReading(sm.Record, find)
 			if err != nil {
-				d := Detail(err)
+				d := rules.Detail(err)
 				message = &d
 			}
 			m, read = found, reading
@@ -134,10 +128,10 @@ func Validate(sh *Sheet) *Report {
 	}
 	r.judgeResult()
 	r.Valid = len(r.Errors) == 0
-	if n := len(r.Errors); n > MaxReportedErrors {
-		last := r.Errors[MaxReportedErrors-1]
-		r.Errors = append(r.Errors[:MaxReportedErrors:MaxReportedErrors],
-			newProblem(last.Line, 0, "", say("%d more problems are not listed; correct these first", n-MaxReportedErrors)))
+	if n := len(r.Errors); n > rules.MaxReportedErrors {
+		last := r.Errors[rules.MaxReportedErrors-1]
+		r.Errors = append(r.Errors[:rules.MaxReportedErrors:rules.MaxReportedErrors],
+			newProblem(last.Line, 0, "", say("%d more problems are not listed; correct these first", n-rules.MaxReportedErrors)))
 	}
 	return r
 }
@@ -146,12 +140,7 @@ func Validate(sh *Sheet) *Report {
 // game can be written out as it was played (a record, PDN), even when the
 // sheet has other problems such as a result it does not support; none did
 // when its Position header could not be read.
-func (r *Report) Replayed() bool { return !r.Sheet.startUnread && len(r.Played) == len(r.Sheet.Moves) }
-
-// MaxReportedErrors is the most problems a report lists; one more entry
-// says how many were left out. A sheet of garbage would otherwise yield an
-// error per word.
-const MaxReportedErrors = 100
+func (r *Report) Replayed() bool { return !r.Sheet.StartUnread && len(r.Played) == len(r.Sheet.Moves) }
 
 // problemAt is a problem with the move sm, played at ply by side.
 func problemAt(sm *SheetMove, ply int, side Color, m Message) Problem {
@@ -168,12 +157,12 @@ func (r *Report) warnSpelling(sm *SheetMove, rec Record, ply int, side Color, m 
 		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, say("%s is a quiet move: the rules write it with '-' (%s)", rec.Text, m)))
 	}
 	if rec.Latin != "" {
-		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, CyrillicNote(sm.Record, m)))
+		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, rules.CyrillicNote(sm.Record, m)))
 	}
 }
 
 // adiukhDraw is the score of a drawn game (§6.1).
-var adiukhDraw = Score{12, 12}
+var adiukhDraw = Score{White: 12, Black: 12}
 
 // judgeResult compares the written result with the game.
 func (r *Report) judgeResult() {
@@ -184,7 +173,7 @@ func (r *Report) judgeResult() {
 	replayed := len(r.Played) == len(r.Sheet.Moves)
 	if res == nil {
 		if r.Final {
-			r.Result, r.Reason = r.Score, EndFinalPosition
+			r.Result, r.Reason = r.Score, rules.EndFinalPosition
 		} else if replayed && !r.Sheet.ResultWritten() {
 			r.Warnings = append(r.Warnings, newProblem(0, 0, "", say("no result is written and the game has not reached a final position")))
 		}
@@ -209,36 +198,36 @@ func (r *Report) judgeResult() {
 			fail("the sheet gives %s, but the final position scores %s", res.Text, r.Score)
 			return
 		}
-		r.Result, r.Reason = r.Score, EndFinalPosition
+		r.Result, r.Reason = r.Score, rules.EndFinalPosition
 		return
 	case r.Final:
 		if sc != *r.Score {
 			fail("the sheet gives %s, but the final position scores %s", sc, r.Score)
 			return
 		}
-		if res.Reason != "" && res.Reason != EndFinalPosition {
+		if res.Reason != "" && res.Reason != rules.EndFinalPosition {
 			fail("the game reached its final position (%s), so it did not end by %s (§5.5)", r.Score, res.Reason)
 			return
 		}
-		r.Result, r.Reason = r.Score, EndFinalPosition
+		r.Result, r.Reason = r.Score, rules.EndFinalPosition
 		return
 	}
 	// The game stopped before its final position.
-	decisive := sc == Score{24, 0} || sc == Score{0, 24}
-	draw := sc == Score{12, 12}
+	decisive := sc == Score{White: 24, Black: 0} || sc == Score{White: 0, Black: 24}
+	draw := sc == Score{White: 12, Black: 12}
 	switch res.Reason {
-	case "", EndFinalPosition:
+	case "", rules.EndFinalPosition:
 		switch {
 		case draw && res.Drawn:
 			// "Ничья", "12:12 ничья", PDN's 1-1: a draw before the final
 			// position is agreed (§6.1.3).
-			res.Reason = EndAgreement
+			res.Reason = rules.EndAgreement
 		case decisive && marker:
 			// PDN's result says who won, not how: programs end a resigned
 			// game "Normal". It is taken as a resignation, and said.
 			m := say("the game is not over and the file names no reason for %s: it is taken as a resignation", res.Text)
 			r.Warnings = append(r.Warnings, newProblem(res.Line, res.Column, res.Text, m))
-			res.Reason = EndResignation
+			res.Reason = rules.EndResignation
 		case decisive || draw:
 			fail("%s was written before the final position: state the reason (resignation, time, agreement, arbiter)", sc)
 			return
@@ -248,17 +237,17 @@ func (r *Report) judgeResult() {
 			// score cannot be checked; it is taken as written, and said.
 			m := say("the file has no moves of this game: its score %s is taken as written", sc)
 			r.Warnings = append(r.Warnings, newProblem(res.Line, res.Column, res.Text, m))
-			res.Reason = EndFinalPosition
+			res.Reason = rules.EndFinalPosition
 		default:
 			fail("%s can only come from a final position, and the game stops before it (%s has %d legal moves)", sc, r.ToMove, len(r.Position.LegalMoves(r.ToMove)))
 			return
 		}
-	case EndResignation, EndTime, EndArbiter:
+	case rules.EndResignation, rules.EndTime, rules.EndArbiter:
 		if !decisive {
 			fail("a game lost by %s scores 24:0 or 0:24, not %s (§5.2–§5.4)", res.Reason, sc)
 			return
 		}
-	case EndAgreement, EndBothFlags:
+	case rules.EndAgreement, rules.EndBothFlags:
 		if !draw {
 			fail("a game drawn by %s scores 12:12, not %s (§6.1)", res.Reason, sc)
 			return
@@ -278,11 +267,11 @@ func (r *Report) markerResult() (*SheetResult, bool) {
 			text, line, column = h.Value, h.Line, 1
 		}
 	}
-	sc, ok := MarkerScore(text, Score{24, 0}, adiukhDraw)
+	sc, ok := rules.MarkerScore(text, Score{White: 24, Black: 0}, adiukhDraw)
 	if !ok {
 		return nil, false
 	}
-	reason, _ := reasonOf(r.Sheet.Header("Termination"))
+	reason, _ := rules.ReasonOf(r.Sheet.Header("Termination"))
 	return &SheetResult{Score: sc, Reason: reason, Drawn: sc == adiukhDraw, Text: text, Line: line, Column: column}, true
 }
 

@@ -1,13 +1,15 @@
-package rules
+package adiukh
 
 import (
 	"testing"
+
+	"adiukh/rules"
 )
 
 // Adiukh behind the Game interface answers as the rules do.
 func TestAdiukhGame(t *testing.T) {
-	g := Adiukh.Rules
-	if g.Name() != Adiukh.Key {
+	g := Variant.Rules
+	if g.Name() != Variant.Key {
 		t.Fatalf("Adiukh's rules are named %q", g.Name())
 	}
 	s := g.Start()
@@ -32,7 +34,7 @@ func TestAdiukhGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	pos := final.(adiukhState).pos
-	if out := final.Outcome(); !out.Over || out.Reason != EndFinalPosition || out.Score != pos.Score() {
+	if out := final.Outcome(); !out.Over || out.Reason != rules.EndFinalPosition || out.Score != pos.Score() {
 		t.Fatalf("outcome %+v", out)
 	}
 	if !g.Memoryless() {
