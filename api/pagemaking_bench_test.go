@@ -25,7 +25,8 @@ import (
 // BenchmarkMakingAHugeEventsPages is what one making of each heavy page of
 // a 4,096-player, 60-round Swiss (testcorpus.BigTRF, 122,880 games)
 // allocates, and the most the heap held live while it was made (the live
-// heap the collector marked, sampled during the making): the event's
+// heap the collector marked, sampled during the making, beside the live
+// heap before it): the event's
 // page, its standings, crosstable, a player's card and a round's page.
 // Each iteration makes the page on a new router, so that no kept page
 // answers. Run it with -memprofile to see what the making allocates
@@ -42,28 +43,33 @@ func BenchmarkMakingAHugeEventsPages(b *testing.B) {
 	for _, page := range []string{"", "/standings", "/crosstable", "/players/2048", "?round=30"} {
 		path := fmt.Sprintf("/events/%d%s", e.ID, page)
 		b.Run(path, func(b *testing.B) {
-			var peak uint64
+			var before, peak uint64
 			for b.Loop() {
 				h := apitest.NewRouter(deps)
 				runtime.GC()
-				peak = max(peak, livePeakWhile(func() {
+				var live uint64
+				before, live = livePeakWhile(func() {
 					if rec := fetch(h, path); rec.Code != http.StatusOK {
 						b.Fatalf("GET %s: %d", path, rec.Code)
 					}
-				}))
+				})
+				peak = max(peak, live)
 			}
 			b.ReportAllocs()
+			b.ReportMetric(float64(before)/(1<<20), "live-before-MB")
 			b.ReportMetric(float64(peak)/(1<<20), "live-peak-MB")
 		})
 	}
 }
 
-// livePeakWhile runs do and returns the largest live heap the collector
-// marked meanwhile (or before it, when no collection came).
-func livePeakWhile(do func()) uint64 {
+// livePeakWhile runs do and returns the live heap before it and the
+// largest the collector marked meanwhile (or before it, when no
+// collection came).
+func livePeakWhile(do func()) (before, peak uint64) {
 	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	read := func() uint64 { metrics.Read(sample); return sample[0].Value.Uint64() }
-	peak := read()
+	before = read()
+	peak = before
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Go(func() {
@@ -79,5 +85,5 @@ func livePeakWhile(do func()) uint64 {
 	do()
 	close(stop)
 	wg.Wait()
-	return max(peak, read())
+	return before, max(peak, read())
 }
