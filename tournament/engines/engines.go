@@ -105,6 +105,7 @@ func (Ranker) Rank(in tournament.StandingsInput) ([]tournament.StandingsRow, err
 		sin.Order[i] = standings.ID(id)
 	}
 	for i, r := range in.Rounds {
+		sin.Rounds[i] = make([]standings.Game, 0, len(r.Games))
 		for _, g := range r.Games {
 			if g.Result == nil {
 				return nil, fmt.Errorf("standings of event %d: round %d board %d has no result", e.ID, r.Number, g.Board)

@@ -128,48 +128,49 @@ func (s Scoring) validate() error {
 	return nil
 }
 
-// validate checks one game; where names it for the message ("round 3, game 2").
-func (g Game) validate(where string, known map[int]int) error {
+// validate checks one game; its caller names the game in the message
+// ("round 3, game 2: ..."), only when there is one.
+func (g Game) validate(known map[int]int) error {
 	if _, ok := kindNames[g.Kind]; !ok {
-		return fmt.Errorf("%s: unknown kind %d", where, int(g.Kind))
+		return fmt.Errorf("unknown kind %d", int(g.Kind))
 	}
 	if _, ok := known[g.White]; !ok {
-		return fmt.Errorf("%s: white start number %d is not a player of the event", where, g.White)
+		return fmt.Errorf("white start number %d is not a player of the event", g.White)
 	}
 	if !g.Kind.hasOpponent() {
 		if g.Black != 0 {
-			return fmt.Errorf("%s: a %s has no opponent, got black start number %d", where, g.Kind, g.Black)
+			return fmt.Errorf("a %s has no opponent, got black start number %d", g.Kind, g.Black)
 		}
 		if g.WhitePoints < 0 || g.WhitePoints > MaxPoints || g.BlackPoints != 0 {
-			return fmt.Errorf("%s: a %s carries 0–%d Adiukh points for the player only, got %d:%d", where, g.Kind, MaxPoints, g.WhitePoints, g.BlackPoints)
+			return fmt.Errorf("a %s carries 0–%d Adiukh points for the player only, got %d:%d", g.Kind, MaxPoints, g.WhitePoints, g.BlackPoints)
 		}
 		return nil
 	}
 	if _, ok := known[g.Black]; !ok {
-		return fmt.Errorf("%s: black start number %d is not a player of the event", where, g.Black)
+		return fmt.Errorf("black start number %d is not a player of the event", g.Black)
 	}
 	if g.White == g.Black {
-		return fmt.Errorf("%s: start number %d cannot play itself", where, g.White)
+		return fmt.Errorf("start number %d cannot play itself", g.White)
 	}
-	return checkScore(where, g.Kind, g.WhitePoints, g.BlackPoints)
+	return checkScore(g.Kind, g.WhitePoints, g.BlackPoints)
 }
 
 // checkScore checks the Adiukh points of a two-player pairing (the result
 // invariant in docs: two scores adding up to 24, forfeits 24:0, double
 // forfeits 0:0).
-func checkScore(where string, k Kind, w, b int) error {
+func checkScore(k Kind, w, b int) error {
 	switch k {
 	case Played:
 		if w < 0 || b < 0 || w+b != MaxPoints {
-			return fmt.Errorf("%s: the two scores of a played game add up to %d, got %d:%d", where, MaxPoints, w, b)
+			return fmt.Errorf("the two scores of a played game add up to %d, got %d:%d", MaxPoints, w, b)
 		}
 	case Forfeit:
 		if !(w == MaxPoints && b == 0) && !(w == 0 && b == MaxPoints) {
-			return fmt.Errorf("%s: a forfeit scores %d:0 or 0:%d, got %d:%d", where, MaxPoints, MaxPoints, w, b)
+			return fmt.Errorf("a forfeit scores %d:0 or 0:%d, got %d:%d", MaxPoints, MaxPoints, w, b)
 		}
 	case DoubleForfeit:
 		if w != 0 || b != 0 {
-			return fmt.Errorf("%s: a double forfeit scores 0:0, got %d:%d", where, w, b)
+			return fmt.Errorf("a double forfeit scores 0:0, got %d:%d", w, b)
 		}
 	}
 	return nil

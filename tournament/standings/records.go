@@ -64,21 +64,23 @@ func buildRecords(in Input) ([]*player, error) {
 	}
 
 	s := in.Scoring
+	// Who is paired in a round, by the player's index: one slice for every
+	// round, and the game named only in a message, not for every game.
+	seen := make([]bool, len(players))
 	for r, games := range in.Rounds {
-		seen := make(map[int]bool, len(players))
+		clear(seen)
 		for g, game := range games {
-			where := fmt.Sprintf("round %d, game %d", r+1, g+1)
-			if err := game.validate(where, index); err != nil {
-				return nil, err
+			if err := game.validate(index); err != nil {
+				return nil, fmt.Errorf("round %d, game %d: %w", r+1, g+1, err)
 			}
 			for _, sn := range []int{game.White, game.Black} {
 				if sn == 0 {
 					continue
 				}
-				if seen[sn] {
-					return nil, fmt.Errorf("%s: start number %d is paired twice in round %d", where, sn, r+1)
+				if seen[index[sn]] {
+					return nil, fmt.Errorf("round %d, game %d: start number %d is paired twice in round %d", r+1, g+1, sn, r+1)
 				}
-				seen[sn] = true
+				seen[index[sn]] = true
 			}
 			white := index[game.White]
 			if !game.Kind.hasOpponent() {

@@ -345,8 +345,8 @@ func (rec *teamRecords) addBoards(where string, match Match, home, away int, in 
 		if !b.Kind.hasOpponent() {
 			return 0, 0, fmt.Errorf("%s: a board is played, forfeited or double forfeited, got %s", at, b.Kind)
 		}
-		if err := checkScore(at, b.Kind, b.HomePoints, b.AwayPoints); err != nil {
-			return 0, 0, err
+		if err := checkScore(b.Kind, b.HomePoints, b.AwayPoints); err != nil {
+			return 0, 0, fmt.Errorf("%s: %w", at, err)
 		}
 		if b.Kind == Played && (b.Home == 0 || b.Away == 0) {
 			return 0, 0, fmt.Errorf("%s: a played game needs a player on both sides", at)

@@ -103,9 +103,9 @@ func sumOpponents(cs []contribution) float64 {
 	return total
 }
 
-// cutLowest drops the least significant entry (C.07 Cut-1): the lowest
-// voluntarily unplayed round if there is one — those are cut first — and
-// otherwise the lowest opponent score.
+// cutLowest drops the least significant entry (C.07 Cut-1) from cs, in
+// place: the lowest voluntarily unplayed round if there is one — those are
+// cut first — and otherwise the lowest opponent score.
 func cutLowest(cs []contribution) []contribution {
 	if len(cs) == 0 {
 		return cs
@@ -120,17 +120,18 @@ func cutLowest(cs []contribution) []contribution {
 		return cmp.Compare(a.opponentScore, b.opponentScore)
 	})
 	i := slices.Index(cs, lowest)
-	return slices.Delete(slices.Clone(cs), i, i+1)
+	return slices.Delete(cs, i, i+1)
 }
 
-// cutHighest drops the highest opponent score (the upper half of Median).
+// cutHighest drops the highest opponent score (the upper half of Median)
+// from cs, in place.
 func cutHighest(cs []contribution) []contribution {
 	if len(cs) == 0 {
 		return cs
 	}
 	highest := slices.MaxFunc(cs, func(a, b contribution) int { return cmp.Compare(a.opponentScore, b.opponentScore) })
 	i := slices.Index(cs, highest)
-	return slices.Delete(slices.Clone(cs), i, i+1)
+	return slices.Delete(cs, i, i+1)
 }
 
 // values computes every tie-break that is a number of the player alone (all
@@ -142,8 +143,11 @@ func (t *table) values(p *player) map[ID]float64 {
 		v[tb.ID] = 0 // every tie-break has a value, zero when nothing counts
 	}
 	v[Buchholz] = sumOpponents(cs)
-	v[BuchholzCut1] = sumOpponents(cutLowest(cs))
-	v[BuchholzMedian] = sumOpponents(cutHighest(cutLowest(cs)))
+	// One copy of the entries, cut in place twice: a copy a cut was two
+	// for every player of every standings made.
+	cut := cutLowest(slices.Clone(cs))
+	v[BuchholzCut1] = sumOpponents(cut)
+	v[BuchholzMedian] = sumOpponents(cutHighest(cut))
 	for _, c := range cs {
 		v[SonnebornBerger] += c.opponentScore * c.share
 		// Shmulyan: + the score of a beaten opponent, − the score of one the

