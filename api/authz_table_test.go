@@ -1,5 +1,8 @@
 package api
 
+// The expectations of the authorization test (authz_test.go): the roles
+// and what every route answers each of them.
+
 // The roles every route is tried as, in the order of the expectations.
 var authzRoles = []string{"anonymous", "player", "other arbiter", "owner", "admin"}
 
