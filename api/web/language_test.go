@@ -1,12 +1,11 @@
 package web_test
 
 import (
+	"adiukh/api/apitest"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
-
-	"adiukh/api/apitest"
 )
 
 // An English browser reads English until the reader chooses a language.
@@ -47,5 +46,31 @@ func TestLanguageFollowsTheBrowserUntilChosen(t *testing.T) {
 	}
 	if body := get("/", "en", cookie).Body.String(); !strings.Contains(body, `<html lang="ru">`) {
 		t.Error("the reader chose Russian, but an English browser still gets English")
+	}
+}
+
+// The language chosen by ?lang= is remembered in a cookie.
+func TestLanguageRemembered(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	rec := s.Anonymous().Get("/?lang=en")
+	var lang *http.Cookie
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == "adiukh_lang" {
+			lang = c
+		}
+	}
+	if lang == nil || lang.Value != "en" {
+		t.Fatalf("?lang=en set no language cookie")
+	}
+	if !strings.Contains(rec.Body.String(), `<html lang="en">`) {
+		t.Error("?lang=en did not render in English")
+	}
+	p := &apitest.Page{Server: s.Server, Cookie: lang}
+	if body := p.Get("/").Body.String(); !strings.Contains(body, "Events") {
+		t.Error("the language cookie is not honoured")
+	}
+	if body := apitest.PageText(s.Anonymous().Get("/")); !strings.Contains(body, `<html lang="ru">`) || !strings.Contains(body, apitest.RuT("events.title")) {
+		t.Error("the default language is not Russian")
 	}
 }

@@ -1,4 +1,4 @@
-package web_test
+package teams_test
 
 import (
 	"fmt"
