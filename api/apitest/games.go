@@ -44,6 +44,10 @@ type GameData struct {
 	Capture  string   `json:"capture"`
 	Back     string   `json:"back"`
 	PDNMoves []string `json:"pdn_moves"`
+	// Premove is a move of Black's tapped while White thinks, after Back,
+	// and played as soon as White has played Then.
+	Premove string `json:"premove"`
+	Then    string `json:"then"`
 	// TopLeft is White's farthest dark square as White's board draws it,
 	// TopLeftFlipped where Black's board, turned round, draws it.
 	TopLeft        string `json:"top_left"`
