@@ -101,21 +101,6 @@ func PlayerByStartNo(t *testing.T, s *WebServer, eventID, no int) int {
 	return 0
 }
 
-// russianSheets are score sheets of Russian draughts: a PDN game White
-// wins by resignation, and a sheet whose third ply leaves a capture out.
-const (
-	RussianPDN = `[Event "Первенство Майкопа"]
-[White "Игрок 1"]
-[Black "Игрок 2"]
-[Result "2-0"]
-[GameType "25"]
-[Termination "Black resigned"]
-
-1. c3-d4 f6-g5 2. g3-h4 g7-f6 2-0
-`
-	RussianWrongMove = "1. c3-d4 f6-e5 2. d4-c5"
-)
-
 // TeamEvent is a team event driven through the API, with its teams' player
 // IDs by team start number and roster place.
 type TeamEvent struct {
