@@ -17,6 +17,7 @@ import (
 	"adiukh/tournament/schedule"
 	"adiukh/tournament/search"
 	"adiukh/tournament/submissions"
+	"adiukh/tournament/swiss"
 	"adiukh/tournament/teams"
 	"context"
 	"crypto/rand"
@@ -64,6 +65,9 @@ type Deps struct {
 	PlayerCards *playercard.Service
 	// Schedule sets when rounds played over the board start.
 	Schedule *schedule.Service
+	// Swiss takes the byes players of Swiss events ask for and explains
+	// a Swiss round's pairings.
+	Swiss *swiss.Service
 	// Submissions takes the results players report and the arbiter's
 	// batches of score sheets.
 	Submissions *submissions.Service

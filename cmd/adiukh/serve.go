@@ -36,6 +36,7 @@ import (
 	"adiukh/tournament/search"
 	"adiukh/tournament/store"
 	"adiukh/tournament/submissions"
+	"adiukh/tournament/swiss"
 	"adiukh/tournament/teams"
 )
 
@@ -194,6 +195,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Submissions:    submissions.NewService(st.Submissions(), events, nil),
 		PlayerCards:    playercard.NewService(st, events),
 		Schedule:       schedule.NewService(st, nil),
+		Swiss:          swiss.NewService(st, events, nil),
 		Log:            log,
 		Secret:         sessionKey,
 		SetupToken:     setupToken,

@@ -21,6 +21,7 @@ import (
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/report"
 	"adiukh/tournament/store"
+	"adiukh/tournament/swiss"
 	"adiukh/tournament/teams"
 	"adiukh/tournament/trf"
 )
@@ -39,6 +40,7 @@ type docFixture struct {
 	t     *testing.T
 	ctx   context.Context
 	svc   *tournament.Service
+	byes  *swiss.Service
 	teams *teams.Service
 	trfs  *interchange.Service
 	micro *micromatch.Service
@@ -56,7 +58,7 @@ func newDocFixture(t *testing.T) *docFixture {
 		t.Fatal(err)
 	}
 	svc := tournament.NewService(st, engines.Options())
-	return &docFixture{t: t, ctx: tournament.NewContextWithUser(context.Background(), u), svc: svc, teams: teams.NewService(st.Teams(), svc, engines.TeamOptions()),
+	return &docFixture{t: t, ctx: tournament.NewContextWithUser(context.Background(), u), svc: svc, byes: swiss.NewService(st, svc, nil), teams: teams.NewService(st.Teams(), svc, engines.TeamOptions()),
 		trfs: interchange.NewService(st.Interchange(), svc, engines.InterchangeOptions()), micro: micromatch.NewService(st.MicroMatches(), nil)}
 }
 
@@ -159,9 +161,9 @@ func (f *docFixture) swiss(name string, finish bool) int64 {
 	f.t.Helper()
 	e := f.event(name, "rapid", "swiss", 4)
 	ps := f.players(e.ID, 7)
-	_, err := f.svc.RequestBye(f.ctx, e.ID, ps[1].ID, 2, tournament.HalfByeRequest, "свадьба брата")
+	_, err := f.byes.RequestBye(f.ctx, e.ID, ps[1].ID, 2, tournament.HalfByeRequest, "свадьба брата")
 	f.must(err)
-	_, err = f.svc.RequestBye(f.ctx, e.ID, ps[2].ID, 3, tournament.ZeroByeRequest, "")
+	_, err = f.byes.RequestBye(f.ctx, e.ID, ps[2].ID, 3, tournament.ZeroByeRequest, "")
 	f.must(err)
 	f.play(e.ID, f.pair(e.ID), 2, 0, false)
 	_, err = f.svc.RegisterPlayer(f.ctx, e.ID, tournament.PlayerInput{Name: ptr(fixturePlayers[7]), Rating: ptr(1650)})
