@@ -82,7 +82,7 @@ type Deps struct {
 	// events and the two games of their micro-matches.
 	MicroMatches *micromatch.Service
 	// Exporter writes the documents of stored events, stamped by its clock;
-	// export.New(Events, Teams) on Now when nil.
+	// export.New(Events, Teams, Schedule) on Now when nil.
 	Exporter *export.Exporter
 	Log      *slog.Logger
 	// Secret signs the session cookies of the web pages; every instance
@@ -159,7 +159,7 @@ func New(d Deps) *Server {
 		d.LiveEvery = DefaultLiveEvery
 	}
 	if d.Exporter == nil {
-		d.Exporter = export.New(d.Events, d.Teams).WithClock(d.Now)
+		d.Exporter = export.New(d.Events, d.Teams, d.Schedule).WithClock(d.Now)
 	}
 	if len(d.Secret) == 0 {
 		// Without a configured secret, sign-ins last as long as this process.
