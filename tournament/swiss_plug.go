@@ -103,9 +103,9 @@ func pairedBoards(r *Round) []Pairing {
 	return out
 }
 
-// pairingCards explains round r of a Swiss event from the stored rounds
-// before it.
-func (s *Service) pairingCards(e *Event, players []Player, stored []Round, r *Round) ([]PairingCard, error) {
+// PairingCardsOf explains round r of a Swiss event from the stored rounds
+// before it, by the engine of Options.Swiss.
+func (s *Service) PairingCardsOf(e *Event, players []Player, stored []Round, r *Round) ([]PairingCard, error) {
 	if s.swiss.Explain == nil {
 		return nil, Invalid("system", "pairing cards are not available in this version of adiukh")
 	}

@@ -3,7 +3,7 @@
 // the pairing cards that explain a round's boards (PairingCards). The
 // pairing itself and the cards' engine are the root's plugs
 // (tournament.Options Pairing and Swiss), which engines fills; a round's
-// read carries its cards (tournament.Service.ReadPlayerRound). It knows no
+// read carries its cards (tournament.Service.PairingCardsOf). It knows no
 // HTTP and no SQL.
 package swiss
 
@@ -23,8 +23,8 @@ type Service struct {
 	now    func() time.Time
 }
 
-// NewService returns the service over the domain's store st; events reads
-// the rounds the cards explain; now is the clock of its audit entries,
+// NewService returns the service over the domain's store st; events
+// explains the rounds; now is the clock of its audit entries,
 // time.Now when nil.
 func NewService(st tournament.Store, events *tournament.Service, now func() time.Time) *Service {
 	if now == nil {
@@ -101,15 +101,20 @@ func (s *Service) PairingCards(ctx context.Context, eventID int64, n int) ([]tou
 		if e.System != tournament.Swiss {
 			return tournament.Invalid("system", "pairing cards explain Swiss pairings; %s is %s", e.Name, e.System)
 		}
-		rr, err := s.events.ReadPlayerRound(ctx, tx, e, n)
+		all, err := tx.Rounds(eventID)
 		if err != nil {
 			return err
 		}
-		if rr.CardsRefused != nil {
-			return rr.CardsRefused
+		r, err := tournament.FindRound(tournament.VisibleRounds(ctx, e, all), eventID, n)
+		if err != nil {
+			return err
 		}
-		cards = rr.Cards
-		return nil
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		cards, err = s.events.PairingCardsOf(e, players, all, r)
+		return err
 	})
 	return cards, err
 }
