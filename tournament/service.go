@@ -44,7 +44,8 @@ type Options struct {
 //
 // It is one type whose files group its use cases by aggregate — events
 // (service.go), players (service_players.go, lookalike.go), rounds and
-// results (service_rounds.go, service_results.go, service_swiss.go) and
+// results (service_rounds.go, service_results.go, swiss_plug.go; the Swiss
+// use cases in package swiss) and
 // the players' accounts with what the desk reads of their reports
 // (submission.go); accounts live in package account, the register of
 // people in package people, entries (online and the arbiter's pasted

@@ -189,10 +189,6 @@ func TestFinishedEventIsFinalAtEveryDoor(t *testing.T) {
 				_, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr("Дода")})
 				return err
 			}},
-			{"a bye requested", "round", func() error {
-				_, err := svc.RequestBye(ctx, e.ID, first.ID, 2, tournament.HalfByeRequest, "")
-				return err
-			}},
 			{"a round paired", "", func() error {
 				_, err := svc.PairNextRound(ctx, e.ID)
 				return err

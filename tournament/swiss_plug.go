@@ -85,3 +85,29 @@ type SwissTools struct {
 	// Explain builds the pairing cards of in.Round's pairings.
 	Explain func(in PairingInput, pairings []Pairing) ([]PairingCard, error)
 }
+
+// ActionPlayerBye records a requested bye, or one taken back
+// (tournament/swiss RequestBye).
+const ActionPlayerBye = "player.bye"
+
+// pairedBoards are the boards the pairing system made: games and the
+// pairing-allocated bye, without requested byes.
+func pairedBoards(r *Round) []Pairing {
+	var out []Pairing
+	for _, g := range r.Games {
+		if g.Result != nil && (g.Result.EndReason == HalfPointBye || g.Result.EndReason == ZeroPointBye) {
+			continue
+		}
+		out = append(out, Pairing{WhiteID: g.WhiteID, BlackID: g.BlackID})
+	}
+	return out
+}
+
+// PairingCardsOf explains round r of a Swiss event from the stored rounds
+// before it, by the engine of Options.Swiss.
+func (s *Service) PairingCardsOf(e *Event, players []Player, stored []Round, r *Round) ([]PairingCard, error) {
+	if s.swiss.Explain == nil {
+		return nil, Invalid("system", "pairing cards are not available in this version of adiukh")
+	}
+	return s.swiss.Explain(PairingInput{Event: e, Players: players, Rounds: stored[:r.Number-1], Round: r.Number}, pairedBoards(r))
+}

@@ -16,6 +16,7 @@ import (
 	"adiukh/tournament/search"
 	"adiukh/tournament/store"
 	"adiukh/tournament/submissions"
+	"adiukh/tournament/swiss"
 	"adiukh/tournament/teams"
 )
 
@@ -47,6 +48,9 @@ func WithServices(d api.Deps, st *store.Store) api.Deps {
 	}
 	if d.Schedule == nil {
 		d.Schedule = schedule.NewService(st, nil)
+	}
+	if d.Swiss == nil {
+		d.Swiss = swiss.NewService(st, d.Events, d.Now)
 	}
 	if d.PlayerCards == nil {
 		d.PlayerCards = playercard.NewService(st, d.Events)

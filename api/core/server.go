@@ -17,6 +17,7 @@ import (
 	"adiukh/tournament/schedule"
 	"adiukh/tournament/search"
 	"adiukh/tournament/submissions"
+	"adiukh/tournament/swiss"
 	"adiukh/tournament/teams"
 	"context"
 	"crypto/rand"
@@ -64,6 +65,9 @@ type Deps struct {
 	PlayerCards *playercard.Service
 	// Schedule sets when rounds played over the board start.
 	Schedule *schedule.Service
+	// Swiss takes the byes players of Swiss events ask for and explains
+	// a Swiss round's pairings.
+	Swiss *swiss.Service
 	// Submissions takes the results players report and the arbiter's
 	// batches of score sheets.
 	Submissions *submissions.Service
@@ -78,7 +82,7 @@ type Deps struct {
 	// events and the two games of their micro-matches.
 	MicroMatches *micromatch.Service
 	// Exporter writes the documents of stored events, stamped by its clock;
-	// export.New(Events, Teams) on Now when nil.
+	// export.New(Events, Teams, Schedule) on Now when nil.
 	Exporter *export.Exporter
 	Log      *slog.Logger
 	// Secret signs the session cookies of the web pages; every instance
@@ -155,7 +159,7 @@ func New(d Deps) *Server {
 		d.LiveEvery = DefaultLiveEvery
 	}
 	if d.Exporter == nil {
-		d.Exporter = export.New(d.Events, d.Teams).WithClock(d.Now)
+		d.Exporter = export.New(d.Events, d.Teams, d.Schedule).WithClock(d.Now)
 	}
 	if len(d.Secret) == 0 {
 		// Without a configured secret, sign-ins last as long as this process.

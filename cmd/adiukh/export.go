@@ -16,6 +16,7 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/export"
 	"adiukh/tournament/report"
+	"adiukh/tournament/schedule"
 	"adiukh/tournament/teams"
 )
 
@@ -241,7 +242,7 @@ func exportCommand(args []string, stdout, stderr io.Writer) int {
 	defer st.Close()
 	ctx := tournament.NewContextWithUser(context.Background(), &tournament.User{Email: "adiukh export", Role: tournament.Admin})
 	events := tournament.NewService(st, engines.Options())
-	x := export.New(events, teams.NewService(st.Teams(), events, engines.TeamOptions()))
+	x := export.New(events, teams.NewService(st.Teams(), events, engines.TeamOptions()), schedule.NewService(st, nil))
 	// The whole document is made before anything is written, so that a
 	// failure leaves no half file behind.
 	var buf bytes.Buffer

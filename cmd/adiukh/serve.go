@@ -36,6 +36,7 @@ import (
 	"adiukh/tournament/search"
 	"adiukh/tournament/store"
 	"adiukh/tournament/submissions"
+	"adiukh/tournament/swiss"
 	"adiukh/tournament/teams"
 )
 
@@ -176,6 +177,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 			log.Warn("account mail still queued at shutdown", "err", err)
 		}
 	}()
+	// The rounds' starts are set by the arbiters and date the games of PDN.
+	roundStarts := schedule.NewService(st, nil)
 	handler := api.NewRouter(api.Deps{
 		DB:             st,
 		Events:         events,
@@ -183,7 +186,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Interchange:    interchange.NewService(st.Interchange(), events, engines.InterchangeOptions()),
 		Review:         review.NewService(st.Review(), events, engines.ReviewOptions()),
 		MicroMatches:   micromatch.NewService(st.MicroMatches(), nil),
-		Exporter:       export.New(events, teamCompetitions),
+		Exporter:       export.New(events, teamCompetitions, roundStarts),
 		Accounts:       accounts,
 		Correspondence: corr,
 		Composition:    comp,
@@ -193,7 +196,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Search:         search.NewService(st.Search()),
 		Submissions:    submissions.NewService(st.Submissions(), events, nil),
 		PlayerCards:    playercard.NewService(st, events),
-		Schedule:       schedule.NewService(st, nil),
+		Schedule:       roundStarts,
+		Swiss:          swiss.NewService(st, events, nil),
 		Log:            log,
 		Secret:         sessionKey,
 		SetupToken:     setupToken,

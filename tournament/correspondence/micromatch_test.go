@@ -13,6 +13,7 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/export"
 	"adiukh/tournament/micromatch"
+	"adiukh/tournament/schedule"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 	"adiukh/tournament/teams"
@@ -401,7 +402,7 @@ func TestLiveMicroMatchSheets(t *testing.T) {
 			checked(2, moves2)
 
 			var pdn strings.Builder
-			x := export.New(sec.events, teams.NewService(st.Teams(), sec.events, engines.TeamOptions()))
+			x := export.New(sec.events, teams.NewService(st.Teams(), sec.events, engines.TeamOptions()), schedule.NewService(st, nil))
 			skipped, err := x.PDN(sec.ctx, &pdn, sec.eventID)
 			if err != nil || len(skipped) != 0 {
 				t.Fatalf("the event's PDN: skipped %+v, %v", skipped, err)

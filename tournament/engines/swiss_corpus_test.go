@@ -36,7 +36,7 @@ func importAndPair(t *testing.T, corpus, tournaments string) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no corpus rounds under %s: %v", dir, err)
 	}
-	svc, trfs, ctx := swissService(t)
+	svc, trfs, _, ctx := swissService(t)
 	compared := 0
 	for _, path := range files {
 		name := strings.TrimPrefix(path, dir+string(filepath.Separator))

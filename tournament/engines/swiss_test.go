@@ -18,15 +18,17 @@ import (
 	"adiukh/tournament/pairing/dutch"
 	"adiukh/tournament/review"
 	"adiukh/tournament/store"
+	"adiukh/tournament/swiss"
 	"adiukh/tournament/trf"
 )
 
 // swissService is a service over a fresh SQLite file with an arbiter
-// signed in (swissStore), and the exchange of its events as TRF files.
-func swissService(t *testing.T) (*tournament.Service, *interchange.Service, context.Context) {
+// signed in (swissStore), the exchange of its events as TRF files and the
+// requested byes.
+func swissService(t *testing.T) (*tournament.Service, *interchange.Service, *swiss.Service, context.Context) {
 	t.Helper()
 	st, svc, ctx := swissStore(t)
-	return svc, interchange.NewService(st.Interchange(), svc, engines.InterchangeOptions()), ctx
+	return svc, interchange.NewService(st.Interchange(), svc, engines.InterchangeOptions()), swiss.NewService(st, svc, nil), ctx
 }
 
 // reviewService is swissService with the review of its rounds.
@@ -105,15 +107,15 @@ func TestSwissRoundTrip(t *testing.T) {
 		{"same club forbidden", false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			svc, trfs, ctx := swissService(t)
-			runSwissEvent(t, svc, trfs, ctx, tournament.EventInput{Baku: ptr(tc.baku), ForbidSameClub: ptr(tc.sameClub)})
+			svc, trfs, byes, ctx := swissService(t)
+			runSwissEvent(t, svc, trfs, byes, ctx, tournament.EventInput{Baku: ptr(tc.baku), ForbidSameClub: ptr(tc.sameClub)})
 		})
 	}
 }
 
 // runSwissEvent plays the event of TestSwissRoundTrip with the given Swiss
 // options and returns its ID.
-func runSwissEvent(t *testing.T, svc *tournament.Service, trfs *interchange.Service, ctx context.Context, options tournament.EventInput) int64 {
+func runSwissEvent(t *testing.T, svc *tournament.Service, trfs *interchange.Service, byes *swiss.Service, ctx context.Context, options tournament.EventInput) int64 {
 	t.Helper()
 	in := options
 	in.Name, in.Discipline, in.System, in.Rounds = ptr("Open"), ptr("rapid"), ptr("swiss"), ptr(5)
@@ -137,14 +139,14 @@ func runSwissEvent(t *testing.T, svc *tournament.Service, trfs *interchange.Serv
 		switch n {
 		case 2: // a late entry and a requested half-point bye
 			register("Late Entry", 1990)
-			if _, err := svc.RequestBye(ctx, e.ID, players[2].ID, 2, tournament.HalfByeRequest, "asked"); err != nil {
+			if _, err := byes.RequestBye(ctx, e.ID, players[2].ID, 2, tournament.HalfByeRequest, "asked"); err != nil {
 				t.Fatal(err)
 			}
 		case 3: // a withdrawal and a requested zero-point bye
 			if _, err := svc.UpdatePlayer(ctx, e.ID, players[4].ID, tournament.PlayerInput{WithdrawFromRound: ptr(3)}, "ill"); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := svc.RequestBye(ctx, e.ID, players[6].ID, 3, tournament.ZeroByeRequest, "asked"); err != nil {
+			if _, err := byes.RequestBye(ctx, e.ID, players[6].ID, 3, tournament.ZeroByeRequest, "asked"); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -201,8 +203,8 @@ func runSwissEvent(t *testing.T, svc *tournament.Service, trfs *interchange.Serv
 // it as a new event: the same players, pairings and outcomes.
 func TestTRFImport(t *testing.T) {
 	t.Parallel()
-	svc, trfs, ctx := swissService(t)
-	id := runSwissEvent(t, svc, trfs, ctx, tournament.EventInput{})
+	svc, trfs, byes, ctx := swissService(t)
+	id := runSwissEvent(t, svc, trfs, byes, ctx, tournament.EventInput{})
 	var buf bytes.Buffer
 	if err := trfs.ExportTRF(ctx, id, &buf); err != nil {
 		t.Fatal(err)
@@ -262,7 +264,7 @@ func TestTRFImportErrors(t *testing.T) {
 		{"rating out of range", "XXR 3\n" + fmt.Sprintf("001 %4d      %-33s %4d", 1, "Player 1", 5000) + "\n", "player 1, rating: a rating is between 0 and 4000"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, trfs, ctx := swissService(t)
+			_, trfs, _, ctx := swissService(t)
 			_, err := trfs.ImportTRF(ctx, strings.NewReader(tc.file), "")
 			var te *tournament.Error
 			if !errors.As(err, &te) || te.Code != tournament.EINVALID || !strings.Contains(te.Message, tc.want) {

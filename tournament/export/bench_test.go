@@ -11,6 +11,7 @@ import (
 	"adiukh/tournament/account"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/schedule"
 	"adiukh/tournament/store"
 	"adiukh/tournament/teams"
 )
@@ -80,7 +81,7 @@ func swissEvent(b *testing.B) (context.Context, *Exporter, int64) {
 			}
 		}
 	}
-	return ctx, New(svc, teams.NewService(st.Teams(), svc, engines.TeamOptions())), e.ID
+	return ctx, New(svc, teams.NewService(st.Teams(), svc, engines.TeamOptions()), schedule.NewService(st, nil)), e.ID
 }
 
 // BenchmarkExportStandingsAndProgress200 is what an arbiter prints at the

@@ -20,7 +20,9 @@ import (
 	"adiukh/tournament/interchange"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/report"
+	"adiukh/tournament/schedule"
 	"adiukh/tournament/store"
+	"adiukh/tournament/swiss"
 	"adiukh/tournament/teams"
 	"adiukh/tournament/trf"
 )
@@ -39,6 +41,8 @@ type docFixture struct {
 	t     *testing.T
 	ctx   context.Context
 	svc   *tournament.Service
+	byes  *swiss.Service
+	days  *schedule.Service
 	teams *teams.Service
 	trfs  *interchange.Service
 	micro *micromatch.Service
@@ -56,7 +60,7 @@ func newDocFixture(t *testing.T) *docFixture {
 		t.Fatal(err)
 	}
 	svc := tournament.NewService(st, engines.Options())
-	return &docFixture{t: t, ctx: tournament.NewContextWithUser(context.Background(), u), svc: svc, teams: teams.NewService(st.Teams(), svc, engines.TeamOptions()),
+	return &docFixture{t: t, ctx: tournament.NewContextWithUser(context.Background(), u), svc: svc, byes: swiss.NewService(st, svc, nil), days: schedule.NewService(st, nil), teams: teams.NewService(st.Teams(), svc, engines.TeamOptions()),
 		trfs: interchange.NewService(st.Interchange(), svc, engines.InterchangeOptions()), micro: micromatch.NewService(st.MicroMatches(), nil)}
 }
 
@@ -159,9 +163,9 @@ func (f *docFixture) swiss(name string, finish bool) int64 {
 	f.t.Helper()
 	e := f.event(name, "rapid", "swiss", 4)
 	ps := f.players(e.ID, 7)
-	_, err := f.svc.RequestBye(f.ctx, e.ID, ps[1].ID, 2, tournament.HalfByeRequest, "свадьба брата")
+	_, err := f.byes.RequestBye(f.ctx, e.ID, ps[1].ID, 2, tournament.HalfByeRequest, "свадьба брата")
 	f.must(err)
-	_, err = f.svc.RequestBye(f.ctx, e.ID, ps[2].ID, 3, tournament.ZeroByeRequest, "")
+	_, err = f.byes.RequestBye(f.ctx, e.ID, ps[2].ID, 3, tournament.ZeroByeRequest, "")
 	f.must(err)
 	f.play(e.ID, f.pair(e.ID), 2, 0, false)
 	_, err = f.svc.RegisterPlayer(f.ctx, e.ID, tournament.PlayerInput{Name: ptr(fixturePlayers[7]), Rating: ptr(1650)})
@@ -290,9 +294,9 @@ type document struct {
 // documentsOf lists every document of an event, in both languages where it
 // has a language: the standings after every round, and each round's
 // pairings and score sheets, each game's record.
-func documentsOf(t *testing.T, ctx context.Context, svc *tournament.Service, tsvc *teams.Service, eventID int64) []document {
+func documentsOf(t *testing.T, ctx context.Context, svc *tournament.Service, tsvc *teams.Service, days RoundDays, eventID int64) []document {
 	t.Helper()
-	x := New(svc, tsvc).WithClock(func() time.Time { return printedAt })
+	x := New(svc, tsvc, days).WithClock(func() time.Time { return printedAt })
 	e, err := svc.Event(ctx, eventID)
 	if err != nil {
 		t.Fatal(err)
@@ -406,7 +410,7 @@ func TestEveryDocument(t *testing.T) {
 	for _, ev := range events {
 		t.Run(ev.name, func(t *testing.T) {
 			dir := renderDir(t, ev.name)
-			for _, doc := range documentsOf(t, f.ctx, f.svc, f.teams, ev.id) {
+			for _, doc := range documentsOf(t, f.ctx, f.svc, f.teams, f.days, ev.id) {
 				var buf bytes.Buffer
 				if err := doc.render(&buf); err != nil {
 					t.Errorf("%s: %v", doc.name, err)
@@ -430,7 +434,7 @@ func TestEveryDocument(t *testing.T) {
 			}
 		})
 	}
-	x := New(f.svc, f.teams)
+	x := New(f.svc, f.teams, f.days)
 	for _, doc := range []document{
 		{"federation.json", func(w io.Writer) error { return x.FederationJSON(f.ctx, w, time.Time{}, time.Time{}) }},
 		{"federation.csv", func(w io.Writer) error { return x.FederationCSV(f.ctx, w, report.PlainCSV, time.Time{}, time.Time{}) }},

@@ -27,19 +27,26 @@ import (
 type Exporter struct {
 	events *tournament.Service
 	teams  *teams.Service
+	days   RoundDays
 	now    func() time.Time
 }
 
+// RoundDays tells the days an event's published rounds were played, by
+// round number (schedule.Service RoundDays): PDN dates its games by them.
+type RoundDays interface {
+	RoundDays(ctx context.Context, eventID int64) (map[int]time.Time, error)
+}
+
 // New returns an exporter reading from events and their team competitions
-// (teams); its documents carry the time they were printed by the
-// computer's clock.
-func New(events *tournament.Service, teams *teams.Service) *Exporter {
-	return &Exporter{events: events, teams: teams, now: time.Now}
+// (teams), dating games by days; its documents carry the time they were
+// printed by the computer's clock.
+func New(events *tournament.Service, teams *teams.Service, days RoundDays) *Exporter {
+	return &Exporter{events: events, teams: teams, days: days, now: time.Now}
 }
 
 // WithClock returns the exporter with its documents stamped by now.
 func (x *Exporter) WithClock(now func() time.Time) *Exporter {
-	return &Exporter{events: x.events, teams: x.teams, now: now}
+	return &Exporter{events: x.events, teams: x.teams, days: x.days, now: now}
 }
 
 // stamp sets the time the document is printed on the headers of its views,

@@ -35,7 +35,7 @@ type pdnBoard struct {
 	game                 *tournament.Game
 	board                int
 	whiteTeam, blackTeam string
-	// day is the day its round was played (tournament.RoundDays); zero
+	// day is the day its round was played (RoundDays); zero
 	// when not known.
 	day time.Time
 }
@@ -102,7 +102,7 @@ func (x *Exporter) pdnBoards(ctx context.Context, eventID int64) (*tournament.Ev
 	if err != nil {
 		return nil, nil, err
 	}
-	days, err := x.events.RoundDays(ctx, eventID)
+	days, err := x.days.RoundDays(ctx, eventID)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -60,7 +60,7 @@ func TestPDNDatesEachGameByItsRound(t *testing.T) {
 				t.Fatal(err)
 			}
 			var pdn strings.Builder
-			if _, err := New(svc, nil).PDN(ctx, &pdn, e.ID); err != nil {
+			if _, err := New(svc, nil, schedule.NewService(st, nil)).PDN(ctx, &pdn, e.ID); err != nil {
 				t.Fatal(err)
 			}
 			var dates []string

@@ -11,6 +11,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/micromatch"
+	"adiukh/tournament/schedule"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 	"adiukh/tournament/teams"
@@ -105,7 +106,7 @@ func TestTeamPDN(t *testing.T) {
 			}
 		}
 		var pdn strings.Builder
-		skipped, err := New(svc, tm).PDN(ctx, &pdn, d.Event.ID)
+		skipped, err := New(svc, tm, schedule.NewService(st, nil)).PDN(ctx, &pdn, d.Event.ID)
 		if err != nil || len(skipped) != 0 {
 			t.Fatalf("a team event's PDN: skipped %+v, %v", skipped, err)
 		}
@@ -158,7 +159,7 @@ func TestTeamMicroMatchPDN(t *testing.T) {
 			}
 		}
 		var pdn strings.Builder
-		skipped, err := New(svc, tm).PDN(ctx, &pdn, d.Event.ID)
+		skipped, err := New(svc, tm, schedule.NewService(st, nil)).PDN(ctx, &pdn, d.Event.ID)
 		if err != nil || len(skipped) != 0 {
 			t.Fatalf("a team event's PDN: skipped %+v, %v", skipped, err)
 		}

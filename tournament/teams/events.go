@@ -13,7 +13,7 @@ import (
 // choose which use case to call. They are here, not in package tournament,
 // because only this package knows both kinds: a team competition's answer
 // is built here, an event of players' by the root's reads
-// (tournament.Service.PlayerTables, PlayerRounds, ReadPlayerRound) in the
+// (tournament.Service.PlayerTables, PlayerRounds, PairingCardsOf) in the
 // same transaction.
 
 // EventTables is an event's standings and crosstable after a round as
@@ -96,12 +96,17 @@ func (s *Service) RoundsOf(ctx context.Context, eventID int64) (*EventRounds, er
 }
 
 // RoundRead is one round of an event as the reader may see it. For an
-// event of players: the root's read (tournament.RoundRead: its games, each
-// player's score before it, the pairing cards of a Swiss round). For a
-// team competition: its matches (TeamRound) with the event's settings
+// event of players: its games (Round), each player's score before it, and
+// in a Swiss event the pairing cards that explain it, or why they cannot
+// (CardsRefused: a hand-made pairing the engine would not make, say). For
+// a team competition: its matches (TeamRound) with the event's settings
 // (Team), and Event.
 type RoundRead struct {
-	tournament.RoundRead
+	Event        *tournament.Event
+	Round        *tournament.Round
+	ScoresBefore map[int64]float64
+	Cards        []tournament.PairingCard
+	CardsRefused *tournament.Error
 
 	Team      *TeamEventData
 	TeamRound *TeamRound
@@ -121,16 +126,40 @@ func (s *Service) ReadRound(ctx context.Context, eventID int64, n int) (*RoundRe
 				return err
 			}
 			r, err := findTeamRound(d.Rounds, eventID, n)
-			rr = &RoundRead{RoundRead: tournament.RoundRead{Event: e}, Team: d, TeamRound: r}
+			rr = &RoundRead{Event: e, Team: d, TeamRound: r}
 			return err
 		}
-		pr, err := s.events.ReadPlayerRound(ctx, tx, e, n)
-		if err != nil {
-			return err
-		}
-		rr = &RoundRead{RoundRead: *pr}
-		return nil
+		rr, err = s.readPlayerRound(ctx, tx, e, n)
+		return err
 	})
+	return rr, err
+}
+
+// readPlayerRound reads round n of an event of players, e, which the
+// context's user may see.
+func (s *Service) readPlayerRound(ctx context.Context, tx Tx, e *tournament.Event, n int) (*RoundRead, error) {
+	players, err := tx.Players(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	all, err := tx.Rounds(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	rounds := tournament.VisibleRounds(ctx, e, all)
+	r, err := tournament.FindRound(rounds, e.ID, n)
+	if err != nil {
+		return nil, err
+	}
+	d := tournament.EventData{Event: e, Players: players, Rounds: rounds}
+	rr := &RoundRead{Event: e, Round: r, ScoresBefore: d.ScoresBefore(n)}
+	if e.System != tournament.Swiss {
+		return rr, nil
+	}
+	rr.Cards, err = s.events.PairingCardsOf(e, players, all, r)
+	if refused := (*tournament.Error)(nil); errors.As(err, &refused) {
+		rr.CardsRefused, err = refused, nil
+	}
 	return rr, err
 }
 

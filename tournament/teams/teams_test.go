@@ -382,28 +382,6 @@ func TestLineupOfNobody(t *testing.T) {
 	})
 }
 
-// TestTeamPlayerByeRefused checks that a player of a team Swiss cannot ask
-// for a half- or zero-point bye: the team pairing has no such byes, so the
-// request would be kept and never honoured.
-func TestTeamPlayerByeRefused(t *testing.T) {
-	t.Parallel()
-	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, events *tournament.Service, svc *teams.Service) {
-		e := createTeamEvent(t, ctx, events, "swiss", 3)
-		team, err := svc.RegisterTeam(ctx, e.ID, teams.TeamInput{Name: ptr("Адыгея"), Players: roster("А", "Б", "В", "Г")})
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = events.RequestBye(ctx, e.ID, team.Roster[0].ID, 1, tournament.HalfByeRequest, "")
-		if tournament.ErrorCode(err) != tournament.EINVALID || !strings.HasPrefix(err.Error(), "discipline:") {
-			t.Errorf("a half-point bye for a player of a team event: error %v, want EINVALID on discipline", err)
-		}
-	})
-}
-
-// TestTeamSwissWithoutPairing checks the round that cannot be paired
-// because every team has met every other: the arbiter is told so in one
-// message of the catalogue, with the way out, not in the pairing engine's
-// own English.
 func TestTeamSwissWithoutPairing(t *testing.T) {
 	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, events *tournament.Service, svc *teams.Service) {

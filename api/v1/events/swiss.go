@@ -80,7 +80,7 @@ func (h *handler) putBye(c *gin.Context) error {
 	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
-	p, err := h.Events.RequestBye(c.Request.Context(), ids[0], ids[1], body.Round, tournament.ByeKind(body.Kind), body.Reason)
+	p, err := h.Swiss.RequestBye(c.Request.Context(), ids[0], ids[1], body.Round, tournament.ByeKind(body.Kind), body.Reason)
 	if err != nil {
 		return err
 	}
@@ -115,7 +115,7 @@ func (h *handler) getPairingCards(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	cards, err := h.Events.PairingCards(c.Request.Context(), ids[0], int(ids[1]))
+	cards, err := h.Swiss.PairingCards(c.Request.Context(), ids[0], int(ids[1]))
 	if err != nil {
 		return err
 	}

@@ -29,7 +29,7 @@ func (h *handler) requestBye(c *gin.Context) error {
 	if err != nil {
 		return h.StatusFailed(c, ids[0], tournament.Invalid("round", "%q is not a round number", c.PostForm("round")))
 	}
-	_, err = h.Events.RequestBye(c.Request.Context(), ids[0], ids[1], round, tournament.ByeKind(c.PostForm("kind")), strings.TrimSpace(c.PostForm("reason")))
+	_, err = h.Swiss.RequestBye(c.Request.Context(), ids[0], ids[1], round, tournament.ByeKind(c.PostForm("kind")), strings.TrimSpace(c.PostForm("reason")))
 	if err != nil {
 		return h.StatusFailed(c, ids[0], err)
 	}

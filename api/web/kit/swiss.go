@@ -15,7 +15,7 @@ func (k *Kit) AddPairingCards(c *gin.Context, data *EventPageData) error {
 	if !data.CanManage || data.Event.System != tournament.Swiss || data.Round == nil {
 		return nil
 	}
-	cards, err := k.Events.PairingCards(c.Request.Context(), data.Event.ID, data.Round.Number)
+	cards, err := k.Swiss.PairingCards(c.Request.Context(), data.Event.ID, data.Round.Number)
 	var e *tournament.Error
 	switch {
 	case errors.As(err, &e):
