@@ -481,6 +481,9 @@
       clocks[0].dataset.ms = g.white_left_ms;
       clocks[1].dataset.ms = g.black_left_ms;
       game.dataset.clockAt = String(at);
+      // Shown at once, not at the next tick: a clock marked running must
+      // never read what it read before the move (issue 64).
+      tick();
     }
   }
 
