@@ -18,8 +18,8 @@ type Event struct {
 	// documents print its full name from the catalogue ("Адиюх — быстрая
 	// игра").
 	Discipline string
-	// Game is the game the event is played in as the API spells it
-	// ("adiukh", "russian"; export.EventView fills it). DisciplineKey is the catalogue
+	// Game is the game the event is played in, by its key in the
+	// registry (rules/games; export.EventView fills it). DisciplineKey is the catalogue
 	// key of the discipline's full name as its game names it, GamePoints
 	// what the two scores of its played game add up to (24, 2).
 	Game          string

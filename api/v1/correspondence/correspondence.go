@@ -90,9 +90,9 @@ type corrGameView struct {
 	White   int64  `json:"white"`
 	Black   int64  `json:"black"`
 	Status  string `json:"status"`
-	// Game is the event's game ("adiukh", "russian"), whose notation
-	// Position (Adiukh's position notation, a FEN of Russian draughts)
-	// and the moves are written in.
+	// Game is the event's game (its key in the registry, rules/games), in
+	// whose notation Position (Adiukh's position notation, the other
+	// games' FEN) and the moves are written.
 	Game     string `json:"game"`
 	ToMove   string `json:"to_move"`
 	Position string `json:"position"`

@@ -53,7 +53,7 @@ type scoringJSON struct {
 type eventView struct {
 	ID         int64  `json:"id"`
 	Name       string `json:"name"`
-	Game       string `json:"game"` // "adiukh" or "russian"
+	Game       string `json:"game"` // the game's key in the registry (rules/games)
 	Discipline string `json:"discipline"`
 	Kind       string `json:"kind"` // "individual" or "team", from the discipline
 	// System is null for a composition contest, which pairs nobody.
@@ -140,7 +140,7 @@ func newEventView(l *catalog.Localizer, e *tournament.Event) eventView {
 // fields keep their value (or default).
 type eventBody struct {
 	Name         *string      `json:"name"`
-	Game         *string      `json:"game"` // "adiukh" (the default) or "russian"
+	Game         *string      `json:"game"` // a game's key in the registry (rules/games); the registry's default when absent
 	Discipline   *string      `json:"discipline"`
 	System       *string      `json:"system"`
 	Rounds       *int         `json:"rounds"`
