@@ -42,7 +42,7 @@ func Register(s *core.Server, r *gin.Engine) {
 	events.Routes(k, g, m)
 	accounts.Routes(k, g, m)
 	people.Routes(k, g, m)
-	ratings.Routes(k, g, m, k.EventReader)
+	ratings.Routes(k, g, m)
 	desk.Routes(k, g, m)
 	teams.Routes(k, g, m)
 	play.Routes(k, g, m)

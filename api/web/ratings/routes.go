@@ -19,11 +19,11 @@ type handler struct {
 	*kit.Kit
 }
 
-// Routes registers the rating lists' pages: public to every reader
-// (eventReader fills in a reader's parts of an event's rating report, as
-// of the event's other pages), the closing of a period and the list's
+// Routes registers the rating lists' pages: public to every reader (the
+// kit's EventReader fills in a reader's parts of an event's rating report,
+// as of the event's other pages), the closing of a period and the list's
 // options for administrators behind the sign-in gate.
-func Routes(k *kit.Kit, public, signedIn gin.IRoutes, eventReader core.Personal) {
+func Routes(k *kit.Kit, public, signedIn gin.IRoutes) {
 	h := &handler{Kit: k}
 	public.GET("/ratings", func(c *gin.Context) { c.Redirect(http.StatusSeeOther, "/ratings/"+ratings.Standard) })
 	public.GET("/ratings/:list", h.Cached(core.RatingFilterParams...), h.Page(h.ratingListPage))
@@ -32,6 +32,6 @@ func Routes(k *kit.Kit, public, signedIn gin.IRoutes, eventReader core.Personal)
 	public.GET("/ratings/:list/periods/:pid", h.Cached(), h.Page(h.periodReportPage))
 	signedIn.POST("/ratings/:list/periods", h.Page(h.closePeriod))
 	signedIn.POST("/ratings/:list/options", h.Page(h.setRatingOptions))
-	public.GET("/events/:id/rating", h.EventPage(eventReader, h.eventRatingPage))
+	public.GET("/events/:id/rating", h.EventPage(h.EventReader, h.eventRatingPage))
 	h.ratingDocumentRoutes(public)
 }
