@@ -340,126 +340,12 @@ func (s *Service) standings(e *Event, players []Player, rounds []Round, afterRou
 	return st, nil
 }
 
-// Crosstable is every player's games round by round, with the standings
-// after the last finished round. Rows are by start number.
-type Crosstable struct {
-	Event     *Event
-	Standings *Standings
-	Rows      []CrosstableRow
-}
-
-// CrosstableRow is one player's line of the crosstable.
-type CrosstableRow struct {
-	Player Player
-	Rank   int
-	RankTo int
-	Score  float64
-	// Games holds one cell per published round, in round order.
-	Games []CrosstableCell
-}
-
-// CrosstableCell is one round of one player, seen from that player.
-type CrosstableCell struct {
-	Round int
-	// OpponentNo is the opponent's start number, 0 for a bye or a round the
-	// player was not paired in.
-	OpponentNo int
-	White      bool
-	// Result is nil while the game has no result; Score is from the
-	// player's side as the event shows it (Event.ScoreTextFor: "7:17" for
-	// an Adiukh loss with 7 points, "0:1" for a loss in a 1-½-0 event) and
-	// Points in the event's scoring table.
-	Result *Result
-	Score  string
-	Points float64
-	// MicroGames are the board's two games of a micro-match as the board
-	// keeps them (Game.MicroGames: in the first the board's White has
-	// White), whichever side the cell is of.
-	MicroGames [2]*Result
-}
-
 // Counts reports whether game g of round n is counted in these standings:
 // every game of the rounds up to AfterRound and, where each result counts
 // at once, every finished game of a later round. A page that lists games
 // next to the standings tells the others apart by it.
 func (st *Standings) Counts(n int, g Game) bool {
 	return n <= st.AfterRound || st.EveryFinishedGame && g.Result != nil
-}
-
-// Crosstable builds the crosstable of an event.
-func (s *Service) Crosstable(ctx context.Context, eventID int64) (*Crosstable, error) {
-	return s.CrosstableAfter(ctx, eventID, 0)
-}
-
-// CrosstableAfter builds the crosstable of an event as it stood after round
-// afterRound: the rounds up to it and the standings after it. 0 means every
-// published round with the standings after the last finished one, as
-// Crosstable gives. Printed tables and exported standings use it for the
-// players' full details next to their places.
-func (s *Service) CrosstableAfter(ctx context.Context, eventID int64, afterRound int) (*Crosstable, error) {
-	var ct *Crosstable
-	err := s.store.View(ctx, func(tx Tx) error {
-		e, players, rounds, err := loadPublic(ctx, tx, eventID)
-		if err != nil {
-			return err
-		}
-		ct, err = s.crosstable(e, players, rounds, afterRound)
-		return err
-	})
-	return ct, err
-}
-
-// crosstable builds the crosstable of an event's rounds up to afterRound
-// (0: every one, with the standings after the last complete one).
-func (s *Service) crosstable(e *Event, players []Player, rounds []Round, afterRound int) (*Crosstable, error) {
-	st, err := s.standings(e, players, rounds, afterRound)
-	if err != nil {
-		return nil, err
-	}
-	if afterRound > 0 {
-		// Rounds are numbered from 1 without gaps, and standings
-		// checked that round afterRound exists.
-		rounds = rounds[:afterRound]
-	}
-	return buildCrosstable(e, players, rounds, st), nil
-}
-
-func buildCrosstable(e *Event, players []Player, rounds []Round, st *Standings) *Crosstable {
-	ct := &Crosstable{Event: e, Standings: st}
-	row := make(map[int64]*CrosstableRow, len(players))
-	no := make(map[int64]int, len(players))
-	ct.Rows = make([]CrosstableRow, len(players))
-	for i, p := range players {
-		ct.Rows[i] = CrosstableRow{Player: p, Games: make([]CrosstableCell, len(rounds))}
-		row[p.ID] = &ct.Rows[i]
-		no[p.ID] = p.StartNo
-	}
-	for _, sr := range st.Rows {
-		if r := row[sr.PlayerID]; r != nil {
-			r.Rank, r.RankTo, r.Score = sr.Rank, sr.RankTo, sr.Score
-		}
-	}
-	for ri, r := range rounds {
-		for _, r2 := range ct.Rows {
-			r2.Games[ri].Round = r.Number
-		}
-		for _, g := range r.Games {
-			white := CrosstableCell{Round: r.Number, OpponentNo: no[g.BlackID], White: true, Result: g.Result, MicroGames: g.MicroGames}
-			black := CrosstableCell{Round: r.Number, OpponentNo: no[g.WhiteID], Result: g.Result, MicroGames: g.MicroGames}
-			if g.Result != nil {
-				white.Points, black.Points = e.Points(*g.Result, true), e.Points(*g.Result, false)
-				white.Score = e.ScoreText(*g.Result)
-				if g.Result.EndReason != Bye {
-					black.Score = e.ScoreTextFor(*g.Result, false)
-				}
-			}
-			row[g.WhiteID].Games[ri] = white
-			if !g.IsBye() {
-				row[g.BlackID].Games[ri] = black
-			}
-		}
-	}
-	return ct
 }
 
 // Audit lists every recorded change of an event, oldest first. Only those

@@ -32,6 +32,7 @@ func (c *clock) Set(t time.Time) { c.mu.Lock(); defer c.mu.Unlock(); c.now = t }
 // section is a started section of n players on store st.
 type section struct {
 	ctx     context.Context // the arbiter
+	st      *store.Store
 	events  *tournament.Service
 	eventID int64
 	players []int64
@@ -58,7 +59,7 @@ func newSectionOf(t *testing.T, st *store.Store, svc *correspondence.Service, n 
 	if err := st.Accounts().Update(bg, func(tx account.Tx) error { return tx.CreateUser(arbiter) }); err != nil {
 		t.Fatal(err)
 	}
-	s := &section{ctx: tournament.NewContextWithUser(bg, arbiter), events: tournament.NewService(st, engines.Options()), users: map[int64]*tournament.User{}}
+	s := &section{ctx: tournament.NewContextWithUser(bg, arbiter), st: st, events: tournament.NewService(st, engines.Options()), users: map[int64]*tournament.User{}}
 	e, err := s.events.CreateEvent(s.ctx, in)
 	if err != nil {
 		t.Fatal(err)

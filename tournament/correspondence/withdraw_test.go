@@ -8,7 +8,9 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/correspondence"
+	"adiukh/tournament/engines"
 	"adiukh/tournament/store/storetest"
+	"adiukh/tournament/teams"
 )
 
 // withdrawSection is a started section of four players (six games, three
@@ -151,7 +153,7 @@ func TestWithdrawOpponentsWin(t *testing.T) {
 	if actions[tournament.ActionPlayerWithdraw] != 1 || actions[correspondence.ActionWithdrawal] != 2 {
 		t.Errorf("audit log: %v, want one withdrawal and two games ended by it", actions)
 	}
-	ct, err := sec.events.Crosstable(sec.ctx, sec.eventID)
+	ct, err := teams.NewService(sec.st.Teams(), sec.events, engines.TeamOptions()).CrosstableAfter(sec.ctx, sec.eventID, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -87,7 +87,7 @@ func (x *Exporter) eventData(ctx context.Context, eventID int64) (*tournament.Ev
 // finished round) with the players' details and games.
 // The callers have sent team events to their team tables.
 func (x *Exporter) standings(ctx context.Context, eventID int64, afterRound int) (report.Standings, bool, error) {
-	ct, err := x.events.CrosstableAfter(ctx, eventID, afterRound)
+	ct, err := x.teams.CrosstableAfter(ctx, eventID, afterRound)
 	if err != nil {
 		return report.Standings{}, false, err
 	}

@@ -13,6 +13,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/micromatch"
+	"adiukh/tournament/teams"
 	"adiukh/tournament/trf"
 )
 
@@ -35,7 +36,7 @@ func (x *Exporter) TRF(ctx context.Context, w io.Writer, eventID int64) error {
 	if err := x.individualEvent(ctx, eventID); err != nil {
 		return err
 	}
-	ct, err := x.events.CrosstableAfter(ctx, eventID, 0)
+	ct, err := x.teams.CrosstableAfter(ctx, eventID, 0)
 	if err != nil {
 		return err
 	}
@@ -44,7 +45,7 @@ func (x *Exporter) TRF(ctx context.Context, w io.Writer, eventID int64) error {
 
 // TRFView is the report file of a crosstable: its players by start number
 // with the rounds up to the standings' round.
-func TRFView(ct *tournament.Crosstable) *trf.Tournament {
+func TRFView(ct *teams.Crosstable) *trf.Tournament {
 	e, st := ct.Event, ct.Standings
 	t := &trf.Tournament{TotalRounds: e.Rounds, System: trfSystem(e.System)}
 	info := func(code, text string) {
@@ -162,7 +163,7 @@ func tenths(points float64) int {
 // player was not paired in is a zero-point bye (Z); a game still played
 // (a correspondence section's) names the opponent and colour without a
 // result.
-func trfResult(cell tournament.CrosstableCell) trf.Result {
+func trfResult(cell teams.CrosstableCell) trf.Result {
 	if cell.Result == nil && cell.OpponentNo != 0 {
 		r := trf.Result{Opponent: cell.OpponentNo, Color: 'b', Code: ' '}
 		if cell.White {

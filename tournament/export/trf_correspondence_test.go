@@ -13,6 +13,7 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/interchange"
 	"adiukh/tournament/store"
+	"adiukh/tournament/teams"
 )
 
 // TestTRFOfARunningCorrespondenceSection: a correspondence section plays
@@ -29,6 +30,7 @@ func TestTRFOfARunningCorrespondenceSection(t *testing.T) {
 	f.must(st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(tournament.UserFromContext(f.ctx)) }))
 	opt := engines.Options()
 	f.svc = tournament.NewService(st, opt)
+	f.teams = teams.NewService(st.Teams(), f.svc, engines.TeamOptions())
 	f.trfs = interchange.NewService(st.Interchange(), f.svc, engines.InterchangeOptions())
 	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: opt.Pairing})
 	e, err := f.svc.CreateEvent(f.ctx, tournament.EventInput{Name: ptr("Заочный чемпионат"), Discipline: ptr("correspondence"), System: ptr("round-robin"), TimeControl: ptr("50d/10")})
@@ -50,7 +52,7 @@ func TestTRFOfARunningCorrespondenceSection(t *testing.T) {
 			}
 		}
 	}
-	before, err := f.svc.CrosstableAfter(f.ctx, e.ID, 0)
+	before, err := f.teams.CrosstableAfter(f.ctx, e.ID, 0)
 	f.must(err)
 	if !before.Standings.EveryFinishedGame {
 		t.Fatalf("the running section's standings do not count every finished game: %+v", before.Standings)
@@ -61,7 +63,7 @@ func TestTRFOfARunningCorrespondenceSection(t *testing.T) {
 	if err != nil {
 		t.Fatalf("adiukh cannot read its own TRF: %v\n%s", err, file.String())
 	}
-	after, err := f.svc.CrosstableAfter(f.ctx, back.ID, 0)
+	after, err := f.teams.CrosstableAfter(f.ctx, back.ID, 0)
 	f.must(err)
 	if back.Discipline != tournament.Correspondence || back.TimeControl != e.TimeControl {
 		t.Errorf("read back as %s, %v; want %s, %v", back.Discipline, back.TimeControl, tournament.Correspondence, e.TimeControl)

@@ -57,9 +57,9 @@ func TestTRFRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatalf("adiukh cannot read its own TRF: %v\n%s", err, file.String())
 			}
-			before, err := f.svc.CrosstableAfter(f.ctx, id, 0)
+			before, err := f.teams.CrosstableAfter(f.ctx, id, 0)
 			f.must(err)
-			after, err := f.svc.CrosstableAfter(f.ctx, back.ID, 0)
+			after, err := f.teams.CrosstableAfter(f.ctx, back.ID, 0)
 			f.must(err)
 			e, got := before.Event, after.Event
 			if got.System != tc.system || got.Rounds != e.Rounds || got.City != e.City || got.StartDate != e.StartDate || got.EndDate != e.EndDate ||

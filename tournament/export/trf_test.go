@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/teams"
 	"adiukh/tournament/trf"
 )
 
@@ -16,20 +17,20 @@ func TestTRFResult(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name string
-		cell tournament.CrosstableCell
+		cell teams.CrosstableCell
 		want trf.Result
 	}{
-		{"13:11 with White", tournament.CrosstableCell{OpponentNo: 4, White: true, Result: result(13, 11, tournament.FinalPosition)}, trf.Result{Opponent: 4, Color: 'w', Code: '1'}},
-		{"13:11 seen from Black", tournament.CrosstableCell{OpponentNo: 3, Result: result(13, 11, tournament.FinalPosition)}, trf.Result{Opponent: 3, Color: 'b', Code: '0'}},
-		{"resigned with Black", tournament.CrosstableCell{OpponentNo: 3, Result: result(0, 24, tournament.Resignation)}, trf.Result{Opponent: 3, Color: 'b', Code: '1'}},
-		{"agreed draw", tournament.CrosstableCell{OpponentNo: 2, White: true, Result: result(12, 12, tournament.Agreement)}, trf.Result{Opponent: 2, Color: 'w', Code: '='}},
-		{"forfeit won", tournament.CrosstableCell{OpponentNo: 2, Result: result(0, 24, tournament.Forfeit)}, trf.Result{Opponent: 2, Color: 'b', Code: '+'}},
-		{"forfeit lost", tournament.CrosstableCell{OpponentNo: 2, White: true, Result: result(0, 24, tournament.Forfeit)}, trf.Result{Opponent: 2, Color: 'w', Code: '-'}},
-		{"double forfeit", tournament.CrosstableCell{OpponentNo: 2, White: true, Result: result(0, 0, tournament.DoubleForfeit)}, trf.Result{Opponent: 2, Color: 'w', Code: '-'}},
-		{"pairing-allocated bye", tournament.CrosstableCell{White: true, Result: result(0, 0, tournament.Bye)}, trf.Result{Color: '-', Code: 'U'}},
-		{"requested half-point bye", tournament.CrosstableCell{White: true, Result: result(0, 0, tournament.HalfPointBye)}, trf.Result{Color: '-', Code: 'H'}},
-		{"requested zero-point bye", tournament.CrosstableCell{White: true, Result: result(0, 0, tournament.ZeroPointBye)}, trf.Result{Color: '-', Code: 'Z'}},
-		{"not paired", tournament.CrosstableCell{}, trf.Result{Color: '-', Code: 'Z'}},
+		{"13:11 with White", teams.CrosstableCell{OpponentNo: 4, White: true, Result: result(13, 11, tournament.FinalPosition)}, trf.Result{Opponent: 4, Color: 'w', Code: '1'}},
+		{"13:11 seen from Black", teams.CrosstableCell{OpponentNo: 3, Result: result(13, 11, tournament.FinalPosition)}, trf.Result{Opponent: 3, Color: 'b', Code: '0'}},
+		{"resigned with Black", teams.CrosstableCell{OpponentNo: 3, Result: result(0, 24, tournament.Resignation)}, trf.Result{Opponent: 3, Color: 'b', Code: '1'}},
+		{"agreed draw", teams.CrosstableCell{OpponentNo: 2, White: true, Result: result(12, 12, tournament.Agreement)}, trf.Result{Opponent: 2, Color: 'w', Code: '='}},
+		{"forfeit won", teams.CrosstableCell{OpponentNo: 2, Result: result(0, 24, tournament.Forfeit)}, trf.Result{Opponent: 2, Color: 'b', Code: '+'}},
+		{"forfeit lost", teams.CrosstableCell{OpponentNo: 2, White: true, Result: result(0, 24, tournament.Forfeit)}, trf.Result{Opponent: 2, Color: 'w', Code: '-'}},
+		{"double forfeit", teams.CrosstableCell{OpponentNo: 2, White: true, Result: result(0, 0, tournament.DoubleForfeit)}, trf.Result{Opponent: 2, Color: 'w', Code: '-'}},
+		{"pairing-allocated bye", teams.CrosstableCell{White: true, Result: result(0, 0, tournament.Bye)}, trf.Result{Color: '-', Code: 'U'}},
+		{"requested half-point bye", teams.CrosstableCell{White: true, Result: result(0, 0, tournament.HalfPointBye)}, trf.Result{Color: '-', Code: 'H'}},
+		{"requested zero-point bye", teams.CrosstableCell{White: true, Result: result(0, 0, tournament.ZeroPointBye)}, trf.Result{Color: '-', Code: 'Z'}},
+		{"not paired", teams.CrosstableCell{}, trf.Result{Color: '-', Code: 'Z'}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := trfResult(tc.cell); got != tc.want {
@@ -46,12 +47,12 @@ func TestTRFViewLeavesOutRoundsInPlay(t *testing.T) {
 	t.Parallel()
 	e := &tournament.Event{Name: "Кубок", System: tournament.Swiss, Rounds: 5, Scoring: tournament.DefaultScoring(tournament.Swiss)}
 	won := &tournament.Result{White: 17, Black: 7, EndReason: tournament.FinalPosition}
-	ct := &tournament.Crosstable{
+	ct := &teams.Crosstable{
 		Event:     e,
 		Standings: &tournament.Standings{AfterRound: 1, Rows: []tournament.StandingsRow{{Rank: 1, PlayerID: 10}, {Rank: 2, PlayerID: 20}}},
-		Rows: []tournament.CrosstableRow{
-			{Player: tournament.Player{ID: 10, StartNo: 1, Name: "Хуаде"}, Score: 2, Games: []tournament.CrosstableCell{{Round: 1, OpponentNo: 2, White: true, Result: won}, {Round: 2, OpponentNo: 2}}},
-			{Player: tournament.Player{ID: 20, StartNo: 2, Name: "Тлехас"}, Games: []tournament.CrosstableCell{{Round: 1, OpponentNo: 1, Result: won}, {Round: 2, OpponentNo: 1, White: true}}},
+		Rows: []teams.CrosstableRow{
+			{Player: tournament.Player{ID: 10, StartNo: 1, Name: "Хуаде"}, Score: 2, Games: []teams.CrosstableCell{{Round: 1, OpponentNo: 2, White: true, Result: won}, {Round: 2, OpponentNo: 2}}},
+			{Player: tournament.Player{ID: 20, StartNo: 2, Name: "Тлехас"}, Games: []teams.CrosstableCell{{Round: 1, OpponentNo: 1, Result: won}, {Round: 2, OpponentNo: 1, White: true}}},
 		},
 	}
 	file := TRFView(ct)

@@ -10,6 +10,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/report"
+	"adiukh/tournament/teams"
 )
 
 // The functions below copy domain values into the report's view structs
@@ -109,7 +110,7 @@ func playerAsOf(p *tournament.Player, n int) report.Player {
 // StandingsView is the standings of a crosstable, in order of place, with
 // every player's games for the round-robin grid and the Swiss progress
 // table.
-func StandingsView(ct *tournament.Crosstable) (report.Standings, error) {
+func StandingsView(ct *teams.Crosstable) (report.Standings, error) {
 	st := ct.Standings
 	s := report.Standings{Event: EventView(ct.Event), AfterRound: st.AfterRound, EveryFinishedGame: st.EveryFinishedGame, Rows: make([]report.StandingsRow, 0, len(st.Rows)),
 		Points: boardPoints(ct.Event)}
@@ -123,7 +124,7 @@ func StandingsView(ct *tournament.Crosstable) (report.Standings, error) {
 		s.Incomplete = append(s.Incomplete, tieBreakView(tb))
 	}
 	s.UnscoredGames = st.UnscoredGames
-	byID := make(map[int64]*tournament.CrosstableRow, len(ct.Rows))
+	byID := make(map[int64]*teams.CrosstableRow, len(ct.Rows))
 	for i := range ct.Rows {
 		byID[ct.Rows[i].Player.ID] = &ct.Rows[i]
 	}
@@ -155,7 +156,7 @@ func tieBreakView(tb tournament.TieBreakInfo) report.TieBreak {
 }
 
 // playerGame is one crosstable cell from the row player's side.
-func playerGame(e *tournament.Event, cell tournament.CrosstableCell) report.PlayerGame {
+func playerGame(e *tournament.Event, cell teams.CrosstableCell) report.PlayerGame {
 	g := report.PlayerGame{Round: cell.Round, Opponent: cell.OpponentNo}
 	switch {
 	case cell.OpponentNo != 0 && cell.White:

@@ -11,6 +11,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/report"
+	"adiukh/tournament/teams"
 )
 
 // TestPlayerGame checks how each kind of crosstable cell prints: from the
@@ -28,30 +29,30 @@ func TestPlayerGame(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		scoring tournament.Scoring
-		cell    tournament.CrosstableCell
+		cell    teams.CrosstableCell
 		want    report.PlayerGame
 	}{
-		{"win with White", swiss, tournament.CrosstableCell{Round: 1, OpponentNo: 4, White: true, Result: result(17, 7, tournament.FinalPosition)},
+		{"win with White", swiss, teams.CrosstableCell{Round: 1, OpponentNo: 4, White: true, Result: result(17, 7, tournament.FinalPosition)},
 			report.PlayerGame{Round: 1, Opponent: 4, Colour: report.White, Score: report.GameScore{Kind: report.Played, Own: 17, Opponent: 7}}},
-		{"same game from Black", swiss, tournament.CrosstableCell{Round: 1, OpponentNo: 3, Result: result(17, 7, tournament.FinalPosition)},
+		{"same game from Black", swiss, teams.CrosstableCell{Round: 1, OpponentNo: 3, Result: result(17, 7, tournament.FinalPosition)},
 			report.PlayerGame{Round: 1, Opponent: 3, Colour: report.Black, Score: report.GameScore{Kind: report.Played, Own: 7, Opponent: 17}}},
-		{"forfeit lost", swiss, tournament.CrosstableCell{Round: 2, OpponentNo: 5, White: true, Result: result(0, 24, tournament.Forfeit)},
+		{"forfeit lost", swiss, teams.CrosstableCell{Round: 2, OpponentNo: 5, White: true, Result: result(0, 24, tournament.Forfeit)},
 			report.PlayerGame{Round: 2, Opponent: 5, Colour: report.White, Score: report.GameScore{Kind: report.Forfeit, Own: 0, Opponent: 24}}},
-		{"double forfeit", swiss, tournament.CrosstableCell{Round: 2, OpponentNo: 5, Result: result(0, 0, tournament.DoubleForfeit)},
+		{"double forfeit", swiss, teams.CrosstableCell{Round: 2, OpponentNo: 5, Result: result(0, 0, tournament.DoubleForfeit)},
 			report.PlayerGame{Round: 2, Opponent: 5, Colour: report.Black, Score: report.GameScore{Kind: report.DoubleForfeit}}},
-		{"Swiss bye scores a win", swiss, tournament.CrosstableCell{Round: 3, White: true, Result: result(0, 0, tournament.Bye)},
+		{"Swiss bye scores a win", swiss, teams.CrosstableCell{Round: 3, White: true, Result: result(0, 0, tournament.Bye)},
 			report.PlayerGame{Round: 3, Score: report.GameScore{Kind: report.PairingBye}}},
-		{"bye worth a draw", halfBye, tournament.CrosstableCell{Round: 3, White: true, Result: result(0, 0, tournament.Bye)},
+		{"bye worth a draw", halfBye, teams.CrosstableCell{Round: 3, White: true, Result: result(0, 0, tournament.Bye)},
 			report.PlayerGame{Round: 3, Score: report.GameScore{Kind: report.HalfPointBye}}},
-		{"round-robin rest scores nothing", robin, tournament.CrosstableCell{Round: 3, White: true, Result: result(0, 0, tournament.Bye)},
+		{"round-robin rest scores nothing", robin, teams.CrosstableCell{Round: 3, White: true, Result: result(0, 0, tournament.Bye)},
 			report.PlayerGame{Round: 3, Score: report.GameScore{Kind: report.ZeroPointBye}}},
-		{"requested half-point bye", swiss, tournament.CrosstableCell{Round: 3, White: true, Result: result(0, 0, tournament.HalfPointBye)},
+		{"requested half-point bye", swiss, teams.CrosstableCell{Round: 3, White: true, Result: result(0, 0, tournament.HalfPointBye)},
 			report.PlayerGame{Round: 3, Score: report.GameScore{Kind: report.HalfPointBye}}},
-		{"requested zero-point bye", swiss, tournament.CrosstableCell{Round: 3, White: true, Result: result(0, 0, tournament.ZeroPointBye)},
+		{"requested zero-point bye", swiss, teams.CrosstableCell{Round: 3, White: true, Result: result(0, 0, tournament.ZeroPointBye)},
 			report.PlayerGame{Round: 3, Score: report.GameScore{Kind: report.ZeroPointBye}}},
-		{"not paired", swiss, tournament.CrosstableCell{Round: 4},
+		{"not paired", swiss, teams.CrosstableCell{Round: 4},
 			report.PlayerGame{Round: 4, Score: report.GameScore{Kind: report.Absent}}},
-		{"game still on", swiss, tournament.CrosstableCell{Round: 5, OpponentNo: 2, White: true},
+		{"game still on", swiss, teams.CrosstableCell{Round: 5, OpponentNo: 2, White: true},
 			report.PlayerGame{Round: 5, Opponent: 2, Colour: report.White}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -63,12 +64,12 @@ func TestPlayerGame(t *testing.T) {
 	// A 1-½-0 event of Russian draughts prints its table points.
 	russian := &tournament.Event{Game: "russian", Scoring: tournament.Scoring{Win: 1, Draw: 0.5, ForfeitWin: 1}}
 	for _, tc := range []struct {
-		cell tournament.CrosstableCell
+		cell teams.CrosstableCell
 		want string
 	}{
-		{tournament.CrosstableCell{Round: 1, OpponentNo: 3, Result: result(2, 0, tournament.FinalPosition)}, "0:1"},
-		{tournament.CrosstableCell{Round: 1, OpponentNo: 3, White: true, Result: result(1, 1, tournament.Agreement)}, "½:½"},
-		{tournament.CrosstableCell{Round: 1, OpponentNo: 3, White: true, Result: result(2, 0, tournament.Forfeit)}, "+:−"},
+		{teams.CrosstableCell{Round: 1, OpponentNo: 3, Result: result(2, 0, tournament.FinalPosition)}, "0:1"},
+		{teams.CrosstableCell{Round: 1, OpponentNo: 3, White: true, Result: result(1, 1, tournament.Agreement)}, "½:½"},
+		{teams.CrosstableCell{Round: 1, OpponentNo: 3, White: true, Result: result(2, 0, tournament.Forfeit)}, "+:−"},
 	} {
 		if got := playerGame(russian, tc.cell).Score.Shown; got != tc.want {
 			t.Errorf("%+v in a 1-½-0 event printed %q, want %q", tc.cell.Result, got, tc.want)

@@ -12,8 +12,8 @@ import (
 // kind of event from the answer, instead of reading the event first to
 // choose which use case to call. They are here, not in package tournament,
 // because only this package knows both kinds: a team competition's answer
-// is built here, an event of players' by the root's reads
-// (tournament.Service.PlayerTables, PlayerRounds, PairingCardsOf) in the
+// is built here, an event of players' crosstable too, its rounds by the
+// root's reads (tournament.PlayerRounds, Service.PairingCardsOf) in the
 // same transaction.
 
 // EventTables is an event's standings and crosstable after a round as
@@ -22,7 +22,7 @@ import (
 // carries the standings it is built on.
 type EventTables struct {
 	Event   *tournament.Event
-	Players *tournament.Crosstable
+	Players *Crosstable
 	Teams   *TeamCrosstable
 }
 
@@ -61,7 +61,7 @@ func (s *Service) Tables(ctx context.Context, eventID int64, afterRound int) (*E
 			t.Teams = buildTeamCrosstable(d, st)
 			return nil
 		}
-		t.Players, err = s.events.PlayerTables(tx, e, afterRound)
+		t.Players, err = s.playerTables(tx, e, afterRound)
 		return err
 	})
 	return t, err

@@ -104,7 +104,7 @@ type crossRowView struct {
 	Games   []crossCellView `json:"games"`
 }
 
-func newCrossCellView(cell tournament.CrosstableCell) crossCellView {
+func newCrossCellView(cell teams.CrosstableCell) crossCellView {
 	v := crossCellView{Round: cell.Round, Points: cell.Points}
 	if cell.OpponentNo != 0 {
 		opp, color := cell.OpponentNo, "black"

@@ -100,12 +100,12 @@ type crossGridRow struct {
 	Player tournament.Player
 	Rank   string
 	Score  float64
-	Cells  [][]tournament.CrosstableCell // by opponent start number - 1
+	Cells  [][]teams.CrosstableCell // by opponent start number - 1
 }
 
 type crosstablePageData struct {
 	kit.EventHeader
-	Crosstable *tournament.Crosstable
+	Crosstable *teams.Crosstable
 	Grid       *crossGrid // round robins; Swiss events show rounds instead
 	// Titled: someone in the event holds a rank or title, which the
 	// table shows in a column of its own.
@@ -165,13 +165,13 @@ func rankText(rank, to int) string {
 	return strconv.Itoa(rank)
 }
 
-func newCrossGrid(ct *tournament.Crosstable) *crossGrid {
+func newCrossGrid(ct *teams.Crosstable) *crossGrid {
 	g := &crossGrid{}
 	for i := range ct.Rows {
 		g.Numbers = append(g.Numbers, ct.Rows[i].Player.StartNo)
 	}
 	for _, r := range ct.Rows {
-		row := crossGridRow{Player: r.Player, Rank: rankText(r.Rank, r.RankTo), Score: r.Score, Cells: make([][]tournament.CrosstableCell, len(ct.Rows))}
+		row := crossGridRow{Player: r.Player, Rank: rankText(r.Rank, r.RankTo), Score: r.Score, Cells: make([][]teams.CrosstableCell, len(ct.Rows))}
 		for _, cell := range r.Games {
 			if cell.OpponentNo >= 1 && cell.OpponentNo <= len(ct.Rows) {
 				row.Cells[cell.OpponentNo-1] = append(row.Cells[cell.OpponentNo-1], cell)

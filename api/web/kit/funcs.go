@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/teams"
 )
 
 // templateFuncs are the few helpers templates need beyond their data.
@@ -78,7 +79,7 @@ var templateFuncs = template.FuncMap{
 // shows it: a forfeit is +:− or −:+ (and a double forfeit −:−), not 24:0,
 // so that it does not read as a game won on the board. The JSON API keeps
 // the numbers.
-func cellScore(c tournament.CrosstableCell) string {
+func cellScore(c teams.CrosstableCell) string {
 	if c.Result == nil {
 		return c.Score
 	}

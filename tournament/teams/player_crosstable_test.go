@@ -1,4 +1,4 @@
-package tournament_test
+package teams_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store/storetest"
+	"adiukh/tournament/teams"
 )
 
 // TestCrosstableAfter plays two rounds of a round robin and publishes the
@@ -15,7 +16,7 @@ import (
 // after the last finished one.
 func TestCrosstableAfter(t *testing.T) {
 	t.Parallel()
-	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service, competitions *teams.Service) {
 		e, _ := storetest.Event(t, ctx, svc, "round-robin", 0, "Первый", "Второй", "Третий", "Четвёртый")
 		for n := 1; n <= 3; n++ {
 			r, err := svc.PairNextRound(ctx, e.ID)
@@ -37,7 +38,7 @@ func TestCrosstableAfter(t *testing.T) {
 		for _, tc := range []struct {
 			after, wantRounds, wantAfter int
 		}{{1, 1, 1}, {2, 2, 2}, {0, 3, 2}} {
-			ct, err := svc.CrosstableAfter(ctx, e.ID, tc.after)
+			ct, err := competitions.CrosstableAfter(ctx, e.ID, tc.after)
 			if err != nil {
 				t.Fatalf("after round %d: %v", tc.after, err)
 			}
@@ -45,7 +46,7 @@ func TestCrosstableAfter(t *testing.T) {
 				t.Errorf("after round %d: standings after %d with %d rounds, want after %d with %d", tc.after, ct.Standings.AfterRound, len(ct.Rows[0].Games), tc.wantAfter, tc.wantRounds)
 			}
 		}
-		if _, err := svc.CrosstableAfter(ctx, e.ID, 3); tournament.ErrorCode(err) != tournament.EINVALID {
+		if _, err := competitions.CrosstableAfter(ctx, e.ID, 3); tournament.ErrorCode(err) != tournament.EINVALID {
 			t.Errorf("after the round still being played: error %v, want EINVALID", err)
 		}
 	})
