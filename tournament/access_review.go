@@ -1,24 +1,9 @@
 package tournament
 
-import "fmt"
-
 // What package review uses of the rounds: the arbiter's review of a draft
 // round builds a round of the pairing it makes by hand as the pairing
 // builds one (Service.NewRound) and stores it in place of the draft through the
 // one writer of it (Service.ReplaceDraft), in its own transaction.
-
-// Seat is one side of one board: the board number and the colour.
-type Seat struct {
-	Board int
-	White bool
-}
-
-func (s Seat) String() string {
-	if s.White {
-		return fmt.Sprintf("board %d white", s.Board)
-	}
-	return fmt.Sprintf("board %d black", s.Board)
-}
 
 // NewRound turns pairings into the games of draft round n of the event e,
 // as the pairing does: the forfeits of players who do not play in it and

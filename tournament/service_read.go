@@ -193,21 +193,6 @@ func (s *Service) CheckRound(ctx context.Context, eventID int64, n int) error {
 	})
 }
 
-// Player reads one player of an event the user may see, without reading
-// the rest of the event.
-func (s *Service) Player(ctx context.Context, eventID, playerID int64) (*Player, error) {
-	var p *Player
-	err := s.store.View(ctx, func(tx Tx) error {
-		if _, err := readable(ctx, tx, eventID); err != nil {
-			return err
-		}
-		var err error
-		p, err = tx.Player(eventID, playerID)
-		return err
-	})
-	return p, err
-}
-
 // RoundPaired refuses the standings after round n, when n is past every
 // round paired in the event, by the count of its rounds alone (see
 // CheckRound); 0 (no round asked) and a negative n, which the caller's own

@@ -209,7 +209,8 @@ func TestFinishedEventIsFinalAtEveryDoor(t *testing.T) {
 		if after.Scoring != finished.Scoring || !equal(after.TieBreaks, finished.TieBreaks) || after.Rounds != finished.Rounds {
 			t.Errorf("the refused settings changed the event: %+v, was %+v", after, finished)
 		}
-		if p, err := svc.Player(ctx, e.ID, first.ID); err != nil || p.Rating != first.Rating || p.WithdrawnFrom != 0 {
+		stored, err := svc.Players(ctx, e.ID)
+		if p := tournament.FindPlayer(stored, first.ID); err != nil || p == nil || p.Rating != first.Rating || p.WithdrawnFrom != 0 {
 			t.Errorf("the refused changes changed the player: %+v %v", p, err)
 		}
 		if got := standingsOrder(t, ctx, svc, e.ID); got != table {

@@ -10,6 +10,7 @@ import (
 
 	"adiukh/api/apitest"
 	"adiukh/tournament"
+	"adiukh/tournament/review"
 )
 
 var versionsField = regexp.MustCompile(`name="versions" value="([^"]*)"`)
@@ -181,7 +182,7 @@ func TestReviewDraftRound(t *testing.T) {
 
 	rec := a.Post(fmt.Sprintf("/events/%d/rounds/1/swap", id), url.Values{"seat_a": {"1w"}, "seat_b": {"1w"}})
 	apitest.MustStatus(t, "swap a seat with itself", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(apitest.PageText(rec), apitest.RuF("choose two different seats; both are %s", tournament.Seat{Board: 1, White: true})) {
+	if !strings.Contains(apitest.PageText(rec), apitest.RuF("choose two different seats; both are %s", review.Seat{Board: 1, White: true})) {
 		t.Errorf("swapping a seat with itself is not explained")
 	}
 	rec = a.Post(fmt.Sprintf("/events/%d/rounds/1/swap", id), url.Values{"seat_a": {"1w"}, "seat_b": {"1b"}, "reason": {"цвета"}})

@@ -340,7 +340,7 @@ func TestManualPairingCheck(t *testing.T) {
 	}
 	// A seat swap is checked too: swapping the colours of board 2 keeps
 	// its rematch, and the warnings stay on the round.
-	swapped, err := rev.SwapSeats(ctx, e.ID, 2, tournament.Seat{Board: 2, White: true}, tournament.Seat{Board: 2}, "colours")
+	swapped, err := rev.SwapSeats(ctx, e.ID, 2, review.Seat{Board: 2, White: true}, review.Seat{Board: 2}, "colours")
 	if err != nil {
 		t.Fatal(err)
 	}

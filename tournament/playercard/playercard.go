@@ -115,6 +115,22 @@ type OfficialSums struct {
 	Buchholz, SB, Adiukh *float64
 }
 
+// Player reads one player of an event the user may see, without reading
+// the rest of the event: the card's personal part (its follow button)
+// needs the player alone, not the card.
+func (s *Service) Player(ctx context.Context, eventID, playerID int64) (*tournament.Player, error) {
+	var p *tournament.Player
+	err := s.store.View(ctx, func(tx tournament.Tx) error {
+		if _, err := tournament.Readable(ctx, tx, eventID); err != nil {
+			return err
+		}
+		var err error
+		p, err = tx.Player(eventID, playerID)
+		return err
+	})
+	return p, err
+}
+
 // PlayerCard reads the card of one player from one snapshot of the event.
 // The versions are read before the snapshot: what the snapshot reads is
 // at least as new as they say, so a ranking is never kept under versions

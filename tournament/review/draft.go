@@ -11,12 +11,25 @@ import (
 // audit log.
 const roundWarningsKey = "warnings"
 
+// Seat is one side of one board: the board number and the colour.
+type Seat struct {
+	Board int
+	White bool
+}
+
+func (s Seat) String() string {
+	if s.White {
+		return fmt.Sprintf("board %d white", s.Board)
+	}
+	return fmt.Sprintf("board %d black", s.Board)
+}
+
 // SwapSeats exchanges the players of two seats of a draft round, so that an
 // arbiter reviewing a pairing can correct it before publishing: the two
 // seats of one board swap colours; seats on two boards exchange players.
 // The results the pairing gives by itself (forfeits of withdrawn players)
 // follow the players to their new boards.
-func (s *Service) SwapSeats(ctx context.Context, eventID int64, n int, a, b tournament.Seat, reason string) (*tournament.Round, error) {
+func (s *Service) SwapSeats(ctx context.Context, eventID int64, n int, a, b Seat, reason string) (*tournament.Round, error) {
 	if a == b {
 		return nil, tournament.Invalid("seat", "choose two different seats; both are %s", a)
 	}
@@ -57,7 +70,7 @@ func (s *Service) SwapSeats(ctx context.Context, eventID int64, n int, a, b tour
 
 // seatOf points at the player ID of a seat; the empty seat of the bye
 // cannot be swapped.
-func seatOf(pairings []tournament.Pairing, s tournament.Seat) (*int64, error) {
+func seatOf(pairings []tournament.Pairing, s Seat) (*int64, error) {
 	if s.Board < 1 || s.Board > len(pairings) {
 		return nil, tournament.Invalid("board", "the round has boards 1 to %d; there is no board %d", len(pairings), s.Board)
 	}

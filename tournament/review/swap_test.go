@@ -41,14 +41,14 @@ func TestSwapSeats(t *testing.T) {
 			t.Fatal("a round robin of 5 players has no bye in round 1")
 		}
 
-		r, err = rev.SwapSeats(ctx, e.ID, 1, tournament.Seat{Board: 1, White: true}, tournament.Seat{Board: 1}, "цвета перепутаны")
+		r, err = rev.SwapSeats(ctx, e.ID, 1, review.Seat{Board: 1, White: true}, review.Seat{Board: 1}, "цвета перепутаны")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := board(r, 1); got != [2]int{b1[1], b1[0]} {
 			t.Errorf("after swapping the colours of board 1: %v, want %v", got, [2]int{b1[1], b1[0]})
 		}
-		r, err = rev.SwapSeats(ctx, e.ID, 1, tournament.Seat{Board: 1, White: true}, tournament.Seat{Board: 2, White: true}, "")
+		r, err = rev.SwapSeats(ctx, e.ID, 1, review.Seat{Board: 1, White: true}, review.Seat{Board: 2, White: true}, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -58,12 +58,12 @@ func TestSwapSeats(t *testing.T) {
 
 		for _, tc := range []struct {
 			name string
-			a, b tournament.Seat
+			a, b review.Seat
 			code string
 		}{
-			{"the same seat", tournament.Seat{Board: 1, White: true}, tournament.Seat{Board: 1, White: true}, tournament.EINVALID},
-			{"no such board", tournament.Seat{Board: 1, White: true}, tournament.Seat{Board: 9, White: true}, tournament.EINVALID},
-			{"the empty seat of the bye", tournament.Seat{Board: 1, White: true}, tournament.Seat{Board: bye}, tournament.EINVALID},
+			{"the same seat", review.Seat{Board: 1, White: true}, review.Seat{Board: 1, White: true}, tournament.EINVALID},
+			{"no such board", review.Seat{Board: 1, White: true}, review.Seat{Board: 9, White: true}, tournament.EINVALID},
+			{"the empty seat of the bye", review.Seat{Board: 1, White: true}, review.Seat{Board: bye}, tournament.EINVALID},
 		} {
 			if _, err := rev.SwapSeats(ctx, e.ID, 1, tc.a, tc.b, ""); tournament.ErrorCode(err) != tc.code {
 				t.Errorf("%s: error %v, want %s", tc.name, err, tc.code)
@@ -72,7 +72,7 @@ func TestSwapSeats(t *testing.T) {
 		if _, err := svc.PublishRound(ctx, e.ID, 1); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := rev.SwapSeats(ctx, e.ID, 1, tournament.Seat{Board: 1, White: true}, tournament.Seat{Board: 1}, ""); tournament.ErrorCode(err) != tournament.ECONFLICT {
+		if _, err := rev.SwapSeats(ctx, e.ID, 1, review.Seat{Board: 1, White: true}, review.Seat{Board: 1}, ""); tournament.ErrorCode(err) != tournament.ECONFLICT {
 			t.Errorf("swapping in a published round: error %v, want ECONFLICT", err)
 		}
 		entries, err := svc.Audit(ctx, e.ID)

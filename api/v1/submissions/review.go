@@ -8,8 +8,8 @@ import (
 	"adiukh/api/core"
 	"adiukh/api/v1/kit"
 	"adiukh/api/v1/shapes"
-	"adiukh/tournament"
 	"adiukh/tournament/catalog"
+	"adiukh/tournament/review"
 )
 
 // reviewRoutes registers the JSON API of what the web pages added: seat
@@ -40,7 +40,7 @@ func (h *handler) postSwap(c *gin.Context) error {
 	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
-	r, err := h.Review.SwapSeats(c.Request.Context(), ids[0], int(ids[1]), tournament.Seat(body.A), tournament.Seat(body.B), body.Reason)
+	r, err := h.Review.SwapSeats(c.Request.Context(), ids[0], int(ids[1]), review.Seat(body.A), review.Seat(body.B), body.Reason)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"adiukh/api/core"
 	"adiukh/api/web/kit"
 	"adiukh/tournament"
+	"adiukh/tournament/review"
 )
 
 // The review of a draft round: the arbiter swaps seats, deletes the draft to
@@ -18,14 +19,14 @@ import (
 
 // parseSeat reads a seat as the swap form writes it: board number, then w
 // or b.
-func parseSeat(field, s string) (tournament.Seat, error) {
-	var seat tournament.Seat
+func parseSeat(field, s string) (review.Seat, error) {
+	var seat review.Seat
 	board, colour := strings.TrimRight(s, "wb"), strings.TrimLeft(s, "0123456789")
 	n, err := strconv.Atoi(board)
 	if err != nil || (colour != "w" && colour != "b") {
 		return seat, tournament.Invalid(field, "%q is not a seat; choose a board and a colour", s)
 	}
-	return tournament.Seat{Board: n, White: colour == "w"}, nil
+	return review.Seat{Board: n, White: colour == "w"}, nil
 }
 
 // reviewFailed shows the round again with err in the form that pick chooses
@@ -57,7 +58,7 @@ func (h *handler) swapSeats(c *gin.Context) error {
 	values := map[string]string{"seat_a": c.PostForm("seat_a"), "seat_b": c.PostForm("seat_b"), "reason": strings.TrimSpace(c.PostForm("reason"))}
 	a, err := parseSeat("seat_a", values["seat_a"])
 	if err == nil {
-		var b tournament.Seat
+		var b review.Seat
 		if b, err = parseSeat("seat_b", values["seat_b"]); err == nil {
 			_, err = h.Review.SwapSeats(c.Request.Context(), ids[0], int(ids[1]), a, b, values["reason"])
 		}

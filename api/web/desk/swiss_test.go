@@ -12,6 +12,7 @@ import (
 
 	"adiukh/api/apitest"
 	"adiukh/tournament"
+	"adiukh/tournament/review"
 )
 
 // upload posts a file as the TRF upload form does.
@@ -111,7 +112,7 @@ func TestSwissPages(t *testing.T) {
 	same := arbiter.Post(events+"/rounds/1/swap", url.Values{"seat_a": {"2b"}, "seat_b": {"2b"}, "reason": {"цвета"}})
 	expect(same, http.StatusBadRequest)
 	swap := formOf(t, apitest.PageText(same), "review")
-	for _, want := range []string{apitest.RuF("choose two different seats; both are %s", tournament.Seat{Board: 2}), `<option value="2b" selected>`, `value="цвета"`} {
+	for _, want := range []string{apitest.RuF("choose two different seats; both are %s", review.Seat{Board: 2}), `<option value="2b" selected>`, `value="цвета"`} {
 		if !strings.Contains(swap, want) {
 			t.Errorf("the refused swap form lacks %q\n%s", want, swap)
 		}

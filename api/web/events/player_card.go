@@ -45,7 +45,7 @@ func (h *handler) playerReader(c *gin.Context) (func([]byte) ([]byte, error), bo
 			return nil, err
 		}
 		ctx := c.Request.Context()
-		p, err := h.Events.Player(ctx, head.Event.ID, id)
+		p, err := h.PlayerCards.Player(ctx, head.Event.ID, id)
 		if err != nil {
 			return nil, err
 		}
