@@ -28,12 +28,8 @@ type awardBody struct {
 }
 
 func (h *handler) postAward(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[awardBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body awardBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if _, err := h.Composition.PublishProvisional(c.Request.Context(), id, contests.AwardInput{Prizes: body.Prizes,
@@ -52,12 +48,8 @@ type awardTextBody struct {
 // putAwardText changes the provisional award's place and the judge's
 // report.
 func (h *handler) putAwardText(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[awardTextBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body awardTextBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if _, err := h.Composition.EditAwardText(c.Request.Context(), id, body.Place, body.Report, body.Reason); err != nil {
@@ -67,12 +59,8 @@ func (h *handler) putAwardText(c *gin.Context) error {
 }
 
 func (h *handler) putAward(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[awardBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body awardBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if _, err := h.Composition.EditAward(c.Request.Context(), id, body.Items, body.Reason); err != nil {
@@ -187,12 +175,8 @@ type claimBody struct {
 }
 
 func (h *handler) postClaim(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[claimBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body claimBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	cl, err := h.Composition.FileClaim(c.Request.Context(), id, contests.ClaimInput{Code: body.Code, Kind: contests.ClaimKind(body.Kind), Evidence: body.Evidence})
@@ -209,12 +193,8 @@ type claimDecisionBody struct {
 }
 
 func (h *handler) postClaimDecision(c *gin.Context) error {
-	cid, err := core.PathInt(c, "cid")
+	cid, body, err := kit.PathBody[claimDecisionBody](c, "cid")
 	if err != nil {
-		return err
-	}
-	var body claimDecisionBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if body.Uphold == nil {

@@ -117,12 +117,8 @@ type contestBody struct {
 }
 
 func (h *handler) putContest(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[contestBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body contestBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	deadline, err := time.Parse(time.RFC3339, strings.TrimSpace(body.Deadline))
@@ -145,12 +141,8 @@ type judgesBody struct {
 }
 
 func (h *handler) putJudges(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[judgesBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body judgesBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	judges, err := h.Composition.SetJudges(c.Request.Context(), id, body.Judges, body.Reason, body.Confirm)

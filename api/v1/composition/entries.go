@@ -112,12 +112,8 @@ func newEntryView(w *contests.Work, loc *catalog.Localizer) entryView {
 }
 
 func (h *handler) postEntry(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[entryBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body entryBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	w, err := h.Composition.Submit(c.Request.Context(), id, body.input())
@@ -129,12 +125,8 @@ func (h *handler) postEntry(c *gin.Context) error {
 }
 
 func (h *handler) putEntry(c *gin.Context) error {
-	eid, err := core.PathInt(c, "eid")
+	eid, body, err := kit.PathBody[entryBody](c, "eid")
 	if err != nil {
-		return err
-	}
-	var body entryBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	w, err := h.Composition.Edit(c.Request.Context(), eid, body.input())

@@ -85,12 +85,8 @@ func (h *handler) postAcceptCook(c *gin.Context) error {
 }
 
 func (h *handler) putMark(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[markBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body markBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if body.Mark == nil {

@@ -143,12 +143,8 @@ func parseMoment(field, s string) (time.Time, error) {
 }
 
 func (h *handler) putSolving(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[solvingBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body solvingBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	in := contests.SolvingInput{}
@@ -182,12 +178,8 @@ func (h *handler) postSolvingAnswer(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	n, err := core.PathInt(c, "n")
+	n, body, err := kit.PathBody[answerBody](c, "n")
 	if err != nil {
-		return err
-	}
-	var body answerBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	a, err := h.Composition.Answer(c.Request.Context(), id, int(n), body.Answer)

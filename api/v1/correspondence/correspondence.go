@@ -277,12 +277,8 @@ type corrSettingsBody struct {
 }
 
 func (h *handler) putCorrSettings(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[corrSettingsBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body corrSettingsBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	st, err := h.Correspondence.Configure(c.Request.Context(), id, correspondence.SettingsInput{
@@ -301,12 +297,8 @@ type moveBody struct {
 }
 
 func (h *handler) postMove(c *gin.Context) error {
-	gid, err := core.PathInt(c, "gid")
+	gid, body, err := kit.PathBody[moveBody](c, "gid")
 	if err != nil {
-		return err
-	}
-	var body moveBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if body.Ply == nil {
@@ -344,12 +336,8 @@ type decisionBody struct {
 }
 
 func (h *handler) postGameDecision(c *gin.Context) error {
-	gid, err := core.PathInt(c, "gid")
+	gid, body, err := kit.PathBody[decisionBody](c, "gid")
 	if err != nil {
-		return err
-	}
-	var body decisionBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	g, err := h.Correspondence.Decide(c.Request.Context(), correspondence.DecisionInput{GameID: gid, Score: body.Score, EndReason: body.EndReason, Reason: body.Reason})
@@ -367,12 +355,8 @@ type reopenBody struct {
 }
 
 func (h *handler) postReopen(c *gin.Context) error {
-	gid, err := core.PathInt(c, "gid")
+	gid, body, err := kit.PathBody[reopenBody](c, "gid")
 	if err != nil {
-		return err
-	}
-	var body reopenBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	g, err := h.Correspondence.Reopen(c.Request.Context(), correspondence.ReopenInput{GameID: gid, Days: body.Days, Seconds: body.Seconds, Reason: body.Reason})

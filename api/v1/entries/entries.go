@@ -116,12 +116,8 @@ func newEventEntryView(e *entries.Entry) eventEntryView {
 }
 
 func (h *handler) putEntries(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[entrySettingsBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body entrySettingsBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	set, err := h.Entries.SetEntries(c.Request.Context(), id, entries.EntrySettingsInput(body))

@@ -236,12 +236,8 @@ func (h *handler) postEvent(c *gin.Context) error {
 }
 
 func (h *handler) patchEvent(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[eventBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body eventBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	in := body.input()

@@ -60,12 +60,8 @@ type newPlayerBody struct {
 }
 
 func (h *handler) postPlayer(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[newPlayerBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body newPlayerBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	in := body.input()
@@ -109,12 +105,8 @@ type bulkBody struct {
 // postPlayers registers a list of players in one transaction: all of them
 // or none, with every bad line (its place in players, from 1) named.
 func (h *handler) postPlayers(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[bulkBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body bulkBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	var lines []entries.PlayerLine

@@ -19,6 +19,19 @@ import (
 	"adiukh/tournament"
 )
 
+// PathBody reads the integer path parameter name and the request's JSON
+// body into a B, as core.PathInt and DecodeJSON read them: the start of a
+// handler that changes what its path names with what its body says. A bad
+// parameter is answered before the body is read.
+func PathBody[B any](c *gin.Context, name string) (int64, B, error) {
+	var body B
+	id, err := core.PathInt(c, name)
+	if err != nil {
+		return 0, body, err
+	}
+	return id, body, DecodeJSON(c, &body)
+}
+
 // DecodeJSON reads a request body strictly: one JSON value in valid UTF-8,
 // no key twice in an object, nothing after it; unknown fields and wrong
 // types are errors that name the field. The body is already bounded by its

@@ -137,12 +137,8 @@ func (h *handler) postPerson(c *gin.Context) error {
 }
 
 func (h *handler) patchPerson(c *gin.Context) error {
-	id, err := core.PathInt(c, "pid")
+	id, body, err := kit.PathBody[personBody](c, "pid")
 	if err != nil {
-		return err
-	}
-	var body personBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	p, err := h.People.UpdatePerson(c.Request.Context(), id, body.input())

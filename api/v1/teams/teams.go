@@ -113,12 +113,8 @@ func (b *teamBody) input() teams.TeamInput {
 }
 
 func (h *handler) postTeam(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[teamBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body teamBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	t, err := h.Teams.RegisterTeam(c.Request.Context(), id, body.input())
@@ -283,12 +279,8 @@ func (h *handler) getTeamSettings(c *gin.Context) error {
 }
 
 func (h *handler) putTeamSettings(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[teamSettingsBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body teamSettingsBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	in := teams.TeamSettingsInput{Boards: body.Boards, Ranking: body.Ranking, TieBreaks: body.TieBreaks, ColourPreferences: body.ColourPreferences}
