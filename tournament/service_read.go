@@ -138,64 +138,9 @@ func playersAndRounds(tx playerRoundTx, eventID int64) ([]Player, []Round, error
 	return players, rounds, nil
 }
 
-// BoardData reads, of an event the user may see, the event, round n with
-// its board b alone and that board's players: what a board's page shows,
-// without the rest of the event (issue 59.3). A round the user may not
-// see yet (a draft) has no board.
-func (s *Service) BoardData(ctx context.Context, eventID int64, n, b int) (*EventData, error) {
-	var d *EventData
-	err := s.store.View(ctx, func(tx Tx) error {
-		e, err := readable(ctx, tx, eventID)
-		if err != nil {
-			return err
-		}
-		r, err := tx.Board(eventID, n, b)
-		if err != nil {
-			return err
-		}
-		if len(visibleRounds(UserFromContext(ctx), e, []Round{*r})) == 0 {
-			return NotFound("board %d of round %d not found", b, n)
-		}
-		d = &EventData{Event: e, Rounds: []Round{*r}}
-		for _, id := range []int64{r.Games[0].WhiteID, r.Games[0].BlackID} {
-			if id == 0 {
-				continue
-			}
-			p, err := tx.Player(eventID, id)
-			if err != nil {
-				return err
-			}
-			d.Players = append(d.Players, *p)
-		}
-		return nil
-	})
-	return d, err
-}
-
-// CheckRound refuses, reading only the event and the count of its rounds,
-// a round number past every round paired in it: a page of one round
-// (?round=N) answers a wrong number at the cost of two small reads, not of
-// the whole event (issue 59.3). A round paired but not published passes
-// here; the page's own read refuses it.
-func (s *Service) CheckRound(ctx context.Context, eventID int64, n int) error {
-	return s.store.View(ctx, func(tx Tx) error {
-		if _, err := readable(ctx, tx, eventID); err != nil {
-			return err
-		}
-		paired, err := tx.CountRounds(eventID)
-		if err != nil {
-			return err
-		}
-		if n > paired {
-			return NotFound("round %d of event %d not found", n, eventID)
-		}
-		return nil
-	})
-}
-
 // RoundPaired refuses the standings after round n, when n is past every
 // round paired in the event, by the count of its rounds alone (see
-// CheckRound); 0 (no round asked) and a negative n, which the caller's own
+// teams.Service.CheckRound); 0 (no round asked) and a negative n, which the caller's own
 // checks word, pass.
 func RoundPaired(tx RoundTx, eventID int64, n int) error {
 	if n <= 0 {

@@ -28,7 +28,7 @@ func (h *handler) eventPage(c *gin.Context) error {
 	if n < 0 {
 		return tournament.NotFound("round %d of event %d not found", n, id)
 	}
-	if err := h.Events.CheckRound(c.Request.Context(), id, n); err != nil {
+	if err := h.Teams.CheckRound(c.Request.Context(), id, n); err != nil {
 		return err
 	}
 	d, err := h.Events.EventData(c.Request.Context(), id)

@@ -131,7 +131,7 @@ func (h *handler) gamePage(c *gin.Context) error {
 	}
 	// The board alone is read, not the event's thousands of players and
 	// games: a wrong one costs no more than a right one (issue 59.3).
-	d, err := h.Events.BoardData(c.Request.Context(), ids[0], int(ids[1]), int(ids[2]))
+	d, err := h.Teams.BoardData(c.Request.Context(), ids[0], int(ids[1]), int(ids[2]))
 	if err != nil {
 		return err
 	}
