@@ -19,7 +19,7 @@ func (s *Service) PlayerTables(tx Tx, e *Event, afterRound int) (*Crosstable, er
 	if err != nil {
 		return nil, err
 	}
-	return s.crosstable(e, players, visibleRounds(nil, e, rounds), afterRound)
+	return s.crosstable(tx, e, players, visibleRounds(nil, e, rounds), afterRound)
 }
 
 // PlayerRounds reads the rounds of an event of players, e, with their
