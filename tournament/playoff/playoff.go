@@ -311,7 +311,7 @@ func (s *Service) Create(ctx context.Context, eventID int64, in Input) (*View, e
 		case games == 0:
 			games = 1
 		case games < 1 || games > MaxGames:
-			return tournament.Invalid("games", "a play-off's pair plays 1 to %d games; %d cannot be played", MaxGames, games)
+			return tournament.Invalid("games", "the number of games of a pair in a play-off is 1 to %d, not %d", MaxGames, games)
 		}
 		child, err := s.newEvent(ctx, parent, in, games)
 		if err != nil {
@@ -403,7 +403,7 @@ func choose(st *tournament.Standings, places []int, given []int64, existing []Vi
 	from, to = places[0], places[len(places)-1]
 	for i, p := range places {
 		if p < 1 || p > len(st.Rows) {
-			return nil, 0, 0, tournament.Invalid("places", "place %d is not in the standings of %d players", p, len(st.Rows))
+			return nil, 0, 0, tournament.Invalid("places", "place %d is not in the standings; its places are 1 to %d", p, len(st.Rows))
 		}
 		if i > 0 && p != places[i-1]+1 {
 			return nil, 0, 0, tournament.Invalid("places", "the places of one play-off follow each other (1, 2, 3); %d does not follow %d", p, places[i-1])

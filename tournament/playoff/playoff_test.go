@@ -294,14 +294,14 @@ func TestPlayoffRefused(t *testing.T) {
 				says  string
 			}{
 				{"no place", playoff.Input{}, tournament.EINVALID, "places", "name the place"},
-				{"place out of the table", playoff.Input{Places: []int{5}}, tournament.EINVALID, "places", "place 5 is not in the standings of 4 players"},
+				{"place out of the table", playoff.Input{Places: []int{5}}, tournament.EINVALID, "places", "place 5 is not in the standings; its places are 1 to 4"},
 				{"nobody tied", playoff.Input{Places: []int{3}}, tournament.EINVALID, "places", "nobody is tied for place 3: Вова alone scores 2"},
 				{"places apart", playoff.Input{Places: []int{1, 3}}, tournament.EINVALID, "places", "3 does not follow 1"},
 				{"places of two ties", playoff.Input{Places: []int{2, 3}}, tournament.EINVALID, "places", "are not one tie"},
 				{"a player not tied", playoff.Input{Places: []int{1}, Players: []int64{aba, vova}}, tournament.EINVALID, "players", "Вова is not tied for place 1"},
 				{"one player", playoff.Input{Places: []int{1}, Players: []int64{aba}}, tournament.EINVALID, "players", "two players or more"},
 				{"a stranger", playoff.Input{Places: []int{1}, Players: []int64{aba, 999999}}, tournament.EINVALID, "players", "player 999999 does not play"},
-				{"too many games", playoff.Input{Places: []int{1}, Games: 21}, tournament.EINVALID, "games", "1 to 20 games"},
+				{"too many games", playoff.Input{Places: []int{1}, Games: 21}, tournament.EINVALID, "games", "is 1 to 20, not 21"},
 			} {
 				c.in.Name = "Плей-офф"
 				_, err := f.playoffs.Create(f.ctx, e.ID, c.in)
