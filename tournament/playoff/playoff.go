@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 )
 
 // ActionCreate is the audit log's entry of the parent event for a new
@@ -463,4 +464,18 @@ func choose(st *tournament.Standings, places []int, given []int64, existing []Vi
 		}
 	}
 	return seats, from, to, nil
+}
+
+// Name is the name the doors propose for a play-off of event parent for
+// places (the first and the last), in the reader's language: the event's
+// name stays the arbiter's to change.
+func Name(l *catalog.Localizer, parent string, places []int) string {
+	if len(places) == 0 {
+		return l.Sprintf("%s: play-off", parent)
+	}
+	from, to := slices.Min(places), slices.Max(places)
+	if from == to {
+		return l.Sprintf("%s: play-off for place %d", parent, from)
+	}
+	return l.Sprintf("%s: play-off for places %d to %d", parent, from, to)
 }
