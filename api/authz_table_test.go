@@ -169,6 +169,8 @@ var authzTable = map[string]string{
 	"GET /api/v1/events/:id/scoresheets.pdf":                               "yyyyy",
 	"GET /api/v1/events/:id/standings":                                     "yyyyy",
 	"GET /api/v1/events/:id/playoffs":                                      "yyyyy",
+	"GET /events/:id/playoffs":                                             "yyyyy",
+	"POST /events/:id/playoffs":                                            "nnncc",
 	"POST /api/v1/events/:id/playoffs":                                     "nnncc",
 	"GET /api/v1/events/:id/standings.csv":                                 "yyyyy",
 	"GET /api/v1/events/:id/standings.json":                                "yyyyy",

@@ -447,12 +447,13 @@ type Event struct {
 	ImportedRounds int
 	// ParentEventID is the event whose tie this event, a play-off, decides
 	// (tournament/playoff); 0 for an event of its own.
-	ParentEventID int64
+	ParentEventID int64 `json:",omitempty"`
 	// Cycles is how many times a round robin is played through: a
 	// play-off's match of N games between two players is N cycles, colours
 	// changed each cycle. 0 is the system's own (once; twice for a double
-	// round robin).
-	Cycles int
+	// round robin). Both are left out of the audit log's copy of an event
+	// of its own, which reads as before them.
+	Cycles int `json:",omitempty"`
 }
 
 // AwaitsSheet reports whether the game of the round lacks a score sheet
