@@ -1,8 +1,10 @@
 package playoffs_test
 
 import (
+	"bytes"
 	"fmt"
 	"net/http"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -60,6 +62,35 @@ func TestPlayoffThroughTheAPI(t *testing.T) {
 			playoffs := list["playoffs"].([]any)
 			if len(playoffs) != 1 || playoffs[0].(map[string]any)["state"] != "decided" || list["ties"] != nil {
 				t.Errorf("the play-offs read by anyone: %v", list)
+			}
+			_, ct := s.Do("", "GET", event+"/crosstable", nil)
+			for _, r := range ct["rows"].([]any) {
+				row := r.(map[string]any)
+				player, _ := row["player"].(map[string]any)
+				if name, _ := player["name"].(string); name == "Игрок 2" && apitest.Num(row["rank"]) != 1 || name == "Игрок 1" && apitest.Num(row["rank"]) != 2 {
+					t.Errorf("crosstable row %v", row)
+				}
+			}
+			_, trf := s.Text("", "GET", event+"/export.trf", "")
+			for _, line := range strings.Split(trf, "\n") {
+				// TRF-16's 001 line: the rank in columns 86-89.
+				if cols := []rune(line); strings.HasPrefix(line, "001") && len(cols) >= 89 {
+					if name, rank := strings.TrimSpace(string(cols[14:47])), strings.TrimSpace(string(cols[85:89])); name == "Игрок 2" && rank != "1" || name == "Игрок 1" && rank != "2" {
+						t.Errorf("TRF: %s ranked %s:\n%s", name, rank, trf)
+					}
+				}
+			}
+			if pdftotext, err := exec.LookPath("pdftotext"); err == nil {
+				pdf := s.MustDownload(event+"/standings.pdf?lang=ru", "application/pdf")
+				cmd := exec.Command(pdftotext, "-layout", "-", "-")
+				cmd.Stdin = bytes.NewReader(pdf)
+				text, err := cmd.Output()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if i, j := strings.Index(string(text), "Игрок 2"), strings.Index(string(text), "Игрок 1"); i < 0 || j < 0 || i > j {
+					t.Errorf("standings PDF, Игрок 2 not first:\n%s", text)
+				}
 			}
 			for _, doc := range []string{"/standings.csv", "/standings.json"} {
 				req, body := s.Text("", "GET", event+doc+"?lang=en", "")
