@@ -55,6 +55,11 @@ func TestPlayoffPages(t *testing.T) {
 	if !strings.Contains(childPage, apitest.RuF("%s: play-off for place %d", "Первенство Майкопа", 1)) || !strings.Contains(childPage, apitest.RuT("playoff.of_event")) {
 		t.Error("the play-off's page is not named one, or does not link the event it decides")
 	}
+	// The parent's standings, kept by the page cache while the play-off is
+	// played, are made again once a write of the play-off changes them.
+	if before := s.Anonymous().Get(fmt.Sprintf("/events/%d/standings", id)).Body.String(); strings.Contains(before, `class="playoff"`) {
+		t.Error("the standings mark a play-off not played yet")
+	}
 	playoff := fmt.Sprintf("/api/v1/events/%d", child)
 	for n := 1; n <= 2; n++ {
 		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", playoff+"/rounds", nil)
