@@ -330,3 +330,28 @@ func TestPlayoffRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestPlayoffOfASwissEvent: a tie for first place of a finished Swiss
+// event is decided the same way: Аба and Буба, level after two rounds,
+// play a match of one game.
+func TestPlayoffOfASwissEvent(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			f := newFixture(t, st)
+			e, _ := storetest.Event(t, f.ctx, f.events, "swiss", 2, "Аба", "Буба", "Вова", "Гога")
+			f.play(e, both(map[string]string{
+				"Аба-Буба": "12:12", "Аба-Вова": "13:11", "Аба-Гога": "13:11",
+				"Буба-Вова": "13:11", "Буба-Гога": "13:11", "Вова-Гога": "13:11",
+			}))
+			v, err := f.playoffs.Create(f.ctx, e.ID, playoff.Input{Places: []int{1}, Games: 1, Name: "Плей-офф"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.play(v.Event, both(map[string]string{"Аба-Буба": "11:13"}))
+			if got := f.order(e.ID); len(got) != 4 || got[0] != "1 Буба +" || got[1] != "2 Аба +" {
+				t.Errorf("the Swiss standings after the play-off: %q, want Буба first and Аба second, both marked", got)
+			}
+		})
+	}
+}
