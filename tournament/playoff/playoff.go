@@ -232,7 +232,7 @@ func ties(st *tournament.Standings, playoffs []View) []Tie {
 			t := Tie{From: i + 1, To: j, Score: st.Rows[i].Score, Players: st.Rows[i:j]}
 			for _, p := range playoffs {
 				if p.State != Stale && slices.ContainsFunc(p.Seats, func(s Seat) bool {
-					return s.ParentPlayerID == st.Rows[i].PlayerID || s.ParentPlayerID == st.Rows[j-1].PlayerID
+					return slices.ContainsFunc(t.Players, func(r tournament.StandingsRow) bool { return r.PlayerID == s.ParentPlayerID })
 				}) {
 					t.Playoff = p.EventID
 				}
