@@ -195,6 +195,9 @@ func (s *Service) Read(ctx context.Context, eventID int64) (*Page, error) {
 	return page, err
 }
 
+// view is play-off p with its event, where it stands in the event's
+// final standings st (decided where they show its order, stale where its
+// event is finished but they do not) and its players' rows there.
 func view(tx tournament.EventTx, st *tournament.Standings, p Playoff) (*View, error) {
 	child, err := tx.Event(p.EventID)
 	if err != nil {
