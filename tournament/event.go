@@ -445,6 +445,15 @@ type Event struct {
 	// (a TRF import): a file keeps no score sheets, so none of their games
 	// waits for one. Rounds paired after the import count as any other.
 	ImportedRounds int
+	// ParentEventID is the event whose tie this event, a play-off, decides
+	// (tournament/playoff); 0 for an event of its own.
+	ParentEventID int64 `json:",omitempty"`
+	// Cycles is how many times a round robin is played through: a
+	// play-off's match of N games between two players is N cycles, colours
+	// changed each cycle. 0 is the system's own (once; twice for a double
+	// round robin). Both are left out of the audit log's copy of an event
+	// of its own, which reads as before them.
+	Cycles int `json:",omitempty"`
 }
 
 // AwaitsSheet reports whether the game of the round lacks a score sheet

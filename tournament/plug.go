@@ -70,6 +70,10 @@ type Standings struct {
 	// import keeps who won only, ScoreUnknown): the checkers won
 	// (adiukh-points) leave them out and are incomplete (Incomplete).
 	UnscoredGames int
+	// StalePlayoffs are the finished play-offs whose players are no longer
+	// tied (a result corrected after the event was reopened): their
+	// decision is not applied, and the standings say so.
+	StalePlayoffs []int64
 }
 
 // Incomplete lists the tie-breaks of the standings that cannot be told in
@@ -100,6 +104,17 @@ type StandingsRow struct {
 	Rating     int
 	Score      float64 // in the event's scoring table
 	TieBreaks  map[string]float64
+	// Playoff is the play-off event whose result placed the player among
+	// the players tied with them (Playoffs); 0 when tie-breaks did.
+	Playoff int64
+}
+
+// Playoffs are the play-offs of an event's ties (tournament/playoff's
+// Plug): its final standings, ranked, are handed over with the same
+// transaction, and the places a finished play-off decided are set by its
+// result. rank ranks a play-off event as its own standings show it.
+type Playoffs interface {
+	Decide(tx Tx, st *Standings, rank func(e *Event) (*Standings, error)) error
 }
 
 // MicroMatches are the rules of micro-matches, two games a pairing from

@@ -33,6 +33,9 @@ type Options struct {
 	// event's setting, the openings drawn for its rounds, a forfeited
 	// board's two games; without them an event plays one game a pairing.
 	MicroMatches MicroMatches
+	// Playoffs order an event's final standings by the play-offs that
+	// decided its ties (playoff.Plug); without them tie-breaks alone do.
+	Playoffs Playoffs
 	// TimeZone is the zone (an IANA name) a new event is played in unless
 	// its arbiter chooses another: the server's setting, DefaultTimeZone
 	// when empty.
@@ -71,12 +74,13 @@ type Service struct {
 	liveRound func(ctx context.Context, eventID int64, round int, startsAt time.Time) error
 	hidden    func(ctx context.Context, eventID int64) error
 	micro     MicroMatches
+	playoffs  Playoffs
 	zone      string
 }
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
-	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, swiss: opt.Swiss, now: opt.Now, liveRound: opt.LiveRound, hidden: opt.Hidden, micro: opt.MicroMatches, zone: cmp.Or(opt.TimeZone, DefaultTimeZone)}
+	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, swiss: opt.Swiss, now: opt.Now, liveRound: opt.LiveRound, hidden: opt.Hidden, micro: opt.MicroMatches, playoffs: opt.Playoffs, zone: cmp.Or(opt.TimeZone, DefaultTimeZone)}
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -20,7 +20,7 @@ func (s *Service) Standings(ctx context.Context, eventID int64, afterRound int) 
 		if err != nil {
 			return err
 		}
-		st, err = s.standings(e, players, rounds, afterRound)
+		st, err = s.standings(tx, e, players, rounds, afterRound)
 		return err
 	})
 	return st, err
@@ -193,14 +193,31 @@ func standingsRound(done func(i int) bool, published, afterRound int) (after, co
 }
 
 // StandingsOf ranks the event e, its players and the rounds the reader
-// sees, read by the caller in its own snapshot (package playercard), as
+// sees, read by the caller in its own snapshot tx (package playercard), as
 // Standings ranks them: after round afterRound, 0 for the last complete
 // round.
-func (s *Service) StandingsOf(e *Event, players []Player, rounds []Round, afterRound int) (*Standings, error) {
-	return s.standings(e, players, rounds, afterRound)
+func (s *Service) StandingsOf(tx Tx, e *Event, players []Player, rounds []Round, afterRound int) (*Standings, error) {
+	return s.standings(tx, e, players, rounds, afterRound)
 }
 
-func (s *Service) standings(e *Event, players []Player, rounds []Round, afterRound int) (*Standings, error) {
+// standings ranks the event; its final standings (after its last round,
+// every result in) show the places its finished play-offs decided
+// (Options.Playoffs), read in the same snapshot tx.
+func (s *Service) standings(tx Tx, e *Event, players []Player, rounds []Round, afterRound int) (*Standings, error) {
+	st, err := s.rank(e, players, rounds, afterRound)
+	if err != nil || s.playoffs == nil || len(rounds) == 0 || st.AfterRound != len(rounds) {
+		return st, err
+	}
+	return st, s.playoffs.Decide(tx, st, func(p *Event) (*Standings, error) {
+		players, rounds, err := playersAndRounds(tx, p.ID)
+		if err != nil {
+			return nil, err
+		}
+		return s.rank(p, players, visibleRounds(nil, p, rounds), 0)
+	})
+}
+
+func (s *Service) rank(e *Event, players []Player, rounds []Round, afterRound int) (*Standings, error) {
 	afterRound, complete, err := standingsRound(func(i int) bool { return rounds[i].Status == Done }, len(rounds), afterRound)
 	if err != nil {
 		return nil, err

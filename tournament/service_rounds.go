@@ -220,7 +220,7 @@ func (s *Service) pairingSnapshot(ctx context.Context, tx Tx, eventID int64) (*p
 func (p *pairingSnapshot) event() *Event {
 	e := p.stored
 	if p.next == 1 && e.System.IsRoundRobin() {
-		e.Rounds = roundRobinRounds(len(p.players), e.System == DoubleRoundRobin)
+		e.Rounds = roundRobinRounds(len(p.players), e.System == DoubleRoundRobin) * max(e.Cycles, 1)
 	}
 	return &e
 }

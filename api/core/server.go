@@ -12,6 +12,7 @@ import (
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
+	"adiukh/tournament/playoff"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/review"
 	"adiukh/tournament/schedule"
@@ -81,6 +82,8 @@ type Deps struct {
 	// MicroMatches keeps the tables of openings of Russian draughts
 	// events and the two games of their micro-matches.
 	MicroMatches *micromatch.Service
+	// Playoffs decides the ties of events' final standings by play-offs.
+	Playoffs *playoff.Service
 	// Exporter writes the documents of stored events, stamped by its clock;
 	// export.New(Events, Teams, Schedule) on Now when nil.
 	Exporter *export.Exporter

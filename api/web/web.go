@@ -14,6 +14,7 @@ import (
 	"adiukh/api/web/kit"
 	"adiukh/api/web/people"
 	"adiukh/api/web/play"
+	"adiukh/api/web/playoffs"
 	"adiukh/api/web/ratings"
 	"adiukh/api/web/teams"
 	"adiukh/static"
@@ -48,4 +49,5 @@ func Register(s *core.Server, r *gin.Engine) {
 	play.Routes(k, g, m)
 	composition.Routes(k, g, m)
 	entries.Routes(k, g, m)
+	playoffs.Routes(k, g, m)
 }

@@ -30,6 +30,7 @@ import (
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
+	"adiukh/tournament/playoff"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/review"
 	"adiukh/tournament/schedule"
@@ -186,6 +187,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Interchange:    interchange.NewService(st.Interchange(), events, engines.InterchangeOptions()),
 		Review:         review.NewService(st.Review(), events, engines.ReviewOptions()),
 		MicroMatches:   micromatch.NewService(st.MicroMatches(), nil),
+		Playoffs:       playoff.NewService(st.Playoffs(), events, nil),
 		Exporter:       export.New(events, teamCompetitions, roundStarts),
 		Accounts:       accounts,
 		Correspondence: corr,

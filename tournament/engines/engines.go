@@ -10,6 +10,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/pairing/roundrobin"
+	"adiukh/tournament/playoff"
 	"adiukh/tournament/standings"
 )
 
@@ -24,6 +25,7 @@ func Options() tournament.Options {
 		Swiss:        SwissTools(),
 		Ranker:       Ranker{},
 		MicroMatches: micromatch.Plug{},
+		Playoffs:     playoff.Plug{},
 	}
 }
 
@@ -45,12 +47,20 @@ func RoundRobin(in tournament.PairingInput) ([]tournament.Pairing, error) {
 	if err != nil {
 		return nil, tournament.Conflict("", "a round robin needs %d to %d players; the event has %d", roundrobin.MinPlayers, roundrobin.MaxPlayers, len(in.Players))
 	}
-	if in.Round < 1 || in.Round > len(schedule) {
-		return nil, tournament.Conflict("", "a round robin of %d players has %d rounds; there is no round %d", len(in.Players), len(schedule), in.Round)
+	// A round robin played through several times (a play-off's match of
+	// N games) repeats the table, colours changed every other cycle.
+	cycles := max(in.Event.Cycles, 1)
+	if in.Round < 1 || in.Round > cycles*len(schedule) {
+		return nil, tournament.Conflict("", "a round robin of %d players has %d rounds; there is no round %d", len(in.Players), cycles*len(schedule), in.Round)
 	}
-	pairings := make([]tournament.Pairing, len(schedule[in.Round-1]))
-	for i, p := range schedule[in.Round-1] {
-		pairings[i] = tournament.Pairing{WhiteID: byNo[p.White], BlackID: byNo[p.Black]}
+	cycle, round := (in.Round-1)/len(schedule), (in.Round-1)%len(schedule)
+	pairings := make([]tournament.Pairing, len(schedule[round]))
+	for i, p := range schedule[round] {
+		white, black := byNo[p.White], byNo[p.Black]
+		if cycle%2 == 1 && black != 0 {
+			white, black = black, white
+		}
+		pairings[i] = tournament.Pairing{WhiteID: white, BlackID: black}
 	}
 	return pairings, nil
 }

@@ -161,7 +161,7 @@ func (s *Service) PlayerCard(ctx context.Context, eventID, playerID int64) (*tou
 			if err != nil {
 				return err
 			}
-			st, err := s.events.StandingsOf(ev, players, rounds, 0)
+			st, err := s.events.StandingsOf(tx, ev, players, rounds, 0)
 			if err != nil {
 				return err
 			}

@@ -86,6 +86,9 @@ type eventRow struct {
 	ReopenReason string `gorm:"type:text;not null;default:''"`
 	// ImportedRounds: migration 20261126162500-event-imported-rounds.
 	ImportedRounds int `gorm:"not null;default:0"`
+	// ParentEventID and Cycles: migration 20261127051830-playoffs.
+	ParentEventID int64 `gorm:"not null;default:0"`
+	Cycles        int   `gorm:"not null;default:0"`
 }
 
 func (eventRow) TableName() string { return "events" }

@@ -165,6 +165,9 @@ func (t *tx) Event(id int64) (*tournament.Event, error) {
 	if err := t.db.First(&row, id).Error; err != nil {
 		return nil, notFound(err, "event %d not found", id)
 	}
+	if row.ParentEventID != 0 && t.writes != nil && !t.readOnly {
+		t.writes.parent(row.ID, row.ParentEventID)
+	}
 	return rowToEvent(&row)
 }
 
@@ -241,6 +244,7 @@ func eventToRow(e *tournament.Event) (*eventRow, error) {
 		OwnerID: e.OwnerID, CreatedAt: e.CreatedAt,
 		Sequence: e.Sequence, ModifiedAt: optionalTime(e.ModifiedAt), CancelReason: e.CancelReason, HiddenAt: optionalTime(e.HiddenAt),
 		ReopenedAt: optionalTime(e.ReopenedAt), ReopenReason: e.ReopenReason, ImportedRounds: e.ImportedRounds,
+		ParentEventID: e.ParentEventID, Cycles: e.Cycles,
 	}, nil
 }
 
@@ -270,6 +274,7 @@ func rowToEvent(r *eventRow) (*tournament.Event, error) {
 		e.ReopenedAt = r.ReopenedAt.UTC()
 	}
 	e.ReopenReason, e.ImportedRounds = r.ReopenReason, r.ImportedRounds
+	e.ParentEventID, e.Cycles = r.ParentEventID, r.Cycles
 	if r.TieBreaks != "" {
 		e.TieBreaks = strings.Split(r.TieBreaks, ",")
 	}

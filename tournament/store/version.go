@@ -57,6 +57,17 @@ type writes struct {
 	// shared: a public table no event owns was written (the register, the
 	// rating lists, the accounts' names), or a statement no one can place.
 	shared bool
+	// parents are the events, read in the transaction, whose final
+	// standings show a play-off's result, by the play-off (tx.Event): a
+	// write of the play-off raises its parent's version too.
+	parents map[int64]int64
+}
+
+func (w *writes) parent(event, parent int64) {
+	if w.parents == nil {
+		w.parents = map[int64]int64{}
+	}
+	w.parents[event] = parent
 }
 
 type writesKey struct{}
@@ -348,6 +359,11 @@ func (s *Store) raiseVersions(db *gorm.DB, w *writes) (map[int64]bool, error) {
 		}
 		if w.shared || w.unplaced && len(w.locked) == 0 {
 			events[sharedVersionID] = true
+		}
+		for event, parent := range w.parents {
+			if events[event] {
+				events[parent] = true
+			}
 		}
 	}
 	for _, v := range []struct {

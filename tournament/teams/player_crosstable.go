@@ -57,7 +57,7 @@ func (s *Service) CrosstableAfter(ctx context.Context, eventID int64, afterRound
 		if err != nil {
 			return err
 		}
-		ct, err = s.crosstable(e, players, rounds, afterRound)
+		ct, err = s.crosstable(tx, e, players, rounds, afterRound)
 		return err
 	})
 	return ct, err
@@ -77,13 +77,13 @@ func (s *Service) playerTables(tx Tx, e *tournament.Event, afterRound int) (*Cro
 	}
 	// Every reader sees the published rounds alone, as the public does.
 	rounds = slices.DeleteFunc(rounds, func(r tournament.Round) bool { return r.Status == tournament.Draft })
-	return s.crosstable(e, players, rounds, afterRound)
+	return s.crosstable(tx, e, players, rounds, afterRound)
 }
 
 // crosstable builds the crosstable of an event's rounds up to afterRound
 // (0: every one, with the standings after the last complete one).
-func (s *Service) crosstable(e *tournament.Event, players []tournament.Player, rounds []tournament.Round, afterRound int) (*Crosstable, error) {
-	st, err := s.events.StandingsOf(e, players, rounds, afterRound)
+func (s *Service) crosstable(tx tournament.Tx, e *tournament.Event, players []tournament.Player, rounds []tournament.Round, afterRound int) (*Crosstable, error) {
+	st, err := s.events.StandingsOf(tx, e, players, rounds, afterRound)
 	if err != nil {
 		return nil, err
 	}

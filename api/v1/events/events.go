@@ -77,6 +77,11 @@ type eventView struct {
 	// for a correction, and why; absent for one never reopened.
 	ReopenedAt   *time.Time `json:"reopened_at,omitempty"`
 	ReopenReason string     `json:"reopen_reason,omitempty"`
+	// ParentEventID is, for a play-off, the event whose tie it decides;
+	// Cycles how many times its round robin is played through (a match of
+	// N games: N). Absent for an event of its own.
+	ParentEventID int64 `json:"parent_event_id,omitempty"`
+	Cycles        int   `json:"cycles,omitempty"`
 	// Sequence counts the revisions calendars show, the latest at
 	// ModifiedAt (the creation until one).
 	Sequence           int       `json:"sequence"`
@@ -109,7 +114,7 @@ func newEventView(l *catalog.Localizer, e *tournament.Event) eventView {
 		CancelReason: e.CancelReason, Sequence: e.Sequence, ModifiedAt: e.Revised(),
 		ManualStartNumbers: e.ManualStartNumbers, Warnings: []shapes.WarningView{}, CreatedAt: e.CreatedAt,
 		ForbidSameClub: e.ForbidSameClub, Baku: e.Baku, BlackFirst: e.BlackFirst, SheetsRequired: e.SheetsRequired, Rated: e.Rated, Online: e.Online, NextRoundAfter: e.NextRoundAfter, TimeZone: e.Location().String(),
-		MicroMatch: string(e.MicroMatch),
+		MicroMatch: string(e.MicroMatch), ParentEventID: e.ParentEventID, Cycles: e.Cycles,
 	}
 	if e.MicroMatch.On() {
 		v.MicroCount = string(e.MicroCount)

@@ -21,6 +21,9 @@ type standingsRowView struct {
 	Rating    int                `json:"rating"`
 	Score     float64            `json:"score"`
 	TieBreaks map[string]float64 `json:"tiebreaks"`
+	// Playoff is the play-off event that decided the player's place among
+	// those tied with them; absent where tie-breaks did.
+	Playoff int64 `json:"playoff,omitempty"`
 }
 
 type standingsView struct {
@@ -32,17 +35,20 @@ type standingsView struct {
 	// games imported without their score (adiukh-points).
 	Incomplete    []shapes.TieBreakView `json:"incomplete,omitempty"`
 	UnscoredGames int                   `json:"unscored_games,omitempty"`
+	// StalePlayoffs are the finished play-offs whose players are no longer
+	// tied (the event reopened and corrected): not applied.
+	StalePlayoffs []int64 `json:"stale_playoffs,omitempty"`
 }
 
 func newStandingsView(st *tournament.Standings) standingsView {
 	v := standingsView{AfterRound: st.AfterRound, EveryFinishedGame: st.EveryFinishedGame, TieBreaks: shapes.TieBreakViews(st.TieBreaks), Rows: make([]standingsRowView, len(st.Rows)),
-		Incomplete: shapes.TieBreakViews(st.Incomplete()), UnscoredGames: st.UnscoredGames}
+		Incomplete: shapes.TieBreakViews(st.Incomplete()), UnscoredGames: st.UnscoredGames, StalePlayoffs: st.StalePlayoffs}
 	for i, r := range st.Rows {
 		tbs := r.TieBreaks
 		if tbs == nil {
 			tbs = map[string]float64{}
 		}
-		v.Rows[i] = standingsRowView{Rank: r.Rank, RankTo: r.RankTo, StartNo: r.StartNo, Name: r.Name, Title: r.Title, Club: r.Club, Rating: r.Rating, Score: r.Score, TieBreaks: tbs}
+		v.Rows[i] = standingsRowView{Rank: r.Rank, RankTo: r.RankTo, StartNo: r.StartNo, Name: r.Name, Title: r.Title, Club: r.Club, Rating: r.Rating, Score: r.Score, TieBreaks: tbs, Playoff: r.Playoff}
 	}
 	return v
 }

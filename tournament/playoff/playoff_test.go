@@ -1,0 +1,359 @@
+package playoff_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/playoff"
+	"adiukh/tournament/store"
+	"adiukh/tournament/store/storetest"
+	"adiukh/tournament/teams"
+)
+
+// TestMain pools the tests' PostgreSQL schemas (storetest.Main).
+func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }
+
+func ptr[T any](v T) *T { return &v }
+
+// fixture is an arbiter's services over one store.
+type fixture struct {
+	t        *testing.T
+	ctx      context.Context
+	events   *tournament.Service
+	playoffs *playoff.Service
+	st       *store.Store
+}
+
+func newFixture(t *testing.T, st *store.Store) *fixture {
+	ctx := storetest.Arbiter(t, st)
+	events := tournament.NewService(st, engines.Options())
+	return &fixture{t: t, ctx: ctx, events: events, playoffs: playoff.NewService(st.Playoffs(), events, nil), st: st}
+}
+
+// play pairs and publishes every round of event e and enters each board's
+// score from scores, keyed "White-Black" by the players' names; then
+// finishes the event.
+func (f *fixture) play(e *tournament.Event, scores map[string]string) {
+	f.t.Helper()
+	for n := 1; ; n++ {
+		cur, err := f.events.Event(f.ctx, e.ID)
+		if err != nil {
+			f.t.Fatal(err)
+		}
+		if n > 1 && n > cur.Rounds {
+			break
+		}
+		r, err := f.events.PairNextRound(f.ctx, e.ID)
+		if err != nil {
+			f.t.Fatalf("pair round %d of %s: %v", n, e.Name, err)
+		}
+		if _, err := f.events.PublishRound(f.ctx, e.ID, n); err != nil {
+			f.t.Fatal(err)
+		}
+		d, err := f.events.DeskData(f.ctx, e.ID)
+		if err != nil {
+			f.t.Fatal(err)
+		}
+		for _, g := range r.Games {
+			if g.IsBye() {
+				continue
+			}
+			key := d.Player(g.WhiteID).Name + "-" + d.Player(g.BlackID).Name
+			score, ok := scores[key]
+			if !ok {
+				f.t.Fatalf("round %d of %s: no score for %s", n, e.Name, key)
+			}
+			if _, err := f.events.RecordResult(f.ctx, tournament.ResultInput{EventID: e.ID, Round: n, Board: g.Board, Score: score, EndReason: "final_position", Version: g.Version}); err != nil {
+				f.t.Fatalf("round %d of %s, %s %s: %v", n, e.Name, key, score, err)
+			}
+		}
+	}
+	if _, err := f.events.UpdateEvent(f.ctx, e.ID, tournament.EventInput{Status: ptr("finished")}, ""); err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+// order is the names of the final standings of event id, in order, each
+// with its place ("1 Вова"), and the play-off that decided each ("+" when
+// one did).
+func (f *fixture) order(id int64) []string {
+	f.t.Helper()
+	st, err := f.events.Standings(f.ctx, id, 0)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	var out []string
+	for _, r := range st.Rows {
+		s := strconv.Itoa(r.Rank) + " " + r.Name
+		if r.Playoff != 0 {
+			s += " +"
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// both scores a pairing's game the same from either colour: "A-B" and
+// "B-A" both map to the score with A's checkers first.
+func both(scores map[string]string) map[string]string {
+	out := map[string]string{}
+	for k, v := range scores {
+		out[k] = v
+		names := strings.SplitN(k, "-", 2)
+		parts := strings.SplitN(v, ":", 2)
+		out[names[1]+"-"+names[0]] = parts[1] + ":" + parts[0]
+	}
+	return out
+}
+
+// threeTied is a round robin of four in which Аба, Буба and Вова each beat
+// Гога and one another in a ring: three tied on two points, by the same
+// checkers, for first place.
+var threeTied = both(map[string]string{
+	"Аба-Гога": "13:11", "Буба-Гога": "13:11", "Вова-Гога": "13:11",
+	"Аба-Буба": "13:11", "Буба-Вова": "13:11", "Вова-Аба": "13:11",
+})
+
+// TestPlayoffOfThreeIsARoundRobinAndDecidesFirstPlace: three players tied
+// for first place play a round robin of their own; once it is finished,
+// the parent's final standings (and its crosstable) put them in the
+// play-off's order, marked, with Гога fourth by the tie-breaks.
+func TestPlayoffOfThreeIsARoundRobinAndDecidesFirstPlace(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			f := newFixture(t, st)
+			e, _ := storetest.Event(t, f.ctx, f.events, "round-robin", 0, "Аба", "Буба", "Вова", "Гога")
+			f.play(e, threeTied)
+			v, err := f.playoffs.Create(f.ctx, e.ID, playoff.Input{Places: []int{1}, Name: "Турнир: плей-офф", TimeControl: "15+5"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			child := v.Event
+			if child.ParentEventID != e.ID || child.System != tournament.RoundRobin || v.Games != 1 || child.TimeControl.String() != "15+5" || len(v.Seats) != 3 {
+				t.Fatalf("play-off: %+v of event %+v, want a round robin of three, one game a pair, at 15+5, of event %d", v.Playoff, child, e.ID)
+			}
+			page, err := f.playoffs.Read(f.ctx, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(page.Playoffs) != 1 || page.Playoffs[0].State != playoff.Playing || len(page.Ties) != 1 || page.Ties[0].Playoff != child.ID {
+				t.Errorf("while played: %+v, want the play-off playing and the tie it decides", page)
+			}
+			before := f.order(e.ID)
+			// Вова wins the play-off, Буба is second.
+			f.play(child, both(map[string]string{"Аба-Буба": "11:13", "Буба-Вова": "11:13", "Вова-Аба": "13:11"}))
+			got := f.order(e.ID)
+			want := []string{"1 Вова +", "2 Буба +", "3 Аба +", "4 Гога"}
+			if !slices.Equal(got, want) {
+				t.Errorf("final standings after the play-off %q (before it %q), want %q", got, before, want)
+			}
+			ct, err := teams.NewService(f.st.Teams(), f.events, engines.TeamOptions()).CrosstableAfter(f.ctx, e.ID, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range ct.Rows {
+				if r.Player.Name == "Вова" && r.Rank != 1 || r.Player.Name == "Аба" && r.Rank != 3 {
+					t.Errorf("crosstable: %s is placed %d", r.Player.Name, r.Rank)
+				}
+			}
+			page, err = f.playoffs.Read(f.ctx, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if page.Playoffs[0].State != playoff.Decided {
+				t.Errorf("after it: %s, want decided", page.Playoffs[0].State)
+			}
+		})
+	}
+}
+
+// twoTied: Аба and Буба draw each other and beat the rest: tied on 2½.
+var twoTied = both(map[string]string{
+	"Аба-Буба": "12:12", "Аба-Вова": "13:11", "Аба-Гога": "13:11",
+	"Буба-Вова": "13:11", "Буба-Гога": "13:11", "Вова-Гога": "13:11",
+})
+
+// TestPlayoffOfTwoIsAMatchAndReopening: two players tied for first play a
+// match of two games, colours changed; the decision shows, is kept when
+// the parent is reopened while they are still tied, and is flagged, not
+// applied, once a corrected result parts them.
+func TestPlayoffOfTwoIsAMatchAndReopening(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			f := newFixture(t, st)
+			e, _ := storetest.Event(t, f.ctx, f.events, "round-robin", 0, "Аба", "Буба", "Вова", "Гога")
+			f.play(e, twoTied)
+			v, err := f.playoffs.Create(f.ctx, e.ID, playoff.Input{Places: []int{1}, Name: "Матч за первое место"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			child := v.Event
+			if v.Games != 2 || len(v.Seats) != 2 {
+				t.Fatalf("play-off %+v, want a match of two games", v.Playoff)
+			}
+			f.play(child, both(map[string]string{"Аба-Буба": "12:12"}))
+			// Level after two draws: the play-off's own tie-breaks leave
+			// them level, and so the parent's order stands, marked.
+			d, err := f.events.EventData(f.ctx, child.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(d.Rounds) != 2 || d.Rounds[0].Games[0].WhiteID != d.Rounds[1].Games[0].BlackID {
+				t.Fatalf("match rounds %+v, want two games with colours changed", d.Rounds)
+			}
+			// The arbiter reopens the match and corrects the second game:
+			// Буба won it.
+			if _, err := f.events.ReopenEvent(f.ctx, child.ID, "wrong result of game 2"); err != nil {
+				t.Fatal(err)
+			}
+			g := d.Rounds[1].Games[0]
+			score := "11:13"
+			if d.Player(g.WhiteID).Name == "Буба" {
+				score = "13:11"
+			}
+			if _, err := f.events.RecordResult(f.ctx, tournament.ResultInput{EventID: child.ID, Round: 2, Board: 1, Score: score, EndReason: "final_position", Version: g.Version, Reason: "wrong result"}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := f.events.UpdateEvent(f.ctx, child.ID, tournament.EventInput{Status: ptr("finished")}, ""); err != nil {
+				t.Fatal(err)
+			}
+			if got, want := f.order(e.ID), []string{"1 Буба +", "2 Аба +", "3 Вова", "4 Гога"}; !slices.Equal(got, want) {
+				t.Errorf("after the match %q, want %q", got, want)
+			}
+			// The parent reopened, a result corrected: Аба beat Буба.
+			if _, err := f.events.ReopenEvent(f.ctx, e.ID, "a result was entered wrong"); err != nil {
+				t.Fatal(err)
+			}
+			if got, want := f.order(e.ID), []string{"1 Буба +", "2 Аба +", "3 Вова", "4 Гога"}; !slices.Equal(got, want) {
+				t.Errorf("reopened, still tied: %q, want %q", got, want)
+			}
+			pd, err := f.events.DeskData(f.ctx, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range pd.Rounds {
+				for _, g := range r.Games {
+					if g.IsBye() || !(pd.Player(g.WhiteID).Name == "Аба" && pd.Player(g.BlackID).Name == "Буба" || pd.Player(g.WhiteID).Name == "Буба" && pd.Player(g.BlackID).Name == "Аба") {
+						continue
+					}
+					score := "13:11"
+					if pd.Player(g.WhiteID).Name == "Буба" {
+						score = "11:13"
+					}
+					if _, err := f.events.RecordResult(f.ctx, tournament.ResultInput{EventID: e.ID, Round: r.Number, Board: g.Board, Score: score, EndReason: "final_position", Version: g.Version, Reason: "the sheet says Аба won"}); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if got, want := f.order(e.ID), []string{"1 Аба", "2 Буба", "3 Вова", "4 Гога"}; !slices.Equal(got, want) {
+				t.Errorf("no longer tied: %q, want %q", got, want)
+			}
+			st, err := f.events.Standings(f.ctx, e.ID, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(st.StalePlayoffs, []int64{child.ID}) {
+				t.Errorf("stale play-offs %v, want [%d]", st.StalePlayoffs, child.ID)
+			}
+			page, err := f.playoffs.Read(f.ctx, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if page.Playoffs[0].State != playoff.Stale || page.CanCreate {
+				t.Errorf("no longer tied: play-off %s, may create %v; want stale, and none while the event is reopened", page.Playoffs[0].State, page.CanCreate)
+			}
+		})
+	}
+}
+
+// TestPlayoffRefused: what cannot be decided by a play-off is refused with
+// what is wrong, and nothing is created.
+func TestPlayoffRefused(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			f := newFixture(t, st)
+			e, players := storetest.Event(t, f.ctx, f.events, "round-robin", 0, "Аба", "Буба", "Вова", "Гога")
+			aba, buba, vova := players[0].ID, players[1].ID, players[2].ID
+			if _, err := f.playoffs.Create(f.ctx, e.ID, playoff.Input{Places: []int{1}, Name: "П"}); tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "finish") {
+				t.Errorf("before the event is finished: %v, want ECONFLICT saying to finish it", err)
+			}
+			f.play(e, twoTied)
+			for _, c := range []struct {
+				name  string
+				in    playoff.Input
+				code  string
+				field string
+				says  string
+			}{
+				{"no place", playoff.Input{}, tournament.EINVALID, "places", "name the place"},
+				{"place out of the table", playoff.Input{Places: []int{5}}, tournament.EINVALID, "places", "place 5 is not in the standings; its places are 1 to 4"},
+				{"nobody tied", playoff.Input{Places: []int{3}}, tournament.EINVALID, "places", "nobody is tied for place 3: Вова alone scores 2"},
+				{"places apart", playoff.Input{Places: []int{1, 3}}, tournament.EINVALID, "places", "3 does not follow 1"},
+				{"places of two ties", playoff.Input{Places: []int{2, 3}}, tournament.EINVALID, "places", "are not one tie"},
+				{"a player not tied", playoff.Input{Places: []int{1}, Players: []int64{aba, vova}}, tournament.EINVALID, "players", "Вова is not tied for place 1"},
+				{"one player", playoff.Input{Places: []int{1}, Players: []int64{aba}}, tournament.EINVALID, "players", "two players or more"},
+				{"a stranger", playoff.Input{Places: []int{1}, Players: []int64{aba, 999999}}, tournament.EINVALID, "players", "player 999999 does not play"},
+				{"too many games", playoff.Input{Places: []int{1}, Games: 21}, tournament.EINVALID, "games", "is 1 to 20, not 21"},
+			} {
+				c.in.Name = "Плей-офф"
+				_, err := f.playoffs.Create(f.ctx, e.ID, c.in)
+				var refused *tournament.Error
+				if !errors.As(err, &refused) || refused.Code != c.code || refused.Field != c.field || !strings.Contains(refused.Message, c.says) {
+					t.Errorf("%s: %v, want %s at %q saying %q", c.name, err, c.code, c.field, c.says)
+				}
+			}
+			if _, err := f.playoffs.Create(f.ctx, e.ID, playoff.Input{Places: []int{1}, Players: []int64{buba, aba}, Name: "Матч"}); err != nil {
+				t.Fatal(err)
+			}
+			_, err := f.playoffs.Create(f.ctx, e.ID, playoff.Input{Places: []int{1}, Name: "Ещё"})
+			if tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "already plays in the play-off Матч") {
+				t.Errorf("a second play-off of the tie: %v, want ECONFLICT naming the first", err)
+			}
+			page, err := f.playoffs.Read(f.ctx, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(page.Playoffs) != 1 {
+				t.Errorf("%d play-offs, want the one created", len(page.Playoffs))
+			}
+			if _, err := f.playoffs.Create(f.ctx, page.Playoffs[0].EventID, playoff.Input{Places: []int{1}, Name: "П"}); tournament.ErrorCode(err) != tournament.EINVALID || !strings.Contains(err.Error(), "is itself a play-off") {
+				t.Errorf("a play-off of a play-off: %v, want EINVALID", err)
+			}
+		})
+	}
+}
+
+// TestPlayoffOfASwissEvent: a tie for first place of a finished Swiss
+// event is decided the same way: Аба and Буба, level after two rounds,
+// play a match of one game.
+func TestPlayoffOfASwissEvent(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			f := newFixture(t, st)
+			e, _ := storetest.Event(t, f.ctx, f.events, "swiss", 2, "Аба", "Буба", "Вова", "Гога")
+			f.play(e, both(map[string]string{
+				"Аба-Буба": "12:12", "Аба-Вова": "13:11", "Аба-Гога": "13:11",
+				"Буба-Вова": "13:11", "Буба-Гога": "13:11", "Вова-Гога": "13:11",
+			}))
+			v, err := f.playoffs.Create(f.ctx, e.ID, playoff.Input{Places: []int{1}, Games: 1, Name: "Плей-офф"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.play(v.Event, both(map[string]string{"Аба-Буба": "11:13"}))
+			if got := f.order(e.ID); len(got) != 4 || got[0] != "1 Буба +" || got[1] != "2 Аба +" {
+				t.Errorf("the Swiss standings after the play-off: %q, want Буба first and Аба second, both marked", got)
+			}
+		})
+	}
+}
