@@ -47,6 +47,9 @@ type CheckinTx interface {
 	SetCheckinMark(m Mark) error
 	// DeleteCheckinMark takes the player's mark of round n back.
 	DeleteCheckinMark(eventID int64, n int, playerID int64) error
+	// CheckinEvents are the events with check-in on in which the
+	// account plays.
+	CheckinEvents(userID int64) ([]int64, error)
 }
 
 // Tx is a transaction of the check-in: the domain's and its own part.
@@ -226,6 +229,46 @@ func (s *Service) read(ctx context.Context, tx Tx, e *tournament.Event, n int) (
 		}
 	}
 	return v, nil
+}
+
+// Mine are the check-ins of the rounds to pair next in the events the
+// signed-in account plays in with check-in on, where the account's player
+// is due: the player's own page offers "I am here" from them.
+func (s *Service) Mine(ctx context.Context) ([]*RoundView, error) {
+	u := tournament.UserFromContext(ctx)
+	if u == nil {
+		return nil, nil
+	}
+	var views []*RoundView
+	err := s.store.View(ctx, func(tx Tx) error {
+		ids, err := tx.CheckinEvents(u.ID)
+		if err != nil {
+			return err
+		}
+		for _, id := range ids {
+			e, err := tx.Event(id)
+			if err != nil {
+				return err
+			}
+			if !tournament.CanRead(u, e) {
+				continue
+			}
+			v, err := s.read(ctx, tx, e, 0)
+			if err != nil {
+				// An event whose rounds are all paired has no round to
+				// check in for.
+				if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+					continue
+				}
+				return err
+			}
+			if v.On && v.Open() && v.Mine != nil {
+				views = append(views, v)
+			}
+		}
+		return nil
+	})
+	return views, err
 }
 
 // ownPlayer is the player of the event the signed-in user is, 0 for none.

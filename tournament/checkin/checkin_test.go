@@ -85,6 +85,9 @@ func TestCheckinBeforeASwissRound(t *testing.T) {
 			_, err = svc.SetDeadline(ctx, e.ID, 1, checkin.DeadlineInput{Date: "1 декабря", Time: "10:00"})
 			wantCode(t, "a deadline of a day not written as a date", err, tournament.EINVALID, `"1 декабря" is not a date`)
 
+			if mine, err := svc.Mine(ana); err != nil || len(mine) != 1 || mine[0].Event.ID != e.ID || !mine[0].MayCheckIn() {
+				t.Fatalf("the player's open check-ins: %v, %v; want this event's, to press", mine, err)
+			}
 			v, err = svc.Read(ana, e.ID, 1)
 			if err != nil || !v.MayCheckIn() || v.Mine == nil || v.Mine.Player.ID != ps[0].ID {
 				t.Fatalf("the player's view: %+v, %v; want their line and the button", v, err)

@@ -131,6 +131,15 @@ func (t *tx) SetCheckinMark(m checkin.Mark) error {
 	return nil
 }
 
+func (t *tx) CheckinEvents(userID int64) ([]int64, error) {
+	var ids []int64
+	on := t.db.Model(&checkinSettingRow{}).Select("event_id").Where("enabled")
+	if err := t.db.Model(&playerAccountRow{}).Distinct("event_id").Where("user_id = ? AND event_id IN (?)", userID, on).Order("event_id").Pluck("event_id", &ids).Error; err != nil {
+		return nil, fmt.Errorf("read the events with check-in of user %d: %w", userID, err)
+	}
+	return ids, nil
+}
+
 func (t *tx) DeleteCheckinMark(eventID int64, n int, playerID int64) error {
 	if err := t.db.Where("event_id = ? AND round = ? AND player_id = ?", eventID, n, playerID).Delete(&checkinMarkRow{}).Error; err != nil {
 		return fmt.Errorf("take back the check-in of player %d in round %d: %w", playerID, n, err)

@@ -33,12 +33,14 @@ func TestCheckinPage(t *testing.T) {
 	}
 	mine := player.Get(page).Body.String()
 	apitest.MustContain(t, "the player's page", mine, `id="i-am-here"`)
+	apitest.MustContain(t, "the player's own page", player.Get("/my").Body.String(), `<section id="my-checkins">`, `action="/events/`+fmt.Sprint(id)+`/checkin"`, apitest.RuT("checkin.here"))
 	if rec := player.Post(page, url.Values{"round": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("I am here: status %d\n%s", rec.Code, rec.Body.String())
 	}
 	mine = player.Get(page).Body.String()
 	apitest.MustContain(t, "the player's page once in", mine, apitest.RuT("checkin.you_are_in"))
 	apitest.MustNotContain(t, "the player's page once in", mine, `id="i-am-here"`, `id="confirm-absent"`)
+	apitest.MustContain(t, "the player's own page once in", player.Get("/my").Body.String(), apitest.RuT("checkin.you_are_in"))
 
 	desk := arbiter.Get(page).Body.String()
 	apitest.MustContain(t, "the arbiter's page", desk, `id="confirm-absent"`, "Player 6", apitest.RuT("checkin.by_player"))
