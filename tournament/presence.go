@@ -47,6 +47,11 @@ func (p *Player) DueIn(n int) bool { return p.PlaysIn(n) && !p.OnRequestedBye(n)
 // players confirmed absent, or the refusal that names those due in the
 // round who are neither checked in nor confirmed absent.
 func presence(tx PresenceTx, e *Event, players []Player, n int) (map[int64]bool, error) {
+	if e.Online || e.Discipline.PlayedOnServer() {
+		// Played on the site, where the clock says who came: a setting
+		// kept from before the event went online holds nothing up.
+		return nil, nil
+	}
 	on, marks, err := tx.RoundPresence(e.ID, n)
 	if err != nil || !on {
 		return nil, err
