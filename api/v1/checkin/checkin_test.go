@@ -125,3 +125,45 @@ func TestCheckinThroughTheAPI(t *testing.T) {
 		s.Must(http.StatusNotFound, "", "GET", at("/rounds/3/table-cards.pdf"), nil)
 	})
 }
+
+// TestAbsentInARoundRobin: a round robin keeps the absent player's board
+// as a forfeit, which has no table card; the board played has one.
+func TestAbsentInARoundRobin(t *testing.T) {
+	t.Parallel()
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
+		ev := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events",
+			map[string]any{"name": "Чемпионат Адыгеи", "discipline": "standard", "system": "round-robin", "time_control": "60+30"})
+		id := apitest.Num(ev["id"])
+		at := func(suffix string) string { return fmt.Sprintf("/api/v1/events/%d%s", id, suffix) }
+		var ps []int
+		for i := 1; i <= 4; i++ {
+			p := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", at("/players"), map[string]any{"name": fmt.Sprintf("Player %d", i), "rating": 2000 - i})
+			ps = append(ps, apitest.Num(p["id"]))
+		}
+		s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", at("/checkin"), map[string]any{"on": true})
+		for _, p := range ps[:3] {
+			s.Must(http.StatusOK, tournament.ArbiterRole, "POST", at("/rounds/1/checkin"), map[string]any{"player_id": p, "attendance": "present"})
+		}
+		s.Must(http.StatusOK, tournament.ArbiterRole, "POST", at("/rounds/1/checkin"), map[string]any{"player_id": ps[3], "attendance": "absent", "reason": "болен"})
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", at("/rounds"), nil)
+		s.Must(http.StatusOK, tournament.ArbiterRole, "POST", at("/rounds/1/publish"), nil)
+		round := s.Must(http.StatusOK, "", "GET", at("/rounds/1"), nil)
+		forfeits := 0
+		for _, g := range round["games"].([]any) {
+			g := g.(map[string]any)
+			if g["white"] == 4.0 || g["black"] == 4.0 {
+				forfeits++
+				if g["end_reason"] != "forfeit" {
+					t.Errorf("the absent Player 4's board: %v, want a forfeit", g)
+				}
+			}
+		}
+		if forfeits != 1 {
+			t.Errorf("round 1: %d boards of Player 4, want 1 forfeited: %v", forfeits, round["games"])
+		}
+		cards := apitest.PDFToText(t, "table-cards-rr.pdf", s.MustDownload(at("/rounds/1/table-cards.pdf"), "application/pdf"))
+		if pages := strings.Count(strings.TrimRight(cards, "\f"), "\f") + 1; pages != 1 || strings.Contains(cards, "Player 4") {
+			t.Errorf("round 1's table cards: %d pages, want 1 without the forfeited board:\n%s", pages, cards)
+		}
+	})
+}
