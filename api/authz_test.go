@@ -16,6 +16,7 @@ import (
 	"adiukh/api/core"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
+	"adiukh/tournament/checkin"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
@@ -232,7 +233,7 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 		Composition: composition.NewService(st.Composition(), composition.Options{}), People: people.NewService(st.People(), people.Options{}),
 		Ratings: ratings.NewService(st.Ratings(), ratings.Options{}), Entries: entries.NewService(st.Entries(), entries.Options{}),
 		Search: search.NewService(st.Search()), Teams: teams.NewService(st.Teams(), w.svc, engines.TeamOptions()), MicroMatches: micromatch.NewService(st.MicroMatches(), nil), Playoffs: playoff.NewService(st.Playoffs(), w.svc, nil), Submissions: w.reports,
-		PlayerCards: playercard.NewService(st, w.svc), Schedule: schedule.NewService(st, nil), Swiss: swiss.NewService(st, w.svc, nil), Interchange: interchange.NewService(st.Interchange(), w.svc, engines.InterchangeOptions()),
+		PlayerCards: playercard.NewService(st, w.svc), Schedule: schedule.NewService(st, nil), Swiss: swiss.NewService(st, w.svc, nil), Checkin: checkin.NewService(st.Checkin(), nil), Interchange: interchange.NewService(st.Interchange(), w.svc, engines.InterchangeOptions()),
 		Review: review.NewService(st.Review(), w.svc, engines.ReviewOptions())}
 	w.handler = NewRouter(deps)
 	seal := core.NewSessions(authzSecret)

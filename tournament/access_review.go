@@ -9,7 +9,7 @@ package tournament
 // as the pairing does: the forfeits of players who do not play in it and
 // the requested byes entered.
 func (s *Service) NewRound(e *Event, players []Player, pairings []Pairing, n int) (*Round, error) {
-	return s.newRound(e, players, pairings, n)
+	return s.newRound(e, players, pairings, n, nil)
 }
 
 // PairedBoards are the boards the pairing system (or the arbiter) made of

@@ -157,7 +157,7 @@ func (s *Service) pairNext(ctx context.Context, eventID int64, want int) (*Round
 				return err
 			}
 		}
-		round, err = s.newRound(e, now.players, pairings, now.next)
+		round, err = s.newRound(e, now.players, pairings, now.next, now.absent)
 		if err != nil {
 			return err
 		}
@@ -181,6 +181,9 @@ type pairingSnapshot struct {
 	rounds  []Round
 	next    int
 	pair    PairFunc
+	// absent are the players the check-in confirmed absent from round
+	// next; players shows them to the pairing as sitting it out.
+	absent map[int64]bool
 }
 
 // pairingSnapshot reads the event as the pairing of its next round needs it
@@ -209,10 +212,18 @@ func (s *Service) pairingSnapshot(ctx context.Context, tx Tx, eventID int64) (*p
 		return nil, err
 	}
 	next := len(rounds) + 1
-	if err := readyToPair(e, rounds, players, next); err != nil {
+	if err := checkPreviousRound(e, lastRound(rounds), next); err != nil {
 		return nil, err
 	}
-	return &pairingSnapshot{user: u, stored: *e, players: players, rounds: rounds, next: next, pair: pair}, nil
+	absent, err := presence(tx, e, players, next)
+	if err != nil {
+		return nil, err
+	}
+	players = withAbsence(e, players, absent, next)
+	if err := readyToPair(players, next); err != nil {
+		return nil, err
+	}
+	return &pairingSnapshot{user: u, stored: *e, players: players, rounds: rounds, next: next, pair: pair, absent: absent}, nil
 }
 
 // event is the event as its next round is paired: a round robin learns its
@@ -228,20 +239,24 @@ func (p *pairingSnapshot) event() *Event {
 // same tells whether two snapshots pair the same round from the same data.
 func (p *pairingSnapshot) same(q *pairingSnapshot) bool {
 	return p.next == q.next && reflect.DeepEqual(p.stored, q.stored) &&
-		reflect.DeepEqual(p.players, q.players) && reflect.DeepEqual(p.rounds, q.rounds)
+		reflect.DeepEqual(p.players, q.players) && reflect.DeepEqual(p.rounds, q.rounds) &&
+		reflect.DeepEqual(p.absent, q.absent)
 }
 
-func readyToPair(e *Event, rounds []Round, players []Player, next int) error {
-	var prev *Round
-	if len(rounds) > 0 {
-		prev = &rounds[len(rounds)-1]
+// lastRound is the last of rounds, nil when there is none.
+func lastRound(rounds []Round) *Round {
+	if len(rounds) == 0 {
+		return nil
 	}
-	if err := checkPreviousRound(e, prev, next); err != nil {
-		return err
-	}
+	return &rounds[len(rounds)-1]
+}
+
+// readyToPair tells whether round next, which may follow the rounds
+// before it, has players enough to pair.
+func readyToPair(players []Player, next int) error {
 	active := 0
 	for _, p := range players {
-		if p.PlaysIn(next) && !p.OnRequestedBye(next) {
+		if p.DueIn(next) {
 			active++
 		}
 	}
@@ -273,8 +288,10 @@ func checkPreviousRound(e *Event, prev *Round, next int) error {
 	return nil
 }
 
-// newRound turns pairings into the games of a draft round.
-func (s *Service) newRound(e *Event, players []Player, pairings []Pairing, n int) (*Round, error) {
+// newRound turns pairings into the games of a draft round; a player of
+// absent (confirmed absent at the check-in) who is paired, as the Berger
+// table pairs everyone, forfeits the game.
+func (s *Service) newRound(e *Event, players []Player, pairings []Pairing, n int, absent map[int64]bool) (*Round, error) {
 	byID := make(map[int64]*Player, len(players))
 	for i := range players {
 		byID[players[i].ID] = &players[i]
@@ -289,14 +306,15 @@ func (s *Service) newRound(e *Event, players []Player, pairings []Pairing, n int
 		if black != nil {
 			g.BlackNo = black.StartNo
 		}
+		plays := func(p *Player) bool { return p.PlaysIn(n) && !absent[p.ID] }
 		switch {
 		case pr.BlackID == 0:
 			g.Result = &Result{EndReason: Bye}
-		case !white.PlaysIn(n) && !black.PlaysIn(n):
+		case !plays(white) && !plays(black):
 			g.Result = &Result{EndReason: DoubleForfeit}
-		case !white.PlaysIn(n):
+		case !plays(white):
 			g.Result = &Result{White: 0, Black: e.Game.GamePoints(), EndReason: Forfeit}
-		case !black.PlaysIn(n):
+		case !plays(black):
 			g.Result = &Result{White: e.Game.GamePoints(), Black: 0, EndReason: Forfeit}
 		}
 		s.splitForfeit(e, &g)

@@ -29,6 +29,7 @@ type Tx interface {
 	PersonTx
 	PersonClaimTx
 	OpeningTx
+	PresenceTx
 }
 
 // EventTx keeps events and their settings.

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"adiukh/api"
+	"adiukh/tournament/checkin"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/interchange"
@@ -52,6 +53,9 @@ func WithServices(d api.Deps, st *store.Store) api.Deps {
 	}
 	if d.Swiss == nil {
 		d.Swiss = swiss.NewService(st, d.Events, d.Now)
+	}
+	if d.Checkin == nil {
+		d.Checkin = checkin.NewService(st.Checkin(), d.Now)
 	}
 	if d.PlayerCards == nil {
 		d.PlayerCards = playercard.NewService(st, d.Events)

@@ -4,6 +4,7 @@ import (
 	"adiukh/internal/connlimit"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
+	"adiukh/tournament/checkin"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/entries"
@@ -66,6 +67,10 @@ type Deps struct {
 	PlayerCards *playercard.Service
 	// Schedule sets when rounds played over the board start.
 	Schedule *schedule.Service
+	// Checkin is the check-in before a round played over the board:
+	// players confirm their presence, the arbiter marks them and confirms
+	// the absent.
+	Checkin *checkin.Service
 	// Swiss takes the byes players of Swiss events ask for and explains
 	// a Swiss round's pairings.
 	Swiss *swiss.Service

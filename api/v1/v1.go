@@ -5,6 +5,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/api/v1/accounts"
+	"adiukh/api/v1/checkin"
 	"adiukh/api/v1/composition"
 	"adiukh/api/v1/correspondence"
 	"adiukh/api/v1/entries"
@@ -29,6 +30,7 @@ func Register(s *core.Server, g *gin.RouterGroup) {
 	accounts.Routes(k, g, w)
 	events.Routes(k, g, w)
 	rounds.Routes(k, g, w)
+	checkin.Routes(k, g, w)
 	exports.Routes(k, g)
 	teams.Routes(k, g, w)
 	submissions.Routes(k, w)

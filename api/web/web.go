@@ -7,6 +7,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/api/web/accounts"
+	"adiukh/api/web/checkin"
 	"adiukh/api/web/composition"
 	"adiukh/api/web/desk"
 	"adiukh/api/web/entries"
@@ -50,4 +51,5 @@ func Register(s *core.Server, r *gin.Engine) {
 	composition.Routes(k, g, m)
 	entries.Routes(k, g, m)
 	playoffs.Routes(k, g, m)
+	checkin.Routes(k, g, m)
 }

@@ -21,6 +21,7 @@ import (
 	"adiukh/internal/connlimit"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
+	"adiukh/tournament/checkin"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
@@ -200,6 +201,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		PlayerCards:    playercard.NewService(st, events),
 		Schedule:       roundStarts,
 		Swiss:          swiss.NewService(st, events, nil),
+		Checkin:        checkin.NewService(st.Checkin(), nil),
 		Log:            log,
 		Secret:         sessionKey,
 		SetupToken:     setupToken,

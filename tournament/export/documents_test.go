@@ -355,6 +355,17 @@ func documentsOf(t *testing.T, ctx context.Context, svc *tournament.Service, tsv
 			document{fmt.Sprintf("standings-%s.pdf", loc), func(w io.Writer) error { return x.StandingsPDF(ctx, w, loc, eventID, 0) }},
 			document{fmt.Sprintf("crosstable-%s.pdf", loc), func(w io.Writer) error { return x.CrosstablePDF(ctx, w, loc, eventID) }},
 		)
+		if !e.Discipline.IsTeam() {
+			// A round's table cards, and the next round's, one a player,
+			// while it is to be paired.
+			last := len(rounds)
+			if e.Status != tournament.Finished && (e.Rounds == 0 || last < e.Rounds) {
+				last++
+			}
+			for n := 1; n <= last; n++ {
+				docs = append(docs, document{fmt.Sprintf("round-%d-table-cards-%s.pdf", n, loc), func(w io.Writer) error { return x.TableCardsPDF(ctx, w, loc, eventID, n) }})
+			}
+		}
 		for _, r := range rounds {
 			if r.done {
 				docs = append(docs, document{fmt.Sprintf("standings-after-%d-%s.pdf", r.number, loc), func(w io.Writer) error { return x.StandingsPDF(ctx, w, loc, eventID, r.number) }})

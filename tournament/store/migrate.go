@@ -87,6 +87,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261126203000-live-connections", Migrate: liveConnectionsMigration},
 	{ID: "20261126204000-federations", Migrate: federationsMigration},
 	{ID: "20261127051830-playoffs", Migrate: playoffsMigration},
+	{ID: "20261127051852-checkin", Migrate: checkinMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while

@@ -43,6 +43,7 @@ func Routes(k *kit.Kit, api *gin.RouterGroup) {
 	g.GET("/events/:id/rounds/:n/matches.pdf", document(), h.JSON(h.getTeamRoundPDF))
 	g.GET("/events/:id/rounds/:n/pairings.pdf", document(), h.JSON(h.getPairingsPDF))
 	g.GET("/events/:id/rounds/:n/scoresheets.pdf", document(), h.JSON(h.getScoreSheetsPDF))
+	g.GET("/events/:id/rounds/:n/table-cards.pdf", document(), h.JSON(h.getTableCardsPDF))
 	g.GET("/events/:id/scoresheets.pdf", document("count"), h.JSON(h.getEventBlankSheetsPDF))
 	g.GET("/scoresheets.pdf", h.JSON(h.getBlankSheetsPDF))
 	g.GET("/events/:id/rounds/:n/games/:board/record.pdf", document("game"), h.JSON(h.getGameRecordPDF))
@@ -167,6 +168,18 @@ func (h *handler) getScoreSheetsPDF(c *gin.Context) error {
 	}
 	return h.SendDocument(c, kit.PDFType, fmt.Sprintf("event-%d-round-%d-scoresheets.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.ScoreSheetsPDF(ctx, w, loc, ids[0], int(ids[1]))
+	})
+}
+
+// getTableCardsPDF answers the cards set on the tables of round n: one a
+// board, or one a player before the round is paired (issue 67).
+func (h *handler) getTableCardsPDF(c *gin.Context) error {
+	ids, loc, err := h.DocumentRequest(c, "id", "n")
+	if err != nil {
+		return err
+	}
+	return h.SendDocument(c, kit.PDFType, fmt.Sprintf("event-%d-round-%d-table-cards.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
+		return h.Exporter.TableCardsPDF(ctx, w, loc, ids[0], int(ids[1]))
 	})
 }
 

@@ -10,6 +10,7 @@ import (
 	"adiukh/api/core"
 	"adiukh/api/web/kit"
 	"adiukh/tournament"
+	"adiukh/tournament/checkin"
 	"adiukh/tournament/entries"
 )
 
@@ -17,6 +18,9 @@ import (
 type myPageData struct {
 	*entries.MyPage
 	Inbox []noticeItem
+	// Checkins are the open check-ins of the rounds the reader plays
+	// next, each with its "I am here" while it may be pressed.
+	Checkins []*checkin.RoundView
 }
 
 // noticeItem is a notice of the site's inbox as the page shows it: its
@@ -40,8 +44,12 @@ func (h *handler) myPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	checkins, err := h.Checkin.Mine(ctx)
+	if err != nil {
+		return err
+	}
 	tr := h.Translator(c)
-	data := &myPageData{MyPage: page}
+	data := &myPageData{MyPage: page, Checkins: checkins}
 	var unread []int64
 	for _, n := range page.Notices {
 		link, _ := n.Arg("Link").(string)
