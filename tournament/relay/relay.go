@@ -47,7 +47,17 @@ const (
 
 // Key is the source's name in the catalogue, Words in English: a source
 // named inside a message (catalog.Term).
-func (k Source) Key() string   { return "relay.source." + string(k) }
+func (k Source) Key() string {
+	switch k {
+	case Operator:
+		return "relay.source.operator"
+	case Push:
+		return "relay.source.push"
+	}
+	return "relay.source.poll"
+}
+
+// Words: see Key.
 func (k Source) Words() string { return string(k) }
 
 // Status is how a board's relay stands.

@@ -31,7 +31,7 @@ func mayFeed(ctx context.Context, tx Tx, eventID int64, n int, kind Source) (*ac
 	if key := keyFrom(ctx); key != "" {
 		k, err := tx.RelayKey(hashKey(key))
 		if tournament.ErrorCode(err) == tournament.ENOTFOUND || err == nil && k.EventID != eventID {
-			return nil, tournament.Unauthorized("the relay key is not valid for event %d", eventID)
+			return nil, tournament.Unauthorized("the relay key is not valid for this event")
 		}
 		if err != nil {
 			return nil, err
