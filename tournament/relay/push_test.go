@@ -90,6 +90,20 @@ func TestPushRussianBoard(t *testing.T) {
 			if rec.Result == nil || rec.Result.Score() != "2:0" || rec.Sheet == "" || rec.SheetReport == nil || !rec.SheetReport.Valid {
 				t.Fatalf("confirmed: %+v", rec.Game)
 			}
+			// The record is the sheet a player would upload: the same game read
+			// from it, checked alike.
+			round1, err := r.events.Round(r.arbiter, r.event.ID, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			uploaded, err := r.events.RecordResult(r.arbiter, tournament.ResultInput{EventID: r.event.ID, Round: 1, Board: 2, Sheet: r.pdn(1, final), Version: round1.Games[1].Version})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if u, c := uploaded.SheetReport, rec.SheetReport; u.Valid != c.Valid || u.FinalReached != c.FinalReached || u.ClaimedScore != c.ClaimedScore ||
+				u.ClaimedReason != c.ClaimedReason || len(u.Errors)+len(c.Errors) != 0 || *uploaded.Result != *rec.Result {
+				t.Errorf("the relayed record's report %+v, result %+v; the uploaded sheet's %+v, %+v", rec.SheetReport, rec.Result, uploaded.SheetReport, uploaded.Result)
+			}
 			if _, err := r.relay.Push(r.arbiter, relay.PushInput{EventID: r.event.ID, Round: 1, Board: 1, PDN: r.pdn(1, final)}); tournament.ErrorCode(err) != tournament.ECONFLICT {
 				t.Errorf("a push after the result: %v, want ECONFLICT", err)
 			}
