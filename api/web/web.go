@@ -15,6 +15,7 @@ import (
 	"adiukh/api/web/people"
 	"adiukh/api/web/play"
 	"adiukh/api/web/ratings"
+	"adiukh/api/web/relay"
 	"adiukh/api/web/teams"
 	"adiukh/static"
 	"adiukh/tournament"
@@ -48,4 +49,5 @@ func Register(s *core.Server, r *gin.Engine) {
 	play.Routes(k, g, m)
 	composition.Routes(k, g, m)
 	entries.Routes(k, g, m)
+	relay.Routes(k, g, m)
 }
