@@ -23,6 +23,7 @@ var authzRoles = []string{"anonymous", "player", "other arbiter", "owner", "admi
 // A route registered without a line here fails the test, so a new route
 // needs a deliberate answer. A 500 always fails.
 var authzTable = map[string]string{
+	"GET /api/v1/events/:id/rounds/:n/relay/stream":           "yyyyy",
 	"GET /events/:id/rounds/:n/relay/boards/:board":           "nyyyy",
 	"POST /events/:id/rounds/:n/relay/boards/:board/move":     "nvvvv",
 	"POST /events/:id/rounds/:n/relay/boards/:board/takeback": "nvvvv",
