@@ -35,6 +35,7 @@ func Routes(k *kit.Kit, public, signedIn gin.IRoutes) {
 	public.POST("/relay/:key/boards/:board/move", h.Page(h.linkForm(h.submitMove)))
 	public.POST("/relay/:key/boards/:board/takeback", h.Page(h.linkForm(h.submitTakeBack)))
 	public.POST("/relay/:key/boards/:board/result", h.Page(h.linkForm(h.submitResult)))
+	h.deskRoutes(signedIn)
 	signedIn.GET("/events/:id/rounds/:n/relay/boards/:board", h.Page(h.boardPage))
 	signedIn.POST("/events/:id/rounds/:n/relay/boards/:board/move", h.Page(h.signedForm(h.submitMove)))
 	signedIn.POST("/events/:id/rounds/:n/relay/boards/:board/takeback", h.Page(h.signedForm(h.submitTakeBack)))

@@ -78,6 +78,34 @@ func TestOperatorPage(t *testing.T) {
 	if p := player.Get(fmt.Sprintf("/events/%d/rounds/1/relay/boards/2", id)); p.Code != http.StatusOK || strings.Contains(p.Body.String(), "data-legal=") || strings.Contains(p.Body.String(), `id="move-form"`) {
 		t.Errorf("a player who is no operator: %d, the board offered to tap", p.Code)
 	}
+
+	// The arbiter's page of the round: board 1 proposes its result, which one
+	// button confirms; a polled address is refused with its field's message;
+	// an operator's link is made and shown once.
+	relayDesk := fmt.Sprintf("/events/%d/rounds/1/relay", id)
+	deskPage := arbiter.Get(relayDesk)
+	apitest.MustStatus(t, "the arbiter's relay page", deskPage.Code, http.StatusOK, deskPage.Body.String())
+	if !strings.Contains(deskPage.Body.String(), relayDesk+"/boards/1/confirm") {
+		t.Errorf("the arbiter's page offers no confirmation of board 1:\n%s", deskPage.Body.String())
+	}
+	if p := player.Get(relayDesk); p.Code != http.StatusForbidden {
+		t.Errorf("a player opening the arbiter's relay page: %d", p.Code)
+	}
+	if p := arbiter.Post(relayDesk+"/boards/1/confirm", url.Values{}); p.Code != http.StatusSeeOther {
+		t.Fatalf("the result confirmed: %d\n%s", p.Code, p.Body.String())
+	}
+	games := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)
+	if g := games[0].(map[string]any); g["score"] != "24:0" {
+		t.Errorf("board 1 after the confirmation: %v", g)
+	}
+	bad := arbiter.Post(relayDesk+"/source", url.Values{"board": {"2"}, "source": {"poll"}, "url": {"ftp://example.org/x"}})
+	if bad.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(bad), apitest.RuF("%q is not a web address; give one starting with https://", "ftp://example.org/x")) {
+		t.Errorf("an address that is none: %d\n%s", bad.Code, apitest.PageText(bad))
+	}
+	made := arbiter.Post(relayDesk+"/link", url.Values{})
+	if made.Code != http.StatusOK || !strings.Contains(made.Body.String(), "/relay/relay-") {
+		t.Errorf("a link made: %d", made.Code)
+	}
 	if p := op.Get("/relay/relay-nonsense/boards/1"); p.Code != http.StatusNotFound {
 		t.Errorf("a link that is none: %d", p.Code)
 	}
