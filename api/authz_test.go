@@ -27,6 +27,7 @@ import (
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/playoff"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/relay"
 	"adiukh/tournament/review"
 	"adiukh/tournament/schedule"
 	"adiukh/tournament/search"
@@ -114,6 +115,8 @@ func (w *authzWorld) eventFor(visibility, route string) map[string]string {
 	// and there are no contest entries or claims to find.
 	params["eid"], params["cid"], params["code"] = "1", "1", "001"
 	params["mid"], params["list"] = "1", "rapid"
+	// A relay link no arbiter made: its pages are nothing for anyone.
+	params["key"] = "relay-no-such-key"
 	return params
 }
 
@@ -234,7 +237,7 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 		Ratings: ratings.NewService(st.Ratings(), ratings.Options{}), Entries: entries.NewService(st.Entries(), entries.Options{}),
 		Search: search.NewService(st.Search()), Teams: teams.NewService(st.Teams(), w.svc, engines.TeamOptions()), MicroMatches: micromatch.NewService(st.MicroMatches(), nil), Playoffs: playoff.NewService(st.Playoffs(), w.svc, nil), Submissions: w.reports,
 		PlayerCards: playercard.NewService(st, w.svc), Schedule: schedule.NewService(st, nil), Swiss: swiss.NewService(st, w.svc, nil), Checkin: checkin.NewService(st.Checkin(), nil), Interchange: interchange.NewService(st.Interchange(), w.svc, engines.InterchangeOptions()),
-		Review: review.NewService(st.Review(), w.svc, engines.ReviewOptions())}
+		Review: review.NewService(st.Review(), w.svc, engines.ReviewOptions()), Relay: relay.NewService(st.Relay(), w.svc, relay.Options{})}
 	w.handler = NewRouter(deps)
 	seal := core.NewSessions(authzSecret)
 	for _, role := range append(authzRoles[1:], "bystander") {

@@ -13,6 +13,7 @@ import (
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/playoff"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/relay"
 	"adiukh/tournament/review"
 	"adiukh/tournament/schedule"
 	"adiukh/tournament/search"
@@ -75,6 +76,9 @@ func WithServices(d api.Deps, st *store.Store) api.Deps {
 	}
 	if d.Playoffs == nil {
 		d.Playoffs = playoff.NewService(st.Playoffs(), d.Events, d.Now)
+	}
+	if d.Relay == nil {
+		d.Relay = relay.NewService(st.Relay(), d.Events, relay.Options{Now: d.Now})
 	}
 	if d.MicroMatches == nil {
 		d.MicroMatches = micromatch.NewService(st.MicroMatches(), d.Now)

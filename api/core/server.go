@@ -15,6 +15,7 @@ import (
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/playoff"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/relay"
 	"adiukh/tournament/review"
 	"adiukh/tournament/schedule"
 	"adiukh/tournament/search"
@@ -84,6 +85,10 @@ type Deps struct {
 	// seats swapped, a pairing made by hand, a draft deleted, a round taken
 	// back to a draft.
 	Review *review.Service
+	// Relay relays the games of rounds played over the board: their
+	// sources (operators, pushed PDN, polled PDN), moves and proposed
+	// results, read by the hall's pages and streams.
+	Relay *relay.Service
 	// MicroMatches keeps the tables of openings of Russian draughts
 	// events and the two games of their micro-matches.
 	MicroMatches *micromatch.Service

@@ -15,6 +15,7 @@ import (
 	"adiukh/api/v1/people"
 	"adiukh/api/v1/playoffs"
 	"adiukh/api/v1/ratings"
+	"adiukh/api/v1/relay"
 	"adiukh/api/v1/rounds"
 	"adiukh/api/v1/submissions"
 	"adiukh/api/v1/teams"
@@ -40,4 +41,5 @@ func Register(s *core.Server, g *gin.RouterGroup) {
 	people.Routes(k, g, w)
 	ratings.Routes(k, g, w)
 	playoffs.Routes(k, g, w)
+	relay.Routes(k, g, w)
 }

@@ -17,6 +17,7 @@ import (
 	"adiukh/api/web/play"
 	"adiukh/api/web/playoffs"
 	"adiukh/api/web/ratings"
+	"adiukh/api/web/relay"
 	"adiukh/api/web/teams"
 	"adiukh/static"
 	"adiukh/tournament"
@@ -52,4 +53,5 @@ func Register(s *core.Server, r *gin.Engine) {
 	entries.Routes(k, g, m)
 	playoffs.Routes(k, g, m)
 	checkin.Routes(k, g, m)
+	relay.Routes(k, g, m)
 }

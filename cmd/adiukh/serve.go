@@ -33,6 +33,7 @@ import (
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/playoff"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/relay"
 	"adiukh/tournament/review"
 	"adiukh/tournament/schedule"
 	"adiukh/tournament/search"
@@ -181,6 +182,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	}()
 	// The rounds' starts are set by the arbiters and date the games of PDN.
 	roundStarts := schedule.NewService(st, nil)
+	relays := relay.NewService(st.Relay(), events, relay.Options{})
 	handler := api.NewRouter(api.Deps{
 		DB:             st,
 		Events:         events,
@@ -189,6 +191,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Review:         review.NewService(st.Review(), events, engines.ReviewOptions()),
 		MicroMatches:   micromatch.NewService(st.MicroMatches(), nil),
 		Playoffs:       playoff.NewService(st.Playoffs(), events, nil),
+		Relay:          relays,
 		Exporter:       export.New(events, teamCompetitions, roundStarts),
 		Accounts:       accounts,
 		Correspondence: corr,
@@ -233,6 +236,10 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	go runScheduler(ctx, corr, comp, ent, log, time.Minute, time.Now)
+	// The relayed boards' polled sources are read every few seconds; each
+	// read is claimed first, so that every instance may run the poller and
+	// one of them reads a source at a time.
+	go relays.RunPoller(ctx)
 	// The live games' clocks resume from their stored stamps, the time
 	// the server was away given back, before the first request is served.
 	beat(ctx, corr, log, time.Now())
