@@ -99,6 +99,8 @@ var authzTable = map[string]string{
 	"POST /events/:id/regulations/remove":                                  "nnn00",
 	"GET /api/v1/events/:id/regulations.pdf":                               "00000",
 	"PUT /api/v1/events/:id/regulations":                                   "nvvvv",
+	"GET /api/v1/events/:id/prizes":                                        "yyyyy",
+	"PUT /api/v1/events/:id/prizes":                                        "nvvvv",
 	"DELETE /api/v1/events/:id/regulations":                                "nnn00",
 	"GET /api/v1/events/:id/openings":                                      "yyyyy",
 	"GET /events/:id/openings":                                             "yyyyy",

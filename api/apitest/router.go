@@ -10,6 +10,7 @@ import (
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
+	"adiukh/tournament/prizelist"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/review"
 	"adiukh/tournament/schedule"
@@ -67,6 +68,9 @@ func WithServices(d api.Deps, st *store.Store) api.Deps {
 		opt := engines.ReviewOptions()
 		opt.Now = d.Now
 		d.Review = review.NewService(st.Review(), d.Events, opt)
+	}
+	if d.PrizeLists == nil {
+		d.PrizeLists = prizelist.NewService(st.PrizeLists(), d.Events, d.Now)
 	}
 	if d.MicroMatches == nil {
 		d.MicroMatches = micromatch.NewService(st.MicroMatches(), d.Now)

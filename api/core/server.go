@@ -12,6 +12,7 @@ import (
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
+	"adiukh/tournament/prizelist"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/review"
 	"adiukh/tournament/schedule"
@@ -78,6 +79,9 @@ type Deps struct {
 	// seats swapped, a pairing made by hand, a draft deleted, a round taken
 	// back to a draft.
 	Review *review.Service
+	// PrizeLists keeps the events' prize lists and gives their prizes
+	// once an event is finished.
+	PrizeLists *prizelist.Service
 	// MicroMatches keeps the tables of openings of Russian draughts
 	// events and the two games of their micro-matches.
 	MicroMatches *micromatch.Service

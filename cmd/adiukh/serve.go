@@ -30,6 +30,7 @@ import (
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
+	"adiukh/tournament/prizelist"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/review"
 	"adiukh/tournament/schedule"
@@ -198,6 +199,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		PlayerCards:    playercard.NewService(st, events),
 		Schedule:       roundStarts,
 		Swiss:          swiss.NewService(st, events, nil),
+		PrizeLists:     prizelist.NewService(st.PrizeLists(), events, nil),
 		Log:            log,
 		Secret:         sessionKey,
 		SetupToken:     setupToken,

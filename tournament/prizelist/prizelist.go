@@ -194,12 +194,12 @@ func NewService(st Store, events *tournament.Service, now func() time.Time) *Ser
 	return &Service{store: st, events: events, now: now}
 }
 
-// ParseAmount reads an amount of money written in whole units with at
-// most two decimals ("100", "12.5", "12,50") as minor units.
-func ParseAmount(field, s string) (int64, error) {
+// ParseAmount reads the amount of prize n written in whole units of money
+// with at most two decimals ("100", "12.5", "12,50") as minor units.
+func ParseAmount(n int, s string) (int64, error) {
 	s = strings.ReplaceAll(strings.TrimSpace(s), ",", ".")
 	whole, frac, _ := strings.Cut(s, ".")
-	bad := tournament.Invalid(field, "%q is not an amount of money: write it in whole units with at most two decimals, such as 100 or 12.50", s)
+	bad := tournament.Invalid("prizes", "prize %d: %q is not an amount of money: write it in whole units with at most two decimals, such as 100 or 12.50", n, s)
 	if whole == "" || len(frac) > 2 || strings.HasPrefix(whole, "+") {
 		return 0, bad
 	}

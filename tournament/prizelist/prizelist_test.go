@@ -249,12 +249,12 @@ func TestPrizeListRefused(t *testing.T) {
 
 func TestParseAmount(t *testing.T) {
 	for in, want := range map[string]int64{"100": 10000, "12.5": 1250, "12,50": 1250, "0.07": 7, " 3 ": 300, "-2": -200} {
-		if got, err := prizelist.ParseAmount("amount", in); err != nil || got != want {
+		if got, err := prizelist.ParseAmount(1, in); err != nil || got != want {
 			t.Errorf("ParseAmount(%q) = %d, %v; want %d", in, got, err, want)
 		}
 	}
 	for _, in := range []string{"", "1.234", "abc", "1e3", "+5", "1.-5", "12 500"} {
-		if _, err := prizelist.ParseAmount("amount", in); tournament.ErrorCode(err) != tournament.EINVALID {
+		if _, err := prizelist.ParseAmount(1, in); tournament.ErrorCode(err) != tournament.EINVALID {
 			t.Errorf("ParseAmount(%q): %v, want EINVALID", in, err)
 		}
 	}
