@@ -100,6 +100,8 @@ var authzTable = map[string]string{
 	"GET /api/v1/events/:id/regulations.pdf":                               "00000",
 	"PUT /api/v1/events/:id/regulations":                                   "nvvvv",
 	"GET /api/v1/events/:id/prizes":                                        "yyyyy",
+	"GET /api/v1/events/:id/prizes.pdf":                                    "yyyyy",
+	"GET /api/v1/events/:id/prizes.csv":                                    "yyyyy",
 	"PUT /api/v1/events/:id/prizes":                                        "nvvvv",
 	"DELETE /api/v1/events/:id/regulations":                                "nnn00",
 	"GET /api/v1/events/:id/openings":                                      "yyyyy",

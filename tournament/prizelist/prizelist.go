@@ -231,3 +231,43 @@ func FormatAmount(amount int64) string {
 	}
 	return fmt.Sprintf("%s%d.%02d", sign, amount/100, amount%100)
 }
+
+// Phrase names the list of the category's prizes as pages and documents
+// title it, worded by the catalogue (catalog.Phrased): "By place",
+// "Juniors born in 2008 or later".
+func (c Category) Phrase() (string, []any) {
+	switch c.Kind {
+	case Women:
+		return "Women", nil
+	case Juniors:
+		return "Juniors born in %d or later", []any{c.BornFrom}
+	case Veterans:
+		return "Veterans born in %d or earlier", []any{c.BornTo}
+	case Rating:
+		return "Rated below %d", []any{c.RatingBelow}
+	case Unrated:
+		return "Unrated", nil
+	case Club:
+		return "Club %q", []any{c.Club}
+	case Region:
+		return "Region %q", []any{c.Region}
+	}
+	return "By place", nil
+}
+
+// TieRules are the rules for ties with their names in the catalogue, in
+// the order the forms offer them.
+var TieRules = []struct {
+	Rule prizes.Rule
+	Key  string
+}{{prizes.Shared, "prizes.ties.shared"}, {prizes.Hort, "prizes.ties.hort"}, {prizes.TieBreak, "prizes.ties.tiebreak"}}
+
+// TieRuleKey is the catalogue's name of a rule for ties.
+func TieRuleKey(r prizes.Rule) string {
+	for _, x := range TieRules {
+		if x.Rule == r {
+			return x.Key
+		}
+	}
+	return "prizes.ties.shared"
+}

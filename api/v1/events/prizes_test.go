@@ -11,39 +11,18 @@ import (
 	"adiukh/tournament"
 )
 
-// drawAll enters a draw on every board of published round n.
-func drawAll(s *apitest.Server, id, n int) {
-	s.T.Helper()
-	_, round := s.Do("", "GET", fmt.Sprintf("/api/v1/events/%d/rounds/%d", id, n), nil)
-	for _, g := range round["games"].([]any) {
-		game := g.(map[string]any)
-		s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/%d/games/%d/result", id, n, apitest.Num(game["board"])),
-			map[string]any{"score": "12:12", "end_reason": "agreement", "version": apitest.Num(game["version"])})
-	}
-}
-
 // An event's prize list through the API: set by its arbiter (bad lists
 // refused with what is wrong, nothing kept of them), read by anyone
 // without awards until the event is finished, then with them; a finished
-// event's list stands.
-//
-// Four players draw every game: all tie on points and tie-breaks, so the
-// prizes by place (100 and 50) are pooled among the four, 37.50 each. The
-// junior (born 2010) takes the juniors' 40 instead and leaves the place
-// list, where the other three share the 150: 50 each.
+// event's list stands. The event is apitest.PrizeEvent's: four players
+// tied on everything, the junior taking the juniors' 40 over a quarter of
+// the 150 by place, the three others sharing the 150.
 func TestPrizesAPI(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
-		id := s.RoundRobin(4)
+		id := apitest.PrizeEvent(s, false)
 		path := fmt.Sprintf("/api/v1/events/%d/prizes", id)
-		players := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any)
-		junior := apitest.Num(players[3].(map[string]any)["id"])
-		s.Must(http.StatusOK, tournament.ArbiterRole, "PATCH", fmt.Sprintf("/api/v1/events/%d/players/%d", id, junior), map[string]any{"birth_year": 2010})
-
-		list := map[string]any{"ties": "shared", "one_per_player": true, "prizes": []any{
-			map[string]any{"place": 1, "amount": 100}, map[string]any{"place": 2, "amount": 50},
-			map[string]any{"category": "juniors", "born_from": 2008, "place": 1, "amount": 40},
-		}}
+		list := apitest.PrizeList
 		if code, _ := s.Do(tournament.PlayerRole, "PUT", path, list); code != http.StatusForbidden {
 			t.Errorf("a player sets the prizes: %d, want 403", code)
 		}
@@ -65,23 +44,17 @@ func TestPrizesAPI(t *testing.T) {
 				t.Errorf("%v: %d %s, want 400 with %s", bad.prizes, code, text, bad.want)
 			}
 		}
-		if got := s.Must(http.StatusOK, "", "GET", path, nil); len(got["prizes"].([]any)) != 0 || got["finished"] != false || got["awarded"] != nil {
-			t.Errorf("no list yet: %v", got)
-		}
-
-		set := s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", path, list)
-		if len(set["prizes"].([]any)) != 3 || set["ties"] != "shared" || set["one_per_player"] != true {
-			t.Fatalf("the list set: %v", set)
-		}
-		for n := 1; n <= 3; n++ {
-			if n > 1 {
-				s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-				s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/%d/publish", id, n), nil)
-			}
-			drawAll(s, id, n)
+		// A refused list leaves the one kept.
+		if got := s.Must(http.StatusOK, "", "GET", path, nil); len(got["prizes"].([]any)) != 3 || got["ties"] != "shared" || got["one_per_player"] != true {
+			t.Fatalf("the list kept: %v", got)
 		}
 		if got := s.Must(http.StatusOK, "", "GET", path, nil); got["finished"] != false || got["awarded"] != nil {
 			t.Errorf("every round played, not finished: %v", got)
+		}
+		// The prizes of the players of another event: none yet.
+		other := s.RoundRobin(2)
+		if got := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/prizes", other), nil); len(got["prizes"].([]any)) != 0 || got["awarded"] != nil {
+			t.Errorf("an event without a list: %v", got)
 		}
 		s.Must(http.StatusOK, tournament.ArbiterRole, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"})
 
