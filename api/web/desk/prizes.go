@@ -36,7 +36,7 @@ type prizesPageData struct {
 
 // prizeRow is one row of the form, as typed or as the list keeps it.
 type prizeRow struct {
-	N                               int
+	N                              int
 	Category, Param, Place, Amount string
 }
 
