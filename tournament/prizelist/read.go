@@ -25,6 +25,17 @@ type View struct {
 	// CanSet tells whether the reader may change the list now: a manager
 	// of an event not finished.
 	CanSet bool
+	// Unknown are the players of each category of the list who fit it
+	// not because their data is missing (no birth year for the juniors):
+	// the site does not guess, and the arbiter may complete the data.
+	Unknown []Unknown
+}
+
+// Unknown counts the players whose data a category reads is missing.
+type Unknown struct {
+	Category Category
+	Missing  Missing
+	Players  int
 }
 
 // Award is a player's award: the prize of the player's place in its list
@@ -59,12 +70,16 @@ func (s *Service) Read(ctx context.Context, eventID int64) (*View, error) {
 		}
 		v = &View{Event: e, Finished: e.Status == tournament.Finished}
 		v.CanSet = !v.Finished && tournament.CanManage(tournament.UserFromContext(ctx), e) && prizesFor(e) == nil
-		if v.List, err = tx.PrizeList(eventID); err != nil || v.List == nil || !v.Finished {
+		if v.List, err = tx.PrizeList(eventID); err != nil || v.List == nil {
 			return err
 		}
 		people, err := persons(tx, players)
 		if err != nil {
 			return err
+		}
+		v.Unknown = unknown(v.List, players, people)
+		if !v.Finished {
+			return nil
 		}
 		st, err := s.events.StandingsOf(e, players, rounds, 0)
 		if err != nil {
@@ -220,6 +235,31 @@ func fits(c Category, p *tournament.Player, person *tournament.Person) (bool, Mi
 // spaces and ё/е aside.
 func sameName(a, b string) bool {
 	return tournament.FoldName(strings.TrimSpace(a)) == tournament.FoldName(strings.TrimSpace(b))
+}
+
+// unknown counts, for each category of the list, the players whose data it
+// reads is missing.
+func unknown(l *List, players []tournament.Player, people map[int64]*tournament.Person) []Unknown {
+	var out []Unknown
+	seen := map[string]bool{}
+	for _, p := range l.Prizes {
+		if p.Kind == "" || seen[p.Key()] {
+			continue
+		}
+		seen[p.Key()] = true
+		counts := map[Missing]int{}
+		for i := range players {
+			if _, missing := fits(p.Category, &players[i], people[players[i].PersonID]); missing != MissingNone {
+				counts[missing]++
+			}
+		}
+		for _, m := range []Missing{MissingSex, MissingBirthYear, MissingClub, MissingRegion} {
+			if counts[m] > 0 {
+				out = append(out, Unknown{Category: p.Category, Missing: m, Players: counts[m]})
+			}
+		}
+	}
+	return out
 }
 
 // fitted refuses a list that cannot work with the event's players: more

@@ -86,6 +86,20 @@ type prizesView struct {
 	Declined     []awardJSON `json:"declined,omitempty"`
 	Unawarded    []prizeJSON `json:"unawarded,omitempty"`
 	Total        json.Number `json:"total,omitempty"`
+	// Unknown counts, for a category of the list, the players who fit it
+	// not because the data it reads is missing: the site does not guess.
+	Unknown []unknownJSON `json:"unknown,omitempty"`
+}
+
+type unknownJSON struct {
+	Category    string `json:"category"`
+	BornFrom    int    `json:"born_from,omitempty"`
+	BornTo      int    `json:"born_to,omitempty"`
+	RatingBelow int    `json:"rating_below,omitempty"`
+	Club        string `json:"club,omitempty"`
+	Region      string `json:"region,omitempty"`
+	Missing     string `json:"missing"`
+	Players     int    `json:"players"`
 }
 
 func newPrizesView(v *prizelist.View) prizesView {
@@ -95,6 +109,11 @@ func newPrizesView(v *prizelist.View) prizesView {
 		for _, p := range v.List.Prizes {
 			out.Prizes = append(out.Prizes, newPrizeJSON(p))
 		}
+	}
+	for _, u := range v.Unknown {
+		c := u.Category
+		out.Unknown = append(out.Unknown, unknownJSON{Category: string(c.Kind), BornFrom: c.BornFrom, BornTo: c.BornTo, RatingBelow: c.RatingBelow,
+			Club: c.Club, Region: c.Region, Missing: string(u.Missing), Players: u.Players})
 	}
 	if !v.Finished || v.List == nil {
 		return out

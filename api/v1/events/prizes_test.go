@@ -44,8 +44,10 @@ func TestPrizesAPI(t *testing.T) {
 				t.Errorf("%v: %d %s, want 400 with %s", bad.prizes, code, text, bad.want)
 			}
 		}
-		// A refused list leaves the one kept.
-		if got := s.Must(http.StatusOK, "", "GET", path, nil); len(got["prizes"].([]any)) != 3 || got["ties"] != "shared" || got["one_per_player"] != true {
+		// A refused list leaves the one kept; the three players without a
+		// birth year are counted out of the juniors, not guessed.
+		if got := s.Must(http.StatusOK, "", "GET", path, nil); len(got["prizes"].([]any)) != 3 || got["ties"] != "shared" || got["one_per_player"] != true ||
+			fmt.Sprint(got["unknown"]) != "[map[born_from:2008 category:juniors missing:birth_year players:3]]" {
 			t.Fatalf("the list kept: %v", got)
 		}
 		if got := s.Must(http.StatusOK, "", "GET", path, nil); got["finished"] != false || got["awarded"] != nil {

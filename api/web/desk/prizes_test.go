@@ -31,6 +31,8 @@ func TestPrizesAtTheDesk(t *testing.T) {
 	// The list PrizeEvent set, row by row.
 	apitest.MustContain(t, "the form", page.Body.String(), `name="amount_1" value="100"`, `name="amount_2" value="50"`,
 		`<option value="juniors" selected>`, `name="param_3" value="2008"`, `value="shared" checked`, `name="one_per_player" value="1" checked`)
+	apitest.MustContain(t, "the form's warning", apitest.PageText(page), apitest.RuT("prizes.unknown", "Category", apitest.RuF("Juniors born in %d or later", 2008),
+		"Missing", apitest.RuT("prizes.missing.birth_year"), "N", 3))
 	if rec := s.Anonymous().Get(path); rec.Code != http.StatusSeeOther {
 		t.Errorf("an anonymous reader: %d, want the sign-in", rec.Code)
 	}
