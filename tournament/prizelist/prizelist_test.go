@@ -11,6 +11,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/people"
 	"adiukh/tournament/prizelist"
 	"adiukh/tournament/prizes"
 	"adiukh/tournament/store"
@@ -258,4 +259,58 @@ func TestParseAmount(t *testing.T) {
 			t.Errorf("ParseAmount(%q): %v, want EINVALID", in, err)
 		}
 	}
+}
+
+// A player's sex and birth year are the register's where the player has
+// none: a player linked to a woman of the register fits the women's
+// prizes, and wins them once the event is finished.
+func TestCategoryFromTheRegister(t *testing.T) {
+	t.Parallel()
+	forEachStore(t, func(t *testing.T, f *fixture) {
+		register := people.NewService(f.st.People(), people.Options{})
+		person, err := register.CreatePerson(f.ctx, people.PersonInput{Surname: ptr("Тлехас"), GivenNames: ptr("Анна"), Sex: ptr(tournament.Women), BirthYear: ptr(2009)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, _ := storetest.Event(t, f.ctx, f.events, "round-robin", 0, "Хуажев Аслан")
+		anna, err := f.events.RegisterPlayer(f.ctx, e.ID, tournament.PlayerInput{PersonID: &person.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if anna.Sex != "" {
+			t.Fatalf("the player took the person's sex (%q): the test reads nothing of the register", anna.Sex)
+		}
+		women := prizelist.Prize{Category: prizelist.Category{Kind: prizelist.Women}, Place: 1, Amount: 1000}
+		if _, err := f.prizes.Set(f.ctx, e.ID, prizelist.Input{Prizes: []prizelist.Prize{women}}); err != nil {
+			t.Fatalf("the women's prize with a woman of the register: %v", err)
+		}
+		v, err := f.prizes.Read(f.ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Хуажев Аслан's sex is recorded nowhere.
+		if len(v.Unknown) != 1 || v.Unknown[0].Missing != prizelist.MissingSex || v.Unknown[0].Players != 1 {
+			t.Errorf("unknown: %+v", v.Unknown)
+		}
+		r, err := f.events.PairNextRound(f.ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.events.PublishRound(f.ctx, e.ID, 1); err != nil {
+			t.Fatal(err)
+		}
+		g := r.Games[0]
+		if _, err := f.events.RecordResult(f.ctx, tournament.ResultInput{EventID: e.ID, Round: 1, Board: g.Board, Version: g.Version, Score: "17:7", EndReason: "final_position"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.events.UpdateEvent(f.ctx, e.ID, tournament.EventInput{Status: ptr("finished")}, ""); err != nil {
+			t.Fatal(err)
+		}
+		if v, err = f.prizes.Read(f.ctx, e.ID); err != nil {
+			t.Fatal(err)
+		}
+		if len(v.Awards) != 1 || v.Awards[0].PlayerID != anna.ID || v.Awards[0].Amount != 1000 {
+			t.Errorf("awards: %+v", v.Awards)
+		}
+	})
 }
