@@ -13,9 +13,9 @@ import (
 // lists named in the language (prizelist.Category's phrase).
 func PrizeListView(loc catalog.Lang, v *prizelist.View) report.PrizeList {
 	l := catalog.For(loc)
-	out := report.PrizeList{Event: EventView(v.Event), Finished: v.Finished, Rule: l.T(prizelist.TieRuleKey("")), Total: prizelist.FormatAmount(v.Total)}
+	out := report.PrizeList{Event: EventView(v.Event), Finished: v.Finished, Rule: l.T(prizelist.TieRuleKey("")), Total: prizelist.FormatAmountIn(loc, v.Total)}
 	line := func(p prizelist.Prize) report.PrizeLine {
-		return report.PrizeLine{List: l.Phrase(p.Category), Place: p.Place, Amount: prizelist.FormatAmount(p.Amount)}
+		return report.PrizeLine{List: l.Phrase(p.Category), Place: p.Place, Amount: prizelist.FormatAmountIn(loc, p.Amount)}
 	}
 	award := func(a prizelist.Award) report.PrizeAward {
 		places := fmt.Sprint(a.From)
@@ -23,7 +23,7 @@ func PrizeListView(loc catalog.Lang, v *prizelist.View) report.PrizeList {
 			places = fmt.Sprintf("%d–%d", a.From, a.To)
 		}
 		shown := line(a.Prize)
-		shown.Amount = prizelist.FormatAmount(a.Amount)
+		shown.Amount = prizelist.FormatAmountIn(loc, a.Amount)
 		return report.PrizeAward{PrizeLine: shown, Places: places, Tied: a.Tied, StartNo: a.StartNo, Name: a.Name}
 	}
 	if v.List != nil {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/prizes"
 )
 
@@ -218,6 +219,16 @@ func ParseAmount(n int, s string) (int64, error) {
 		amount = -amount
 	}
 	return amount, nil
+}
+
+// FormatAmountIn writes minor units as a page or document in lang shows
+// them: a decimal comma in Russian ("133,34"), a point in English.
+func FormatAmountIn(lang catalog.Lang, amount int64) string {
+	s := FormatAmount(amount)
+	if lang != catalog.English {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
 }
 
 // FormatAmount writes minor units as whole units: "100", "133.34".

@@ -192,7 +192,7 @@ func PrizeListCSV(w io.Writer, dialect CSVDialect, loc catalog.Lang, l PrizeList
 // amount writes an amount ("37.50") as a number of the dialect, which a
 // spreadsheet adds up.
 func (f csvFile) amount(s string) string {
-	v, err := strconv.ParseFloat(s, 64)
+	v, err := strconv.ParseFloat(strings.Replace(s, ",", ".", 1), 64)
 	if err != nil {
 		return csvfile.Text(s)
 	}

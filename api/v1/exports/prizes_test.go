@@ -40,7 +40,7 @@ func TestPrizeListDocuments(t *testing.T) {
 		apitest.MustContain(t, "the finished event's PDF", ru, apitest.RuT("report.prize_winners"),
 			"За места 1 1–3, делят 3 1 Игрок 1 50", "За места 3 1–3, делят 3 3 Игрок 3 50",
 			apitest.RuF("Juniors born in %d or later", 2008)+" 1 1 4 Игрок 4 40", apitest.RuT("report.prize_total")+" 190",
-			fmt.Sprintf(apitest.RuT("report.prize_declined"), "Игрок 4 — За места, 4: 37.50"))
+			fmt.Sprintf(apitest.RuT("report.prize_declined"), "Игрок 4 — За места, 4: 37,50"))
 		apitest.MustNotContain(t, "the finished event's PDF", ru, apitest.RuT("report.prize_not_finished"))
 		apitest.MustContain(t, "the finished event's English PDF", pdf(finished, "en"), "Prize winners", "By place 1 1–3, shared by 3 1 Игрок 1 50", "Total 190")
 		apitest.MustContain(t, "the finished event's CSV", csv(finished, "rfc4180"),

@@ -71,7 +71,7 @@ func (h *handler) renderPrizes(c *gin.Context, f *kit.Form, status int) error {
 			for i, p := range v.List.Prizes {
 				n := strconv.Itoa(i + 1)
 				f.Values["category_"+n], f.Values["param_"+n] = string(p.Kind), p.Parameter()
-				f.Values["place_"+n], f.Values["amount_"+n] = strconv.Itoa(p.Place), prizelist.FormatAmount(p.Amount)
+				f.Values["place_"+n], f.Values["amount_"+n] = strconv.Itoa(p.Place), prizelist.FormatAmountIn(h.Translator(c).Lang, p.Amount)
 			}
 		}
 	}

@@ -51,9 +51,10 @@ func (h *handler) prizes(c *gin.Context, eventID int64) (*prizesSection, error) 
 	if err != nil || v.List == nil {
 		return nil, err
 	}
-	out := &prizesSection{Finished: v.Finished, Total: prizelist.FormatAmount(v.Total)}
+	lang := h.Translator(c).Lang
+	out := &prizesSection{Finished: v.Finished, Total: prizelist.FormatAmountIn(lang, v.Total)}
 	for _, a := range v.Awards {
-		out.Awards = append(out.Awards, prizeWinner{Award: a, Amount: prizelist.FormatAmount(a.Amount)})
+		out.Awards = append(out.Awards, prizeWinner{Award: a, Amount: prizelist.FormatAmountIn(lang, a.Amount)})
 	}
 	return out, nil
 }
