@@ -114,7 +114,7 @@ type StandingsRow struct {
 // transaction, and the places a finished play-off decided are set by its
 // result. rank ranks a play-off event as its own standings show it.
 type Playoffs interface {
-	Decide(tx Tx, st *Standings, rank func(e *Event) (*Standings, error)) error
+	Decide(tx StandingsTx, st *Standings, rank func(e *Event) (*Standings, error)) error
 }
 
 // MicroMatches are the rules of micro-matches, two games a pairing from

@@ -196,14 +196,14 @@ func standingsRound(done func(i int) bool, published, afterRound int) (after, co
 // sees, read by the caller in its own snapshot tx (package playercard), as
 // Standings ranks them: after round afterRound, 0 for the last complete
 // round.
-func (s *Service) StandingsOf(tx Tx, e *Event, players []Player, rounds []Round, afterRound int) (*Standings, error) {
+func (s *Service) StandingsOf(tx StandingsTx, e *Event, players []Player, rounds []Round, afterRound int) (*Standings, error) {
 	return s.standings(tx, e, players, rounds, afterRound)
 }
 
 // standings ranks the event; its final standings (after its last round,
 // every result in) show the places its finished play-offs decided
 // (Options.Playoffs), read in the same snapshot tx.
-func (s *Service) standings(tx Tx, e *Event, players []Player, rounds []Round, afterRound int) (*Standings, error) {
+func (s *Service) standings(tx StandingsTx, e *Event, players []Player, rounds []Round, afterRound int) (*Standings, error) {
 	st, err := s.rank(e, players, rounds, afterRound)
 	if err != nil || s.playoffs == nil || len(rounds) == 0 || st.AfterRound != len(rounds) {
 		return st, err

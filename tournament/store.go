@@ -143,3 +143,11 @@ type playerRoundTx interface {
 	PlayerTx
 	RoundTx
 }
+
+// StandingsTx is what an event's standings read in their snapshot: its
+// players and rounds, and the events of its play-offs (Options.Playoffs),
+// which the store's transaction also answers for.
+type StandingsTx interface {
+	EventTx
+	playerRoundTx
+}

@@ -12,6 +12,7 @@ import (
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/playoff"
+	"adiukh/tournament/prizelist"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/relay"
 	"adiukh/tournament/review"
@@ -79,6 +80,9 @@ func WithServices(d api.Deps, st *store.Store) api.Deps {
 	}
 	if d.Relay == nil {
 		d.Relay = relay.NewService(st.Relay(), d.Events, relay.Options{Now: d.Now})
+	}
+	if d.PrizeLists == nil {
+		d.PrizeLists = prizelist.NewService(st.PrizeLists(), d.Events, d.Now)
 	}
 	if d.MicroMatches == nil {
 		d.MicroMatches = micromatch.NewService(st.MicroMatches(), d.Now)

@@ -14,6 +14,7 @@ import (
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/playoff"
+	"adiukh/tournament/prizelist"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/relay"
 	"adiukh/tournament/review"
@@ -89,6 +90,9 @@ type Deps struct {
 	// sources (operators, pushed PDN, polled PDN), moves and proposed
 	// results, read by the hall's pages and streams.
 	Relay *relay.Service
+	// PrizeLists keeps the events' prize lists and gives their prizes
+	// once an event is finished.
+	PrizeLists *prizelist.Service
 	// MicroMatches keeps the tables of openings of Russian draughts
 	// events and the two games of their micro-matches.
 	MicroMatches *micromatch.Service

@@ -32,6 +32,7 @@ import (
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/playoff"
+	"adiukh/tournament/prizelist"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/relay"
 	"adiukh/tournament/review"
@@ -205,6 +206,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Schedule:       roundStarts,
 		Swiss:          swiss.NewService(st, events, nil),
 		Checkin:        checkin.NewService(st.Checkin(), nil),
+		PrizeLists:     prizelist.NewService(st.PrizeLists(), events, nil),
 		Log:            log,
 		Secret:         sessionKey,
 		SetupToken:     setupToken,

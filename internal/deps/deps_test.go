@@ -26,7 +26,7 @@ type allowance struct{ from, to string }
 // areas are the use-case packages beside the domain, each with its own
 // Service and store interface.
 var areas = []string{"adiukh/tournament/account", "adiukh/tournament/auditlog", "adiukh/tournament/checkin", "adiukh/tournament/composition",
-	"adiukh/tournament/correspondence", "adiukh/tournament/entries", "adiukh/tournament/interchange", "adiukh/tournament/micromatch", "adiukh/tournament/people", "adiukh/tournament/playercard", "adiukh/tournament/playoff", "adiukh/tournament/ratings", "adiukh/tournament/relay", "adiukh/tournament/review",
+	"adiukh/tournament/correspondence", "adiukh/tournament/entries", "adiukh/tournament/interchange", "adiukh/tournament/micromatch", "adiukh/tournament/people", "adiukh/tournament/playercard", "adiukh/tournament/prizelist", "adiukh/tournament/playoff", "adiukh/tournament/ratings", "adiukh/tournament/relay", "adiukh/tournament/review",
 	"adiukh/tournament/search", "adiukh/tournament/submissions", "adiukh/tournament/swiss", "adiukh/tournament/teams"}
 
 // siblingsAllowed are the imports between areas that docs/architecture.md
@@ -54,6 +54,7 @@ var rules = []rule{
 		why: "the tables of openings import nothing of ours but the rules of the game and the CSV writer, and no third-party module"},
 	{from: []string{"adiukh/tournament/csvfile"}, to: []string{"adiukh/...", "std!"}, why: "the one CSV writer imports nothing of ours, and no third-party module"},
 	{from: []string{"adiukh/internal/names"}, to: []string{"adiukh/..."}, why: "the comparison of names imports nothing of ours"},
+	{from: []string{"adiukh/tournament/prizes"}, to: []string{"adiukh/...", "std!"}, why: "the giving of prizes imports nothing of ours, and no third-party module"},
 	{from: []string{"adiukh/internal/connlimit"}, to: []string{"adiukh/...", "std!"}, why: "the connection limits import nothing of ours and no third-party module"},
 	{from: []string{"adiukh/tournament"}, to: []string{"adiukh/tournament/...", "adiukh/api/...", "std!"},
 		why: "the domain imports none of its subpackages, no HTTP and no third-party module"},
@@ -64,7 +65,7 @@ var rules = []rule{
 	{from: []string{"adiukh/api/v1/..."}, to: []string{"adiukh/api", "adiukh/api/web/..."}, why: "the pages and the JSON API do not import each other"},
 	{from: v1Parts, to: []string{"adiukh/api/v1/...", "!adiukh/api/v1/kit", "!adiukh/api/v1/shapes"},
 		why: "the JSON API's areas import none of each other nor the assembly api/v1, and the kit and the shapes no area: what areas share is in api/v1/kit and api/v1/shapes"},
-	{from: []string{"adiukh/tournament/pairing/...", "adiukh/tournament/standings", "adiukh/tournament/trf", "adiukh/rules/solve", "adiukh/tournament/report", "adiukh/tournament/ical", "adiukh/tournament/rating", "adiukh/tournament/openings", "adiukh/tournament/csvfile", "adiukh/internal/names"},
+	{from: []string{"adiukh/tournament/pairing/...", "adiukh/tournament/standings", "adiukh/tournament/prizes", "adiukh/tournament/trf", "adiukh/rules/solve", "adiukh/tournament/report", "adiukh/tournament/ical", "adiukh/tournament/rating", "adiukh/tournament/openings", "adiukh/tournament/csvfile", "adiukh/internal/names"},
 		to:  []string{"adiukh/tournament/store/...", "gorm.io/...", "adiukh/api/...", "net/http"},
 		why: "the pure algorithms take in-memory data: no store, no database, no HTTP"},
 	{from: areas, to: areas, allowed: siblingsAllowed,

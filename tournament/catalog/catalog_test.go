@@ -77,7 +77,7 @@ var errorFormat = map[string]int{"Note": 0, "Invalid": 1, "Conflict": 1, "NotFou
 
 // auditors are the packages whose Action… constants name the audit log's
 // entries: the log's page says each through "audit." + the action.
-var auditors = map[string]bool{"tournament": true, "correspondence": true, "composition": true, "people": true, "playoff": true, "entries": true, "interchange": true, "review": true, "teams": true}
+var auditors = map[string]bool{"tournament": true, "correspondence": true, "composition": true, "people": true, "playoff": true, "entries": true, "interchange": true, "review": true, "teams": true, "prizelist": true}
 
 // localFormat is where the message helpers of one package take their
 // format, called without a package name inside it.

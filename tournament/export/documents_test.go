@@ -19,6 +19,8 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/interchange"
 	"adiukh/tournament/micromatch"
+	"adiukh/tournament/prizelist"
+	"adiukh/tournament/prizes"
 	"adiukh/tournament/report"
 	"adiukh/tournament/schedule"
 	"adiukh/tournament/store"
@@ -46,6 +48,7 @@ type docFixture struct {
 	teams *teams.Service
 	trfs  *interchange.Service
 	micro *micromatch.Service
+	prize *prizelist.Service
 }
 
 func newDocFixture(t *testing.T) *docFixture {
@@ -61,7 +64,8 @@ func newDocFixture(t *testing.T) *docFixture {
 	}
 	svc := tournament.NewService(st, engines.Options())
 	return &docFixture{t: t, ctx: tournament.NewContextWithUser(context.Background(), u), svc: svc, byes: swiss.NewService(st, svc, nil), days: schedule.NewService(st, nil), teams: teams.NewService(st.Teams(), svc, engines.TeamOptions()),
-		trfs: interchange.NewService(st.Interchange(), svc, engines.InterchangeOptions()), micro: micromatch.NewService(st.MicroMatches(), nil)}
+		trfs: interchange.NewService(st.Interchange(), svc, engines.InterchangeOptions()), micro: micromatch.NewService(st.MicroMatches(), nil),
+		prize: prizelist.NewService(st.PrizeLists(), svc, nil)}
 }
 
 func (f *docFixture) must(err error) {
@@ -401,6 +405,50 @@ func renderDir(t *testing.T, event string) string {
 	return dir
 }
 
+// prizeDocuments sets a prize list of an individual event (reopening a
+// finished one for it and finishing it again, so that its prizes are
+// given), with categories of juniors and of a club where its players have
+// birth years and clubs (an imported file's have none), and lists its
+// prize documents; a team competition has none.
+func (f *docFixture) prizeDocuments(eventID int64, categories bool) []document {
+	f.t.Helper()
+	e, err := f.svc.Event(f.ctx, eventID)
+	f.must(err)
+	if e.Discipline.IsTeam() {
+		return nil
+	}
+	finished := e.Status == tournament.Finished
+	if finished {
+		_, err = f.svc.ReopenEvent(f.ctx, eventID, "призы")
+		f.must(err)
+	}
+	list := prizelist.Input{Ties: prizes.Hort, OnePerPlayer: true, Prizes: []prizelist.Prize{{Place: 1, Amount: 100000}, {Place: 2, Amount: 50000}, {Place: 3, Amount: 25050}}}
+	if categories {
+		list.Prizes = append(list.Prizes, prizelist.Prize{Category: prizelist.Category{Kind: prizelist.Juniors, BornFrom: 1984}, Place: 1, Amount: 30000},
+			prizelist.Prize{Category: prizelist.Category{Kind: prizelist.Club, Club: "СШОР № 2"}, Place: 1, Amount: 10000})
+	}
+	_, err = f.prize.Set(f.ctx, eventID, list)
+	f.must(err)
+	if finished {
+		_, err = f.svc.UpdateEvent(f.ctx, eventID, tournament.EventInput{Status: ptr("finished")}, "")
+		f.must(err)
+	}
+	x := New(f.svc, f.teams, f.days).WithClock(func() time.Time { return printedAt })
+	view := func() *prizelist.View {
+		v, err := f.prize.Read(f.ctx, eventID)
+		f.must(err)
+		if v.Finished != finished || v.Finished && len(v.Awards) == 0 {
+			f.t.Errorf("event %d: the prizes finished %v with %d awards", eventID, v.Finished, len(v.Awards))
+		}
+		return v
+	}
+	return []document{
+		{"prizes-ru.pdf", func(w io.Writer) error { return x.PrizeListPDF(w, catalog.Russian, view()) }},
+		{"prizes-en.pdf", func(w io.Writer) error { return x.PrizeListPDF(w, catalog.English, view()) }},
+		{"prizes.csv", func(w io.Writer) error { return x.PrizeListCSV(w, report.PlainCSV, catalog.Russian, view()) }},
+	}
+}
+
 // TestEveryDocument renders every document of events in every state. No
 // document may fail: an arbiter needs each of them whatever happened in the
 // event.
@@ -421,7 +469,7 @@ func TestEveryDocument(t *testing.T) {
 	for _, ev := range events {
 		t.Run(ev.name, func(t *testing.T) {
 			dir := renderDir(t, ev.name)
-			for _, doc := range documentsOf(t, f.ctx, f.svc, f.teams, f.days, ev.id) {
+			for _, doc := range append(documentsOf(t, f.ctx, f.svc, f.teams, f.days, ev.id), f.prizeDocuments(ev.id, ev.name != "trf-import")...) {
 				var buf bytes.Buffer
 				if err := doc.render(&buf); err != nil {
 					t.Errorf("%s: %v", doc.name, err)

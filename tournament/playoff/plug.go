@@ -18,7 +18,7 @@ var _ tournament.Playoffs = Plug{}
 // places it was created for; the others keep the tie-breaks' order. A
 // play-off whose players are no longer so tied is listed as stale. A store
 // whose transaction keeps no play-offs has none to apply.
-func (Plug) Decide(tx tournament.Tx, st *tournament.Standings, rank func(e *tournament.Event) (*tournament.Standings, error)) error {
+func (Plug) Decide(tx tournament.StandingsTx, st *tournament.Standings, rank func(e *tournament.Event) (*tournament.Standings, error)) error {
 	read, ok := tx.(ReadTx)
 	if !ok {
 		return nil

@@ -40,6 +40,7 @@ func Routes(k *kit.Kit, read, write gin.IRoutes) {
 	write.POST("/events/:id/players/bulk", h.JSON(h.postPlayers))
 	h.swissRoutes(read, write)
 	h.regulationsRoutes(read, write)
+	h.prizesRoutes(read, write)
 }
 
 type scoringJSON struct {

@@ -39,6 +39,8 @@ func Routes(k *kit.Kit, api *gin.RouterGroup) {
 	g.GET("/events/:id/standings.json", document("round"), h.JSON(h.getStandingsJSON))
 	g.GET("/events/:id/standings.xlsx", document("round"), h.JSON(h.getStandingsXLSX))
 	g.GET("/events/:id/crosstable.pdf", document(), h.JSON(h.getCrosstablePDF))
+	g.GET("/events/:id/prizes.pdf", document(), h.JSON(h.getPrizesPDF))
+	g.GET("/events/:id/prizes.csv", document("dialect"), h.JSON(h.getPrizesCSV))
 	g.GET("/events/:id/boards.pdf", document("round"), h.JSON(h.getBoardStandingsPDF))
 	g.GET("/events/:id/rounds/:n/matches.pdf", document(), h.JSON(h.getTeamRoundPDF))
 	g.GET("/events/:id/rounds/:n/pairings.pdf", document(), h.JSON(h.getPairingsPDF))
@@ -114,6 +116,40 @@ func (h *handler) getCrosstablePDF(c *gin.Context) error {
 	}
 	return h.SendDocument(c, kit.PDFType, fmt.Sprintf("event-%d-crosstable.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.CrosstablePDF(ctx, w, loc, ids[0])
+	})
+}
+
+// getPrizesPDF answers the prize list for the treasurer: the winners once
+// the event is finished, and the prizes.
+func (h *handler) getPrizesPDF(c *gin.Context) error {
+	ids, loc, err := h.DocumentRequest(c, "id")
+	if err != nil {
+		return err
+	}
+	return h.SendDocument(c, kit.PDFType, fmt.Sprintf("event-%d-prizes.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
+		v, err := h.PrizeLists.Read(ctx, ids[0])
+		if err != nil {
+			return err
+		}
+		return h.Exporter.PrizeListPDF(w, loc, v)
+	})
+}
+
+func (h *handler) getPrizesCSV(c *gin.Context) error {
+	dialect, err := csvDialect(c)
+	if err != nil {
+		return err
+	}
+	ids, loc, err := h.DocumentRequest(c, "id")
+	if err != nil {
+		return err
+	}
+	return h.SendDocument(c, core.CSVType, fmt.Sprintf("event-%d-prizes.csv", ids[0]), func(ctx context.Context, w io.Writer) error {
+		v, err := h.PrizeLists.Read(ctx, ids[0])
+		if err != nil {
+			return err
+		}
+		return h.Exporter.PrizeListCSV(w, dialect, loc, v)
 	})
 }
 

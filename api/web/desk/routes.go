@@ -48,6 +48,8 @@ func Routes(k *kit.Kit, public, signedIn gin.IRoutes) {
 	m.POST("/events/:id/finish", h.Page(h.finishEvent))
 	m.POST("/events/:id/cancel", h.Page(h.cancelEvent))
 	m.POST("/events/:id/reopen", h.Page(h.reopenEvent))
+	m.GET("/events/:id/prizes", h.Page(h.prizesPage))
+	m.POST("/events/:id/prizes", h.Page(h.savePrizes))
 	m.GET("/manage/time-control", h.Page(h.timeControlCheck))
 	m.GET("/events/:id/audit", h.Page(h.auditPage))
 	m.GET("/events/:id/audit.csv", h.Page(h.auditCSV))

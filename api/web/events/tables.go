@@ -11,6 +11,7 @@ import (
 	"adiukh/api/core"
 	"adiukh/api/web/kit"
 	"adiukh/tournament"
+	"adiukh/tournament/prizelist"
 	"adiukh/tournament/teams"
 )
 
@@ -26,6 +27,36 @@ type standingsPageData struct {
 	// Standings of more than tableRows players are shown a page at a
 	// time.
 	pager
+	// Prizes are the event's prize list with its winners once the event
+	// is finished, below its final standings; nil without a list, or on
+	// the standings after an earlier round.
+	Prizes *prizesSection
+}
+
+// prizesSection is the prize winners as the standings page lists them.
+type prizesSection struct {
+	Finished bool
+	Awards   []prizeWinner
+	Total    string
+}
+
+type prizeWinner struct {
+	prizelist.Award
+	Amount string
+}
+
+// prizes reads the event's prize list for the final standings' page.
+func (h *handler) prizes(c *gin.Context, eventID int64) (*prizesSection, error) {
+	v, err := h.PrizeLists.Read(c.Request.Context(), eventID)
+	if err != nil || v.List == nil {
+		return nil, err
+	}
+	lang := h.Translator(c).Lang
+	out := &prizesSection{Finished: v.Finished, Total: prizelist.FormatAmountIn(lang, v.Total)}
+	for _, a := range v.Awards {
+		out.Awards = append(out.Awards, prizeWinner{Award: a, Amount: prizelist.FormatAmountIn(lang, a.Amount)})
+	}
+	return out, nil
 }
 
 // upTo lists 1…n.
@@ -52,6 +83,11 @@ func (h *handler) standingsPage(c *gin.Context) error {
 	for _, r := range ct.Rows {
 		data.IDs[r.Player.StartNo] = r.Player.ID
 		data.Titled = data.Titled || r.Player.Title != ""
+	}
+	if ct.Standings.AfterRound == ct.Standings.Complete && ct.Event.Discipline.PlaysGames() {
+		if data.Prizes, err = h.prizes(c, ct.Event.ID); err != nil {
+			return err
+		}
 	}
 	if rows := ct.Standings.Rows; len(rows) > tableRows {
 		p, from, to, err := pageOf(c, len(rows), fmt.Sprintf("/events/%d/standings", ct.Event.ID))
