@@ -86,6 +86,9 @@ type eventRow struct {
 	ReopenReason string `gorm:"type:text;not null;default:''"`
 	// ImportedRounds: migration 20261126162500-event-imported-rounds.
 	ImportedRounds int `gorm:"not null;default:0"`
+	// Knockout: migration 20261127051007-knockout, the JSON of
+	// tournament.KnockoutSettings ("" for none).
+	Knockout string `gorm:"type:text;not null;default:''"`
 }
 
 func (eventRow) TableName() string { return "events" }
