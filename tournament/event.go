@@ -144,7 +144,7 @@ func (s System) Words() string { return string(s) }
 // or "draw"n by lot from Seed.
 type KnockoutSettings struct {
 	MatchGames int             `json:"match_games"`
-	TieBreaks  []KnockoutStage `json:"tie_breaks"`
+	TieBreaks  []KnockoutStage `json:"tie_break_games"`
 	ThirdPlace bool            `json:"third_place"`
 	Seeding    string          `json:"seeding"`
 	Seed       uint64          `json:"seed,omitempty"`

@@ -47,9 +47,9 @@ func SettleKnockout(e *tournament.Event, in *tournament.KnockoutSettings) error 
 		case bracket.MatchGames:
 			errs = append(errs, tournament.Invalid("match_games", "a match has 1 to %d games; got %d", bracket.MaxGames, p.Got))
 		case bracket.StageGames:
-			errs = append(errs, tournament.Invalid("tie_breaks", "tie-break stage %d has %d games; a stage has 1 to %d", p.Stage+1, p.Got, bracket.MaxGames))
+			errs = append(errs, tournament.Invalid("tie_break_games", "tie-break stage %d has %d games; a stage has 1 to %d", p.Stage+1, p.Got, bracket.MaxGames))
 		case bracket.StageTempo:
-			errs = append(errs, tournament.Invalid("tie_breaks", "tie-break stage %d is played at an unknown tempo %q; use rapid, blitz or deciding", p.Stage+1, k.TieBreaks[p.Stage].Tempo))
+			errs = append(errs, tournament.Invalid("tie_break_games", "tie-break stage %d is played at an unknown tempo %q; use rapid, blitz or deciding", p.Stage+1, k.TieBreaks[p.Stage].Tempo))
 		}
 	}
 	switch k.Seeding {

@@ -293,8 +293,8 @@ func TestBadKnockoutRefused(t *testing.T) {
 		}{
 			{nil, "match_games"},
 			{&tournament.KnockoutSettings{MatchGames: 0}, "match_games"},
-			{&tournament.KnockoutSettings{MatchGames: 2, TieBreaks: []tournament.KnockoutStage{{Games: 0, Tempo: "rapid"}}}, "tie_breaks"},
-			{&tournament.KnockoutSettings{MatchGames: 2, TieBreaks: []tournament.KnockoutStage{{Games: 2, Tempo: "bullet"}}}, "tie_breaks"},
+			{&tournament.KnockoutSettings{MatchGames: 2, TieBreaks: []tournament.KnockoutStage{{Games: 0, Tempo: "rapid"}}}, "tie_break_games"},
+			{&tournament.KnockoutSettings{MatchGames: 2, TieBreaks: []tournament.KnockoutStage{{Games: 2, Tempo: "bullet"}}}, "tie_break_games"},
 			{&tournament.KnockoutSettings{MatchGames: 2, Seeding: "alphabet"}, "seeding"},
 		} {
 			err := create(c.k)

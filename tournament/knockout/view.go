@@ -102,7 +102,7 @@ func (s *Service) Bracket(ctx context.Context, eventID int64) (*BracketView, err
 			return err
 		}
 		if e.System != tournament.Knockout {
-			return tournament.NotFound("event %d is not a knockout", eventID)
+			return tournament.NotFound("%s is not a knockout; it has no bracket", e.Name)
 		}
 		rounds = tournament.VisibleRounds(ctx, e, rounds)
 		all, err := tx.MatchGames(eventID)
