@@ -7,6 +7,7 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/interchange"
+	"adiukh/tournament/knockout"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
@@ -67,6 +68,9 @@ func WithServices(d api.Deps, st *store.Store) api.Deps {
 		opt := engines.ReviewOptions()
 		opt.Now = d.Now
 		d.Review = review.NewService(st.Review(), d.Events, opt)
+	}
+	if d.Knockout == nil {
+		d.Knockout = knockout.NewService(st.Knockout(), d.Now)
 	}
 	if d.MicroMatches == nil {
 		d.MicroMatches = micromatch.NewService(st.MicroMatches(), d.Now)

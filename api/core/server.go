@@ -9,6 +9,7 @@ import (
 	"adiukh/tournament/entries"
 	"adiukh/tournament/export"
 	"adiukh/tournament/interchange"
+	"adiukh/tournament/knockout"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
@@ -81,6 +82,9 @@ type Deps struct {
 	// MicroMatches keeps the tables of openings of Russian draughts
 	// events and the two games of their micro-matches.
 	MicroMatches *micromatch.Service
+	// Knockout records the games of knockout events' matches and reads
+	// their brackets.
+	Knockout *knockout.Service
 	// Exporter writes the documents of stored events, stamped by its clock;
 	// export.New(Events, Teams, Schedule) on Now when nil.
 	Exporter *export.Exporter

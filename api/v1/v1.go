@@ -11,6 +11,7 @@ import (
 	"adiukh/api/v1/events"
 	"adiukh/api/v1/exports"
 	"adiukh/api/v1/kit"
+	"adiukh/api/v1/knockout"
 	"adiukh/api/v1/people"
 	"adiukh/api/v1/ratings"
 	"adiukh/api/v1/rounds"
@@ -28,6 +29,7 @@ func Register(s *core.Server, g *gin.RouterGroup) {
 	accounts.Routes(k, g, w)
 	events.Routes(k, g, w)
 	rounds.Routes(k, g, w)
+	knockout.Routes(k, g, w)
 	exports.Routes(k, g)
 	teams.Routes(k, g, w)
 	submissions.Routes(k, w)

@@ -27,6 +27,7 @@ import (
 	"adiukh/tournament/entries"
 	"adiukh/tournament/export"
 	"adiukh/tournament/interchange"
+	"adiukh/tournament/knockout"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
@@ -186,6 +187,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Interchange:    interchange.NewService(st.Interchange(), events, engines.InterchangeOptions()),
 		Review:         review.NewService(st.Review(), events, engines.ReviewOptions()),
 		MicroMatches:   micromatch.NewService(st.MicroMatches(), nil),
+		Knockout:       knockout.NewService(st.Knockout(), nil),
 		Exporter:       export.New(events, teamCompetitions, roundStarts),
 		Accounts:       accounts,
 		Correspondence: corr,

@@ -39,6 +39,7 @@ func Routes(k *kit.Kit, api *gin.RouterGroup) {
 	g.GET("/events/:id/standings.json", document("round"), h.JSON(h.getStandingsJSON))
 	g.GET("/events/:id/standings.xlsx", document("round"), h.JSON(h.getStandingsXLSX))
 	g.GET("/events/:id/crosstable.pdf", document(), h.JSON(h.getCrosstablePDF))
+	g.GET("/events/:id/knockout.pdf", document(), h.JSON(h.getBracketPDF))
 	g.GET("/events/:id/boards.pdf", document("round"), h.JSON(h.getBoardStandingsPDF))
 	g.GET("/events/:id/rounds/:n/matches.pdf", document(), h.JSON(h.getTeamRoundPDF))
 	g.GET("/events/:id/rounds/:n/pairings.pdf", document(), h.JSON(h.getPairingsPDF))
@@ -113,6 +114,21 @@ func (h *handler) getCrosstablePDF(c *gin.Context) error {
 	}
 	return h.SendDocument(c, kit.PDFType, fmt.Sprintf("event-%d-crosstable.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.CrosstablePDF(ctx, w, loc, ids[0])
+	})
+}
+
+// getBracketPDF answers a knockout event's bracket.
+func (h *handler) getBracketPDF(c *gin.Context) error {
+	ids, loc, err := h.DocumentRequest(c, "id")
+	if err != nil {
+		return err
+	}
+	b, err := h.Knockout.Bracket(c.Request.Context(), ids[0])
+	if err != nil {
+		return err
+	}
+	return h.SendDocument(c, kit.PDFType, fmt.Sprintf("event-%d-knockout.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
+		return h.Exporter.BracketPDF(w, loc, b)
 	})
 }
 
