@@ -64,6 +64,9 @@ type MatchView struct {
 	// after every stage and only a lot can decide it.
 	Next      *NextGame
 	AwaitsLot bool
+	// MayLot says a lot may decide the match now: level after a stage of
+	// its games (DecideByLot).
+	MayLot bool
 }
 
 // Bye reports whether the match is a bye.
@@ -229,6 +232,7 @@ func matchOf(e *tournament.Event, n int, g *tournament.Game, games []Game, lot *
 	if lot != nil {
 		m.Lot = &LotView{WinnerID: lot.WhiteID, Reason: lot.Reason}
 	}
+	m.MayLot = g.Result == nil && lot == nil && (st.Lot || (st.Next != nil && st.Next.Stage > 0 && st.Next.InStage == 1))
 	if st.Next != nil && g.Result == nil {
 		white := g.WhiteID
 		if st.Next.Number%2 == 0 {
