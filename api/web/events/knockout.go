@@ -77,18 +77,15 @@ func (h *handler) knockoutPage(c *gin.Context) error {
 	return nil
 }
 
-// formInts reads the whole numbers of a form's fields, each refused at
-// its field when it is not one.
-func formInts(c *gin.Context, names ...string) ([]int, error) {
+// formInts reads the whole numbers of the form's hidden fields; one that
+// is not a number reads 0, which the service refuses after it has checked
+// who may change the event.
+func formInts(c *gin.Context, names ...string) []int {
 	out := make([]int, len(names))
 	for i, name := range names {
-		v, err := strconv.Atoi(strings.TrimSpace(c.PostForm(name)))
-		if err != nil {
-			return nil, tournament.Invalid(name, "%q is not a whole number", c.PostForm(name))
-		}
-		out[i] = v
+		out[i], _ = strconv.Atoi(strings.TrimSpace(c.PostForm(name)))
 	}
-	return out, nil
+	return out
 }
 
 // enterKnockoutGame records the next game of a match (or corrects one,
@@ -98,18 +95,10 @@ func (h *handler) enterKnockoutGame(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	var match string
-	err = func() error {
-		n, err := formInts(c, "round", "board", "number")
-		if err != nil {
-			return err
-		}
-		match = fmt.Sprintf("%d-%d", n[0], n[1])
-		_, err = h.Knockout.RecordGame(c.Request.Context(), knockout.GameInput{EventID: id, Round: n[0], Board: n[1], Number: n[2],
-			Score: strings.TrimSpace(c.PostForm("score")), EndReason: c.PostForm("end_reason"), Reason: strings.TrimSpace(c.PostForm("reason"))})
-		return err
-	}()
-	return h.afterKnockoutForm(c, id, match, err)
+	n := formInts(c, "round", "board", "number")
+	_, err = h.Knockout.RecordGame(c.Request.Context(), knockout.GameInput{EventID: id, Round: n[0], Board: n[1], Number: n[2],
+		Score: strings.TrimSpace(c.PostForm("score")), EndReason: c.PostForm("end_reason"), Reason: strings.TrimSpace(c.PostForm("reason"))})
+	return h.afterKnockoutForm(c, id, fmt.Sprintf("%d-%d", n[0], n[1]), err)
 }
 
 // decideKnockoutLot records the lot that decided a level match.
@@ -118,18 +107,10 @@ func (h *handler) decideKnockoutLot(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	var match string
-	err = func() error {
-		n, err := formInts(c, "round", "board", "winner_id")
-		if err != nil {
-			return err
-		}
-		match = fmt.Sprintf("%d-%d", n[0], n[1])
-		_, err = h.Knockout.DecideByLot(c.Request.Context(), knockout.LotInput{EventID: id, Round: n[0], Board: n[1], WinnerID: int64(n[2]),
-			Reason: strings.TrimSpace(c.PostForm("reason"))})
-		return err
-	}()
-	return h.afterKnockoutForm(c, id, match, err)
+	n := formInts(c, "round", "board", "winner_id")
+	_, err = h.Knockout.DecideByLot(c.Request.Context(), knockout.LotInput{EventID: id, Round: n[0], Board: n[1], WinnerID: int64(n[2]),
+		Reason: strings.TrimSpace(c.PostForm("reason"))})
+	return h.afterKnockoutForm(c, id, fmt.Sprintf("%d-%d", n[0], n[1]), err)
 }
 
 func (h *handler) afterKnockoutForm(c *gin.Context, id int64, match string, err error) error {
@@ -137,16 +118,18 @@ func (h *handler) afterKnockoutForm(c *gin.Context, id int64, match string, err 
 		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/knockout#match-%s", id, match))
 		return nil
 	}
+	// What no form can show (not allowed, not found) is answered first.
+	form := kit.NewForm()
+	if err := form.Fail(err, h.Translator(c)); err != nil {
+		return err
+	}
 	d, loadErr := h.knockoutData(c, id)
 	if loadErr != nil {
 		return loadErr
 	}
-	d.FormMatch = match
+	d.FormMatch, d.Form = match, form
 	for _, name := range []string{"score", "end_reason", "reason", "winner_id"} {
 		d.Form.Values[name] = c.PostForm(name)
-	}
-	if err := d.Form.Fail(err, h.Translator(c)); err != nil {
-		return err
 	}
 	h.RenderWith(c, h.Translator(c), kit.FormStatus(err), "knockout", d.Event.Name, d)
 	return nil
