@@ -467,7 +467,7 @@ type Event struct {
 	MicroMatch OpeningDraw
 	MicroCount MicroCount
 	// Knockout is the setting of a knockout event; zero in any other.
-	Knockout KnockoutSettings
+	Knockout KnockoutSettings `json:",omitzero"`
 	// TimeZone is where the event is played (an IANA name, such as
 	// Europe/Moscow): its audit log and times are shown in it.
 	TimeZone  string
