@@ -498,9 +498,11 @@ type Event struct {
 
 // AwaitsSheet reports whether the game of the round lacks a score sheet
 // the event waits for: played in a discipline that records its games,
-// and not in a round imported from a file, which never had sheets.
+// and not in a round imported from a file, which never had sheets. A
+// knockout's board is a match, whose result is its games' (their sheets
+// are not kept yet).
 func (e *Event) AwaitsSheet(r *Round, g *Game) bool {
-	return r.Number > e.ImportedRounds && g.SheetMissing(e.Discipline)
+	return r.Number > e.ImportedRounds && e.System != Knockout && g.SheetMissing(e.Discipline)
 }
 
 // TableOpen refuses, on a finished event, a change that can move its final
