@@ -310,6 +310,10 @@ func TestBadKnockoutRefused(t *testing.T) {
 		}
 		// Once paired, the format stays.
 		e = knockoutEvent(t, ctx, events, "russian", 4, false)
+		// Before round 1 the bracket shows the rounds the field will play.
+		if b, err := svc.Bracket(ctx, e.ID); err != nil || len(b.Rounds) != 2 || b.Rounds[0].Paired || b.Rounds[1].Stage != "final" {
+			t.Errorf("the bracket before round 1: %+v %v", b, err)
+		}
 		r := pairAndPublish(t, ctx, events, e.ID)
 		if _, err := events.UpdateEvent(ctx, e.ID, tournament.EventInput{Knockout: &tournament.KnockoutSettings{MatchGames: 4}}, ""); code(err) != tournament.ECONFLICT {
 			t.Errorf("the format changed after round 1: %v", err)

@@ -152,6 +152,18 @@ func bracketOf(e *tournament.Event, players []tournament.Player, rounds []tourna
 		games[k] = append(games[k], all[i])
 	}
 	total := e.Rounds
+	if total == 0 {
+		// Before round 1 the bracket is the field's as it stands.
+		playing := 0
+		for _, p := range players {
+			if p.PlaysIn(1) {
+				playing++
+			}
+		}
+		if playing >= bracket.MinPlayers {
+			total = bracket.Rounds(playing)
+		}
+	}
 	if total < len(rounds) {
 		total = len(rounds)
 	}
