@@ -217,7 +217,7 @@ func bracketOf(e *tournament.Event, players []tournament.Player, rounds []tourna
 // matchOf is the view of the match of board g of round n, without its
 // players' names (the caller adds them).
 func matchOf(e *tournament.Event, n int, g *tournament.Game, games []Game, lot *Game, st bracket.State) *MatchView {
-	m := &MatchView{Round: n, Board: g.Board, Result: g.Result, Stages: st.Stages, AwaitsLot: st.Lot && lot == nil && g.Result == nil}
+	m := &MatchView{Round: n, Board: g.Board, Result: g.Result, Stages: st.Stages, AwaitsLot: st.Lot && g.Result == nil}
 	m.White = &PlayerRef{ID: g.WhiteID, StartNo: g.WhiteNo}
 	if g.BlackID != 0 {
 		m.Black = &PlayerRef{ID: g.BlackID, StartNo: g.BlackNo}
@@ -241,10 +241,12 @@ func matchOf(e *tournament.Event, n int, g *tournament.Game, games []Game, lot *
 		}
 		m.Games = append(m.Games, GameView{Number: mg.Number, Stage: stage, Tempo: tempoOf(stage), WhiteID: mg.WhiteID, Result: mg.Result, Reason: mg.Reason})
 	}
-	if lot != nil {
+	if lot != nil && st.Winner == 0 {
+		// A lot stands while the games leave the match level; a game
+		// corrected since may have decided it.
 		m.Lot = &LotView{WinnerID: lot.WhiteID, Reason: lot.Reason}
 	}
-	m.MayLot = g.Result == nil && lot == nil && (st.Lot || (st.Next != nil && st.Next.Stage > 0 && st.Next.InStage == 1))
+	m.MayLot = g.Result == nil && m.Lot == nil && (st.Lot || (st.Next != nil && st.Next.Stage > 0 && st.Next.InStage == 1))
 	if st.Next != nil && g.Result == nil {
 		white := g.WhiteID
 		if st.Next.Number%2 == 0 {
