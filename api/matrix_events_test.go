@@ -140,6 +140,43 @@ func (m *matrixSite) individual() matrixEvent {
 	return out
 }
 
+// knockout is a knockout of five players in two-game matches with a
+// stage of two rapid games: round 1 with the byes of the top three seeds
+// and one match decided in its games; round 2, the semi-finals,
+// published: one match won, the other level after its games and into the
+// rapid.
+func (m *matrixSite) knockout() matrixEvent {
+	id, ev := m.newEvent(map[string]any{"name": "Кубок клуба", "discipline": "standard", "system": "knockout", "time_control": "90+30",
+		"match_games": 2, "tie_break_games": []map[string]any{{"games": 2, "tempo": "rapid"}}, "third_place": true})
+	for i := range 5 {
+		m.must(http.StatusCreated, "POST", ev+"/players", map[string]any{"name": fmt.Sprintf("Кубков Игрок %d", i+1), "rating": 2000 - 10*i})
+	}
+	points := m.game.Scale.Points
+	win, draw := fmt.Sprintf("%d:0", points), fmt.Sprintf("%d:%d", points/2, points/2)
+	game := func(round, board, number int, score, reason string) {
+		m.must(http.StatusOK, "POST", ev+"/knockout/games", map[string]any{"round": round, "board": board, "number": number, "score": score, "end_reason": reason})
+	}
+	for n := 1; n <= 2; n++ {
+		m.must(http.StatusCreated, "POST", ev+"/rounds", nil)
+		m.must(http.StatusOK, "POST", fmt.Sprintf("%s/rounds/%d/publish", ev, n), nil)
+		for _, raw := range m.must(http.StatusOK, "GET", ev+"/knockout", nil)["rounds"].([]any)[n-1].(map[string]any)["matches"].([]any) {
+			match := raw.(map[string]any)
+			if match["black"] == nil {
+				continue
+			}
+			board := apitest.Num(match["board"])
+			game(n, board, 1, win, "resignation")
+			if n == 2 && board == 1 {
+				game(n, board, 2, win, "resignation") // 1:1, into the rapid
+				game(n, board, 3, draw, "agreement")
+				continue
+			}
+			game(n, board, 2, draw, "agreement")
+		}
+	}
+	return m.read("knockout", id)
+}
+
 // attachRegulations gives the event its regulations, apitest.MinimalPDF,
 // through the API.
 func (m *matrixSite) attachRegulations(ev string) {

@@ -53,7 +53,7 @@ func TestEveryGameDisciplineAndPage(t *testing.T) {
 			// The events of players are read side by side: reading changes
 			// none of them, and the reads wait on the database and on
 			// pdftotext far more than they compute.
-			events := []matrixEvent{m.individual(), m.team(), m.correspondence(), m.live()}
+			events := []matrixEvent{m.individual(), m.team(), m.correspondence(), m.live(), m.knockout()}
 			t.Run("players", func(t *testing.T) {
 				for _, ev := range events {
 					t.Run(ev.discipline, func(t *testing.T) {

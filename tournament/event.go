@@ -3,6 +3,7 @@ package tournament
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -107,10 +108,13 @@ const (
 	RoundRobin       System = "round-robin"
 	DoubleRoundRobin System = "double-round-robin"
 	Swiss            System = "swiss"
+	// Knockout: a bracket of matches, the winners going through
+	// (Event.Knockout; the rules are tournament/knockout's).
+	Knockout System = "knockout"
 )
 
 // Systems lists the pairing systems.
-var Systems = []System{RoundRobin, DoubleRoundRobin, Swiss}
+var Systems = []System{RoundRobin, DoubleRoundRobin, Swiss, Knockout}
 
 // ParseSystem accepts the API spelling of a pairing system.
 func ParseSystem(s string) (System, error) {
@@ -131,6 +135,49 @@ func (s System) IsRoundRobin() bool { return s == RoundRobin || s == DoubleRound
 func (s System) Key() string { return "system." + string(s) }
 
 func (s System) Words() string { return string(s) }
+
+// KnockoutSettings are how a knockout event plays its matches and seeds its
+// bracket; their rules are plugged in (Options.Knockout). MatchGames games
+// a match, then the tie-break stages in order while it is level (a lot,
+// with a reason, after the last); a match for third place on request; the
+// bracket seeded by "rating", by "start_numbers" as the arbiter set them,
+// or "draw"n by lot from Seed.
+type KnockoutSettings struct {
+	MatchGames int             `json:"match_games"`
+	TieBreaks  []KnockoutStage `json:"tie_break_games"`
+	ThirdPlace bool            `json:"third_place"`
+	Seeding    string          `json:"seeding"`
+	Seed       uint64          `json:"seed,omitempty"`
+}
+
+// KnockoutStage is a stage of tie-break games: "rapid", "blitz" or
+// "deciding".
+type KnockoutStage struct {
+	Games int    `json:"games"`
+	Tempo string `json:"tempo"`
+}
+
+// settleKnockout sets a knockout event's settings by the rules plugged in;
+// an event of another system keeps none.
+func (s *Service) settleKnockout(e *Event, in *KnockoutSettings) error {
+	switch {
+	case e.System != Knockout || !e.Discipline.PlaysGames():
+		e.Knockout = KnockoutSettings{}
+		return nil
+	case s.knockout == nil:
+		return Invalid("system", "pairing for %s events is not available yet in this version of adiukh", e.System)
+	}
+	return s.knockout(e, in)
+}
+
+// knockoutRounds is the number of rounds of a bracket of n players.
+func knockoutRounds(n int) int {
+	rounds := 0
+	for 1<<rounds < n {
+		rounds++
+	}
+	return rounds
+}
 
 // TimeControl is a Fischer clock: base minutes per player plus seconds added
 // per move; or, for correspondence, Days per move ("10d") or Days per Moves
@@ -320,7 +367,7 @@ type Scoring struct {
 // round robin the bye is a rest day and scores nothing.
 func DefaultScoring(sys System) Scoring {
 	s := Scoring{Win: 2, Draw: 1, Loss: 0, ForfeitWin: 2}
-	if sys == Swiss {
+	if sys == Swiss || sys == Knockout {
 		s.Bye = s.Win
 	}
 	return s
@@ -419,6 +466,8 @@ type Event struct {
 	// MicroCount says what the standings count of them (micromatch.go).
 	MicroMatch OpeningDraw
 	MicroCount MicroCount
+	// Knockout is the setting of a knockout event; zero in any other.
+	Knockout KnockoutSettings `json:",omitzero"`
 	// TimeZone is where the event is played (an IANA name, such as
 	// Europe/Moscow): its audit log and times are shown in it.
 	TimeZone  string
@@ -458,9 +507,11 @@ type Event struct {
 
 // AwaitsSheet reports whether the game of the round lacks a score sheet
 // the event waits for: played in a discipline that records its games,
-// and not in a round imported from a file, which never had sheets.
+// and not in a round imported from a file, which never had sheets. A
+// knockout's board is a match, whose result is its games' (their sheets
+// are not kept yet).
 func (e *Event) AwaitsSheet(r *Round, g *Game) bool {
-	return r.Number > e.ImportedRounds && g.SheetMissing(e.Discipline)
+	return r.Number > e.ImportedRounds && e.System != Knockout && g.SheetMissing(e.Discipline)
 }
 
 // TableOpen refuses, on a finished event, a change that can move its final
@@ -494,6 +545,7 @@ func (e *Event) tableSettingsKept(next *Event) error {
 		{"rounds", next.Rounds != e.Rounds},
 		{"micro_match", next.MicroMatch != e.MicroMatch},
 		{"micro_count", next.MicroCount != e.MicroCount},
+		{"knockout", !reflect.DeepEqual(next.Knockout, e.Knockout)},
 	} {
 		if setting.changed {
 			return e.TableOpen(setting.field)
@@ -632,6 +684,8 @@ type EventInput struct {
 	MicroMatch *string
 	MicroCount *string
 	TimeZone   *string
+	// Knockout replaces the settings of a knockout event.
+	Knockout *KnockoutSettings
 }
 
 // apply copies the given settings onto e, checking each (every wrong one is

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -36,6 +37,10 @@ type Options struct {
 	// Playoffs order an event's final standings by the play-offs that
 	// decided its ties (playoff.Plug); without them tie-breaks alone do.
 	Playoffs Playoffs
+	// Knockout settles a knockout event's settings (engines.SettleKnockout):
+	// in replaces them when given, and a bracket that cannot be played is
+	// refused; an event of another system keeps none.
+	Knockout func(e *Event, in *KnockoutSettings) error
 	// TimeZone is the zone (an IANA name) a new event is played in unless
 	// its arbiter chooses another: the server's setting, DefaultTimeZone
 	// when empty.
@@ -75,12 +80,13 @@ type Service struct {
 	hidden    func(ctx context.Context, eventID int64) error
 	micro     MicroMatches
 	playoffs  Playoffs
+	knockout  func(e *Event, in *KnockoutSettings) error
 	zone      string
 }
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
-	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, swiss: opt.Swiss, now: opt.Now, liveRound: opt.LiveRound, hidden: opt.Hidden, micro: opt.MicroMatches, playoffs: opt.Playoffs, zone: cmp.Or(opt.TimeZone, DefaultTimeZone)}
+	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, swiss: opt.Swiss, now: opt.Now, liveRound: opt.LiveRound, hidden: opt.Hidden, micro: opt.MicroMatches, playoffs: opt.Playoffs, knockout: opt.Knockout, zone: cmp.Or(opt.TimeZone, DefaultTimeZone)}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -205,6 +211,9 @@ func (s *Service) NewEvent(ctx context.Context, in EventInput) (*Event, *User, e
 	if err := in.apply(e, s.knownTieBreak, s.micro); err != nil {
 		return nil, nil, err
 	}
+	if err := s.settleKnockout(e, in.Knockout); err != nil {
+		return nil, nil, err
+	}
 	e.withoutPairing()
 	if e.System == Swiss && e.Rounds == 0 {
 		return nil, nil, Invalid("rounds", "a Swiss event needs its number of rounds")
@@ -268,6 +277,9 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 		if err := in.apply(&next, s.knownTieBreak, s.micro); err != nil {
 			return err
 		}
+		if err := s.settleKnockout(&next, in.Knockout); err != nil {
+			return err
+		}
 		next.withoutPairing()
 		reopening := old.Status == Finished && in.Status != nil && EventStatus(*in.Status) == Running
 		if !reopening {
@@ -301,6 +313,10 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 				return Conflict("micro_match", "micro-matches cannot be switched on, off or to another draw once round 1 is paired")
 			case next.System.IsRoundRobin() && next.Rounds != old.Rounds:
 				return Conflict("rounds", "a round robin has %d rounds, fixed by its number of players", old.Rounds)
+			case next.System == Knockout && next.Rounds != old.Rounds:
+				return Conflict("rounds", "a knockout has %d rounds, fixed by its bracket", old.Rounds)
+			case !reflect.DeepEqual(next.Knockout, old.Knockout):
+				return Conflict("knockout", "the knockout's matches and bracket cannot change once round 1 is paired")
 			case next.Rounds < len(rounds):
 				return Conflict("rounds", "%d rounds are already paired", len(rounds))
 			}

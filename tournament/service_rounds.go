@@ -233,6 +233,15 @@ func (p *pairingSnapshot) event() *Event {
 	if p.next == 1 && e.System.IsRoundRobin() {
 		e.Rounds = roundRobinRounds(len(p.players), e.System == DoubleRoundRobin) * max(e.Cycles, 1)
 	}
+	if p.next == 1 && e.System == Knockout {
+		playing := 0
+		for _, pl := range p.players {
+			if pl.PlaysIn(1) {
+				playing++
+			}
+		}
+		e.Rounds = knockoutRounds(playing)
+	}
 	return &e
 }
 
@@ -281,6 +290,8 @@ func checkPreviousRound(e *Event, prev *Round, next int) error {
 		return Conflict("", "round %d is still a draft; publish it first", prev.Number)
 	case e.System == Swiss && prev.Status != Done:
 		return Conflict("", "round %d still has games without a result; a Swiss round is paired on the results", prev.Number)
+	case e.System == Knockout && prev.Status != Done:
+		return Conflict("", "round %d still has matches without a winner; the next round of a knockout pairs the winners", prev.Number)
 	}
 	if n, boards, missing := missingSheet(e, []Round{*prev}); missing {
 		return Conflict("sheets", "the event requires score sheets, and round %d misses those of board %s; enter them before pairing round %d", n, boards, next)

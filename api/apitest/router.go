@@ -8,6 +8,7 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/interchange"
+	"adiukh/tournament/knockout"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
@@ -83,6 +84,9 @@ func WithServices(d api.Deps, st *store.Store) api.Deps {
 	}
 	if d.PrizeLists == nil {
 		d.PrizeLists = prizelist.NewService(st.PrizeLists(), d.Events, d.Now)
+	}
+	if d.Knockout == nil {
+		d.Knockout = knockout.NewService(st.Knockout(), d.Now)
 	}
 	if d.MicroMatches == nil {
 		d.MicroMatches = micromatch.NewService(st.MicroMatches(), d.Now)

@@ -10,6 +10,7 @@ import (
 	"adiukh/tournament/entries"
 	"adiukh/tournament/export"
 	"adiukh/tournament/interchange"
+	"adiukh/tournament/knockout"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
@@ -98,6 +99,9 @@ type Deps struct {
 	MicroMatches *micromatch.Service
 	// Playoffs decides the ties of events' final standings by play-offs.
 	Playoffs *playoff.Service
+	// Knockout records the games of knockout events' matches and reads
+	// their brackets.
+	Knockout *knockout.Service
 	// Exporter writes the documents of stored events, stamped by its clock;
 	// export.New(Events, Teams, Schedule) on Now when nil.
 	Exporter *export.Exporter

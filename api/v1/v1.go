@@ -12,6 +12,7 @@ import (
 	"adiukh/api/v1/events"
 	"adiukh/api/v1/exports"
 	"adiukh/api/v1/kit"
+	"adiukh/api/v1/knockout"
 	"adiukh/api/v1/people"
 	"adiukh/api/v1/playoffs"
 	"adiukh/api/v1/ratings"
@@ -32,6 +33,7 @@ func Register(s *core.Server, g *gin.RouterGroup) {
 	events.Routes(k, g, w)
 	rounds.Routes(k, g, w)
 	checkin.Routes(k, g, w)
+	knockout.Routes(k, g, w)
 	exports.Routes(k, g)
 	teams.Routes(k, g, w)
 	submissions.Routes(k, w)

@@ -28,6 +28,7 @@ import (
 	"adiukh/tournament/entries"
 	"adiukh/tournament/export"
 	"adiukh/tournament/interchange"
+	"adiukh/tournament/knockout"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
@@ -193,6 +194,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		MicroMatches:   micromatch.NewService(st.MicroMatches(), nil),
 		Playoffs:       playoff.NewService(st.Playoffs(), events, nil),
 		Relay:          relays,
+		Knockout:       knockout.NewService(st.Knockout(), nil),
 		Exporter:       export.New(events, teamCompetitions, roundStarts),
 		Accounts:       accounts,
 		Correspondence: corr,

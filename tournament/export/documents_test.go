@@ -18,6 +18,7 @@ import (
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/interchange"
+	"adiukh/tournament/knockout"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/prizelist"
 	"adiukh/tournament/prizes"
@@ -49,6 +50,7 @@ type docFixture struct {
 	trfs  *interchange.Service
 	micro *micromatch.Service
 	prize *prizelist.Service
+	ko    *knockout.Service
 }
 
 func newDocFixture(t *testing.T) *docFixture {
@@ -65,7 +67,8 @@ func newDocFixture(t *testing.T) *docFixture {
 	svc := tournament.NewService(st, engines.Options())
 	return &docFixture{t: t, ctx: tournament.NewContextWithUser(context.Background(), u), svc: svc, byes: swiss.NewService(st, svc, nil), days: schedule.NewService(st, nil), teams: teams.NewService(st.Teams(), svc, engines.TeamOptions()),
 		trfs: interchange.NewService(st.Interchange(), svc, engines.InterchangeOptions()), micro: micromatch.NewService(st.MicroMatches(), nil),
-		prize: prizelist.NewService(st.PrizeLists(), svc, nil)}
+		prize: prizelist.NewService(st.PrizeLists(), svc, nil),
+		ko: knockout.NewService(st.Knockout(), nil)}
 }
 
 func (f *docFixture) must(err error) {
@@ -207,6 +210,50 @@ func (f *docFixture) roundRobin(name string) int64 {
 		f.play(e.ID, f.pair(e.ID), forfeit, double, false)
 	}
 	f.finish(e.ID)
+	return e.ID
+}
+
+// knockout is a knockout of six players in two-game matches with a
+// deciding game: round 1 with the byes of the top two seeds, a match won
+// in its games and one decided by lot; the winner of the first withdrawn,
+// so that round 2 has a forfeit beside a match still being played.
+func (f *docFixture) knockout(name string) int64 {
+	f.t.Helper()
+	e, err := f.svc.CreateEvent(f.ctx, tournament.EventInput{Name: ptr(name), Discipline: ptr("rapid"), System: ptr("knockout"), TimeControl: ptr("15+10"),
+		StartDate: ptr("2026-05-09"), EndDate: ptr("2026-05-11"), City: ptr("Майкоп"), ChiefArbiter: ptr("Тхагапсоев Аслан Муратович"), Visibility: ptr("public"),
+		Knockout: &tournament.KnockoutSettings{MatchGames: 2, TieBreaks: []tournament.KnockoutStage{{Games: 1, Tempo: "deciding"}}, ThirdPlace: true}})
+	f.must(err)
+	f.players(e.ID, 6)
+	game := func(round, board, number int, score, reason string) {
+		_, err := f.ko.RecordGame(f.ctx, knockout.GameInput{EventID: e.ID, Round: round, Board: board, Number: number, Score: score, EndReason: reason})
+		f.must(err)
+	}
+	r := f.pair(e.ID)
+	_, err = f.svc.PublishRound(f.ctx, e.ID, 1)
+	f.must(err)
+	var played []tournament.Game
+	for _, g := range r.Games {
+		if !g.IsBye() {
+			played = append(played, g)
+		}
+	}
+	game(1, played[0].Board, 1, "24:0", "resignation")
+	game(1, played[0].Board, 2, "12:12", "agreement")
+	for n := 1; n <= 3; n++ {
+		game(1, played[1].Board, n, "12:12", "agreement")
+	}
+	_, err = f.ko.DecideByLot(f.ctx, knockout.LotInput{EventID: e.ID, Round: 1, Board: played[1].Board, WinnerID: played[1].BlackID, Reason: "жребий по положению"})
+	f.must(err)
+	_, err = f.svc.UpdatePlayer(f.ctx, e.ID, played[0].WhiteID, tournament.PlayerInput{WithdrawFromRound: ptr(2)}, "снялся с соревнования")
+	f.must(err)
+	r = f.pair(e.ID)
+	_, err = f.svc.PublishRound(f.ctx, e.ID, 2)
+	f.must(err)
+	for _, g := range r.Games {
+		if g.Result == nil {
+			game(2, g.Board, 1, "24:0", "time")
+		}
+	}
 	return e.ID
 }
 
@@ -465,6 +512,7 @@ func TestEveryDocument(t *testing.T) {
 		{"trf-import", f.imported()},
 		{"team-swiss", f.team("Командное первенство (швейцарская)", "swiss")},
 		{"team-round-robin", f.team("Командное первенство (круговая)", "round-robin")},
+		{"knockout", f.knockout("Кубок Адыгеи по быстрой игре (на выбывание)")},
 	}
 	for _, ev := range events {
 		t.Run(ev.name, func(t *testing.T) {
@@ -475,7 +523,7 @@ func TestEveryDocument(t *testing.T) {
 					t.Errorf("%s: %v", doc.name, err)
 					continue
 				}
-				if buf.Len() == 0 && !(doc.name == "games.pdn" && ev.name == "trf-import") {
+				if buf.Len() == 0 && !(doc.name == "games.pdn" && (ev.name == "trf-import" || ev.name == "knockout")) {
 					t.Errorf("%s is empty", doc.name)
 				}
 				if strings.HasSuffix(doc.name, ".pdf") && !bytes.HasPrefix(buf.Bytes(), []byte("%PDF-")) {
@@ -490,6 +538,29 @@ func TestEveryDocument(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
+			}
+			if ev.name == "knockout" {
+				b, err := f.ko.Bracket(f.ctx, ev.id)
+				f.must(err)
+				var buf bytes.Buffer
+				if err := New(f.svc, f.teams, f.days).WithClock(func() time.Time { return printedAt }).BracketPDF(&buf, catalog.Russian, b); err != nil {
+					t.Fatalf("knockout.pdf: %v", err)
+				}
+				pdftotext := testtool.Find(t, "the bracket's words", "poppler-utils", "pdftotext")
+				if pdftotext == "" {
+					return
+				}
+				cmd := exec.Command(pdftotext, "-layout", "-enc", "UTF-8", "-", "-")
+				cmd.Stdin = bytes.NewReader(buf.Bytes())
+				out, err := cmd.Output()
+				f.must(err)
+				text := string(out)
+				for _, want := range []string{"Полуфинал", "жребий по положению", "играется", "Хуаде Аскер"} {
+					if !strings.Contains(text, want) {
+						t.Errorf("knockout.pdf lacks %q:\n%s", want, text)
+					}
+				}
+				checkPrinted(t, "knockout.pdf", buf.Bytes())
 			}
 		})
 	}

@@ -57,7 +57,7 @@ func (b *pdnBoard) skipped(problem rules.Message) Skipped {
 // so that the file holds every game played; so is a game whose sheet does
 // not replay, which cannot be written as the game that was played, and is
 // returned as skipped. Forfeits and byes were not played and are not
-// written.
+// written, nor are a knockout's boards without a sheet, which are matches.
 func (x *Exporter) PDN(ctx context.Context, w io.Writer, eventID int64) ([]Skipped, error) {
 	d, boards, err := x.pdnBoards(ctx, eventID)
 	if err != nil {
@@ -75,7 +75,9 @@ func (x *Exporter) PDN(ctx context.Context, w io.Writer, eventID int64) ([]Skipp
 			skipped = append(skipped, b.skipped(problem))
 		}
 		if pdn == "" {
-			if res := b.game.Result; res == nil || !res.Played() {
+			// A knockout's board is a match, not a game: its result says who
+			// went through, and its games' moves are not kept yet.
+			if res := b.game.Result; res == nil || !res.Played() || d.Event.System == tournament.Knockout {
 				continue
 			}
 			if pdn, err = resultOnlyPDN(d.Event.Game, b.game.Result, pdnTags(d, b)); err != nil {

@@ -89,6 +89,9 @@ type eventRow struct {
 	// ParentEventID and Cycles: migration 20261127051830-playoffs.
 	ParentEventID int64 `gorm:"not null;default:0"`
 	Cycles        int   `gorm:"not null;default:0"`
+	// Knockout: migration 20261127051007-knockout, the JSON of
+	// tournament.KnockoutSettings ("" for none).
+	Knockout string `gorm:"type:text;not null;default:''"`
 }
 
 func (eventRow) TableName() string { return "events" }

@@ -232,6 +232,10 @@ func eventToRow(e *tournament.Event) (*eventRow, error) {
 	if err != nil {
 		return nil, err
 	}
+	knockout, err := knockoutToText(e.Knockout)
+	if err != nil {
+		return nil, err
+	}
 	return &eventRow{
 		ID: e.ID, Name: e.Name, Game: string(e.Game.OrDefault()), Discipline: string(e.Discipline), System: string(e.System), Rounds: e.Rounds,
 		TimeControl: e.TimeControl.String(),
@@ -244,7 +248,7 @@ func eventToRow(e *tournament.Event) (*eventRow, error) {
 		OwnerID: e.OwnerID, CreatedAt: e.CreatedAt,
 		Sequence: e.Sequence, ModifiedAt: optionalTime(e.ModifiedAt), CancelReason: e.CancelReason, HiddenAt: optionalTime(e.HiddenAt),
 		ReopenedAt: optionalTime(e.ReopenedAt), ReopenReason: e.ReopenReason, ImportedRounds: e.ImportedRounds,
-		ParentEventID: e.ParentEventID, Cycles: e.Cycles,
+		ParentEventID: e.ParentEventID, Cycles: e.Cycles, Knockout: knockout,
 	}, nil
 }
 
@@ -280,6 +284,11 @@ func rowToEvent(r *eventRow) (*tournament.Event, error) {
 	}
 	if err := json.Unmarshal([]byte(r.Arbiters), &e.Arbiters); err != nil {
 		return nil, fmt.Errorf("event %d: stored arbiters: %w", r.ID, err)
+	}
+	if r.Knockout != "" {
+		if err := json.Unmarshal([]byte(r.Knockout), &e.Knockout); err != nil {
+			return nil, fmt.Errorf("event %d: stored knockout setting: %w", r.ID, err)
+		}
 	}
 	return e, nil
 }
@@ -336,6 +345,7 @@ func (t *tx) DiscardEvent(id int64) error {
 		{"search words", "DELETE FROM search_terms WHERE event_id = ?"},
 		{"players", "DELETE FROM players WHERE event_id = ?"},
 		{"openings", "DELETE FROM event_openings WHERE event_id = ?"},
+		{"knockout games", "DELETE FROM knockout_games WHERE event_id = ?"},
 		{"audit entries", "DELETE FROM audit_entries WHERE event_id = ?"},
 		{"event", "DELETE FROM events WHERE id = ?"},
 	}

@@ -98,11 +98,13 @@ type eventView struct {
 	// MicroMatch is "" (one game a pairing), "round" or "board": where the
 	// opening of a micro-match of two games is drawn; MicroCount what the
 	// standings count of one, "games" or "matches".
-	MicroMatch string               `json:"micro_match"`
-	MicroCount string               `json:"micro_count,omitempty"`
-	TimeZone   string               `json:"time_zone"`
-	Warnings   []shapes.WarningView `json:"warnings"`
-	CreatedAt  time.Time            `json:"created_at"`
+	MicroMatch string `json:"micro_match"`
+	MicroCount string `json:"micro_count,omitempty"`
+	// Knockout is the setting of a knockout event; absent for another.
+	Knockout  *knockoutJSON        `json:"knockout,omitempty"`
+	TimeZone  string               `json:"time_zone"`
+	Warnings  []shapes.WarningView `json:"warnings"`
+	CreatedAt time.Time            `json:"created_at"`
 }
 
 func newEventView(l *catalog.Localizer, e *tournament.Event) eventView {
@@ -119,6 +121,9 @@ func newEventView(l *catalog.Localizer, e *tournament.Event) eventView {
 	}
 	if e.MicroMatch.On() {
 		v.MicroCount = string(e.MicroCount)
+	}
+	if e.System == tournament.Knockout {
+		v.Knockout = knockoutOf(e.Knockout)
 	}
 	if !e.ReopenedAt.IsZero() {
 		v.ReopenedAt, v.ReopenReason = &e.ReopenedAt, e.ReopenReason
@@ -183,6 +188,14 @@ type eventBody struct {
 	MicroCount *string `json:"micro_count"`
 	// TimeZone is where the event is played, e.g. "Europe/Moscow".
 	TimeZone *string `json:"time_zone"`
+	// A knockout's matches: games a match, the tie-break stages played
+	// while level, a match for third place, the seeding ("rating",
+	// "start_numbers", "draw"); any of them sets them all, the others
+	// taking their defaults.
+	MatchGames    *int             `json:"match_games"`
+	TieBreakGames *[]knockoutStage `json:"tie_break_games"`
+	ThirdPlace    *bool            `json:"third_place"`
+	Seeding       *string          `json:"seeding"`
 	// Reason is kept in the audit log with the change.
 	Reason string `json:"reason"`
 }
@@ -198,6 +211,24 @@ func (b *eventBody) input() tournament.EventInput {
 	if b.Scoring != nil {
 		s := tournament.Scoring(*b.Scoring)
 		in.Scoring = &s
+	}
+	if b.MatchGames != nil || b.TieBreakGames != nil || b.ThirdPlace != nil || b.Seeding != nil {
+		k := tournament.KnockoutSettings{}
+		if b.MatchGames != nil {
+			k.MatchGames = *b.MatchGames
+		}
+		if b.TieBreakGames != nil {
+			for _, s := range *b.TieBreakGames {
+				k.TieBreaks = append(k.TieBreaks, tournament.KnockoutStage(s))
+			}
+		}
+		if b.ThirdPlace != nil {
+			k.ThirdPlace = *b.ThirdPlace
+		}
+		if b.Seeding != nil {
+			k.Seeding = *b.Seeding
+		}
+		in.Knockout = &k
 	}
 	return in
 }
@@ -268,4 +299,27 @@ func (h *handler) patchEvent(c *gin.Context) error {
 func (h *handler) getTieBreaks(c *gin.Context) error {
 	c.JSON(http.StatusOK, shapes.TieBreaksView{TieBreaks: shapes.TieBreakViews(h.Events.TieBreaks())})
 	return nil
+}
+
+// knockoutStage is a stage of a knockout's tie-break games: their number
+// and tempo ("rapid", "blitz", "deciding").
+type knockoutStage struct {
+	Games int    `json:"games"`
+	Tempo string `json:"tempo"`
+}
+
+// knockoutJSON is a knockout event's setting as the API shows it.
+type knockoutJSON struct {
+	MatchGames    int             `json:"match_games"`
+	TieBreakGames []knockoutStage `json:"tie_break_games"`
+	ThirdPlace    bool            `json:"third_place"`
+	Seeding       string          `json:"seeding"`
+}
+
+func knockoutOf(k tournament.KnockoutSettings) *knockoutJSON {
+	v := &knockoutJSON{MatchGames: k.MatchGames, TieBreakGames: []knockoutStage{}, ThirdPlace: k.ThirdPlace, Seeding: k.Seeding}
+	for _, s := range k.TieBreaks {
+		v.TieBreakGames = append(v.TieBreakGames, knockoutStage(s))
+	}
+	return v
 }

@@ -41,6 +41,7 @@ func Routes(k *kit.Kit, api *gin.RouterGroup) {
 	g.GET("/events/:id/crosstable.pdf", document(), h.JSON(h.getCrosstablePDF))
 	g.GET("/events/:id/prizes.pdf", document(), h.JSON(h.getPrizesPDF))
 	g.GET("/events/:id/prizes.csv", document("dialect"), h.JSON(h.getPrizesCSV))
+	g.GET("/events/:id/knockout.pdf", document(), h.JSON(h.getBracketPDF))
 	g.GET("/events/:id/boards.pdf", document("round"), h.JSON(h.getBoardStandingsPDF))
 	g.GET("/events/:id/rounds/:n/matches.pdf", document(), h.JSON(h.getTeamRoundPDF))
 	g.GET("/events/:id/rounds/:n/pairings.pdf", document(), h.JSON(h.getPairingsPDF))
@@ -357,5 +358,20 @@ func (h *handler) getFederationGamesCSV(c *gin.Context) error {
 	}
 	return h.SendDocument(c, core.CSVType, "federation-games.csv", func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.FederationGamesCSV(ctx, w, dialect, from, to)
+	})
+}
+
+// getBracketPDF answers a knockout event's bracket.
+func (h *handler) getBracketPDF(c *gin.Context) error {
+	ids, loc, err := h.DocumentRequest(c, "id")
+	if err != nil {
+		return err
+	}
+	b, err := h.Knockout.Bracket(c.Request.Context(), ids[0])
+	if err != nil {
+		return err
+	}
+	return h.SendDocument(c, kit.PDFType, fmt.Sprintf("event-%d-knockout.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
+		return h.Exporter.BracketPDF(w, loc, b)
 	})
 }

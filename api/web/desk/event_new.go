@@ -18,7 +18,8 @@ import (
 
 // eventFields are the settings of the event form, in the API's names.
 var eventFields = []string{"name", "game", "discipline", "system", "rounds", "time_control", "start_date", "end_date", "venue", "city", "region", "chief_arbiter", "visibility", "time_zone", "tiebreaks",
-	"scoring_win", "scoring_draw", "scoring_loss", "scoring_bye", "scoring_forfeit_win", "forbid_same_club", "baku", "black_first", "sheets_required", "rated", "online", "next_round_after", "micro_match", "micro_count"}
+	"scoring_win", "scoring_draw", "scoring_loss", "scoring_bye", "scoring_forfeit_win", "forbid_same_club", "baku", "black_first", "sheets_required", "rated", "online", "next_round_after", "micro_match", "micro_count",
+	"match_games", "tie_break_games", "third_place", "seeding"}
 
 // eventInput reads the event form. Empty optional fields are left out, so
 // that on creation the service fills in its defaults (scoring, tie-break
@@ -85,6 +86,13 @@ func eventInput(c *gin.Context, f *kit.Form) (tournament.EventInput, error) {
 		}
 		in.TieBreaks = &ids
 	}
+	if v["system"] == string(tournament.Knockout) {
+		k, err := knockoutInput(v)
+		if err != nil {
+			return in, err
+		}
+		in.Knockout = k
+	}
 	if v["scoring_win"] != "" {
 		var s tournament.Scoring
 		if err := kit.ReadNumbers(v, "scoring", kit.NumberInput{Field: "scoring_win", Label: "scoring.win", To: &s.Win}, kit.NumberInput{Field: "scoring_draw", Label: "scoring.draw", To: &s.Draw},
@@ -95,6 +103,31 @@ func eventInput(c *gin.Context, f *kit.Form) (tournament.EventInput, error) {
 		in.Scoring = &s
 	}
 	return in, nil
+}
+
+// knockoutInput reads a knockout's settings from the form: the games of a
+// match, the tie-break stages written "2 rapid, 2 blitz, 1 deciding", the
+// match for third place and the seeding.
+func knockoutInput(v map[string]string) (*tournament.KnockoutSettings, error) {
+	k := &tournament.KnockoutSettings{ThirdPlace: v["third_place"] != "", Seeding: v["seeding"]}
+	if v["match_games"] != "" {
+		n, err := strconv.Atoi(v["match_games"])
+		if err != nil {
+			return nil, tournament.Invalid("match_games", "%q is not a whole number", v["match_games"])
+		}
+		k.MatchGames = n
+	}
+	for _, stage := range strings.FieldsFunc(v["tie_break_games"], func(r rune) bool { return r == ',' || r == ';' }) {
+		var s tournament.KnockoutStage
+		words := strings.Fields(stage)
+		n, err := strconv.Atoi(strings.Join(words[:min(1, len(words))], ""))
+		if len(words) != 2 || err != nil {
+			return nil, tournament.Invalid("tie_break_games", "%q is not a stage of tie-break games; write its games and tempo, such as \"2 rapid, 2 blitz, 1 deciding\"", strings.TrimSpace(stage))
+		}
+		s.Games, s.Tempo = n, words[1]
+		k.TieBreaks = append(k.TieBreaks, s)
+	}
+	return k, nil
 }
 
 // timeControlCheck answers the event form while it is filled in: the §9

@@ -1,6 +1,6 @@
 // Package events is the area of the pages of events as their readers see
 // them: the list of events, search, one event's pairings, standings,
-// crosstable (a team event's too), games and players' cards, its
+// crosstable (a team event's too), a knockout's bracket, games and players' cards, its
 // regulations and micro-match openings, the calendar and its iCalendar
 // feeds, and the reader's own page with what they follow.
 package events
@@ -25,6 +25,9 @@ func Routes(k *kit.Kit, public, signedIn gin.IRoutes) {
 	public.GET("/events/:id", h.EventPage(h.EventReader, h.eventOrICS, "round", "page"))
 	public.GET("/events/:id/standings", h.EventPage(h.EventReader, h.standingsPage, "round", "page"))
 	public.GET("/events/:id/crosstable", h.EventPage(h.EventReader, h.crosstablePage, "round", "page"))
+	public.GET("/events/:id/knockout", h.EventPage(h.EventReader, h.knockoutPage))
+	signedIn.POST("/events/:id/knockout/games", h.Page(h.enterKnockoutGame))
+	signedIn.POST("/events/:id/knockout/lots", h.Page(h.decideKnockoutLot))
 	public.GET("/events/:id/players/:pid", h.EventPage(h.playerReader, h.playerPage))
 	public.GET("/events/:id/rounds/:n/boards/:board", h.EventPage(h.EventReader, h.gamePage, "game"))
 

@@ -75,6 +75,15 @@ func EventFormValues(e *tournament.Event) *Form {
 	} {
 		f.Values[k] = v
 	}
+	if e.System == tournament.Knockout {
+		k := e.Knockout
+		stages := make([]string, len(k.TieBreaks))
+		for i, s := range k.TieBreaks {
+			stages[i] = strconv.Itoa(s.Games) + " " + s.Tempo
+		}
+		f.Values["match_games"], f.Values["tie_break_games"] = NumberOrEmpty(k.MatchGames), strings.Join(stages, ", ")
+		f.Values["third_place"], f.Values["seeding"] = Checked(k.ThirdPlace), k.Seeding
+	}
 	return f
 }
 

@@ -1,0 +1,79 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+
+	"gorm.io/gorm/clause"
+
+	"adiukh/tournament"
+	"adiukh/tournament/knockout"
+)
+
+// knockoutGameRow is a game of a knockout match, or the lot that decided
+// it (Number 0) (tournament/knockout).
+type knockoutGameRow struct {
+	ID        int64  `gorm:"primaryKey"`
+	EventID   int64  `gorm:"not null;uniqueIndex:knockout_games_match,priority:1"`
+	Round     int    `gorm:"not null;uniqueIndex:knockout_games_match,priority:2"`
+	Board     int    `gorm:"not null;uniqueIndex:knockout_games_match,priority:3"`
+	Number    int    `gorm:"not null;uniqueIndex:knockout_games_match,priority:4"`
+	WhiteID   int64  `gorm:"not null"`
+	White     int    `gorm:"not null"`
+	Black     int    `gorm:"not null"`
+	EndReason string `gorm:"size:32;not null"`
+	Reason    string `gorm:"type:text;not null;default:''"`
+}
+
+func (knockoutGameRow) TableName() string { return "knockout_games" }
+
+// knockoutToText is the event's knockout setting as its column keeps it:
+// "" for an event of another system.
+func knockoutToText(k tournament.KnockoutSettings) (string, error) {
+	if reflect.DeepEqual(k, tournament.KnockoutSettings{}) {
+		return "", nil
+	}
+	b, err := json.Marshal(k)
+	return string(b), err
+}
+
+func (t *tx) MatchGames(eventID int64) ([]knockout.Game, error) {
+	var rows []knockoutGameRow
+	if err := t.db.Where("event_id = ?", eventID).Order("round, board, number").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the knockout games of event %d: %w", eventID, err)
+	}
+	out := make([]knockout.Game, len(rows))
+	for i, r := range rows {
+		out[i] = knockout.Game{Round: r.Round, Board: r.Board, Number: r.Number, WhiteID: r.WhiteID,
+			Result: tournament.Result{White: r.White, Black: r.Black, EndReason: tournament.EndReason(r.EndReason)}, Reason: r.Reason}
+	}
+	return out, nil
+}
+
+func (t *tx) SaveMatchGame(eventID int64, g knockout.Game) error {
+	row := knockoutGameRow{EventID: eventID, Round: g.Round, Board: g.Board, Number: g.Number, WhiteID: g.WhiteID,
+		White: g.Result.White, Black: g.Result.Black, EndReason: string(g.Result.EndReason), Reason: g.Reason}
+	err := t.ofEvent(eventID).Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "event_id"}, {Name: "round"}, {Name: "board"}, {Name: "number"}},
+		DoUpdates: clause.AssignmentColumns([]string{"white_id", "white", "black", "end_reason", "reason"}),
+	}).Create(&row).Error
+	if err != nil {
+		return fmt.Errorf("store game %d of the match of round %d board %d: %w", g.Number, g.Round, g.Board, err)
+	}
+	return nil
+}
+
+// Knockout is the store of knockout matches (tournament/knockout).
+func (s *Store) Knockout() knockout.Store { return knockoutStore{s} }
+
+type knockoutStore struct{ s *Store }
+
+func (k knockoutStore) Update(ctx context.Context, fn func(tx knockout.Tx) error) error {
+	return k.s.run(ctx, k.s.db, nil, func(t *tx) error { return fn(t) })
+}
+
+func (k knockoutStore) View(ctx context.Context, fn func(tx knockout.Tx) error) error {
+	return k.s.run(ctx, k.s.read, k.s.viewOptions(), func(t *tx) error { return fn(t) })
+}
