@@ -153,7 +153,7 @@ func (site *versionsSite) staleAfter(i int, before map[string]string, wrote time
 // store.VersionsStaleness (PostgreSQL's notification, SQLite's poll).
 func TestKeptVersionsReachEveryInstanceWithinTheBound(t *testing.T) {
 	t.Parallel()
-	for name, dsn := range storetest.DSNs(t) {
+	for name, dsn := range storetest.MigratedDSNs(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			site := newVersionsSite(t, dsn)
@@ -181,7 +181,7 @@ func TestKeptVersionsReachEveryInstanceWithinTheBound(t *testing.T) {
 func TestVersionsAreReadWhileTheFeedIsDown(t *testing.T) {
 	t.Parallel()
 	storetest.SkipWithoutPostgres(t)
-	dsn := storetest.DSNs(t)["postgres"]
+	dsn := storetest.MigratedDSNs(t)["postgres"]
 	site := newVersionsSite(t, dsn)
 	ctx := context.Background()
 	admin, err := pgx.Connect(ctx, dsn)

@@ -21,6 +21,7 @@ import (
 
 	"adiukh/api"
 	"adiukh/api/apitest"
+	"adiukh/internal/testtool"
 	"adiukh/rules"
 	"adiukh/rules/games"
 	"adiukh/tournament"
@@ -67,16 +68,21 @@ var recordingParams = []string{"list", "file", "token"}
 // wall clock (an account's creation) is normalized.
 //
 // go test ./api -run TestRecording -update-recording rewrites the file.
+//
+// The site of each game is then the matrix's (matrix_test.go): its checks
+// run on what the recording read and on the same events.
 func TestRecording(t *testing.T) {
 	t.Parallel()
-	routes := recordedRoutes(t, api.RoutesOf(t))
+	all := api.RoutesOf(t)
+	routes, matrix := recordedRoutes(t, all), eventRoutes(all)
+	pdftotext := testtool.Find(t, "the words of the PDFs", "poppler-utils", "pdftotext")
 	var mu sync.Mutex
 	var lines []string
 	t.Run("games", func(t *testing.T) {
 		for _, game := range games.All {
 			t.Run(game.Key, func(t *testing.T) {
 				t.Parallel()
-				got := recordGame(t, game, routes)
+				got := recordGame(t, game, routes, matrix, pdftotext)
 				mu.Lock()
 				defer mu.Unlock()
 				lines = append(lines, got...)
@@ -232,7 +238,7 @@ type recordingSite struct {
 	periods map[string][]int
 }
 
-func recordGame(t *testing.T, game *rules.Variant, routes []string) []string {
+func recordGame(t *testing.T, game *rules.Variant, routes, matrix []string, pdftotext string) []string {
 	st := storetest.SQLite(t)
 	// The accounts too are made on the site's clock (apitest's are on
 	// the wall clock), so that the pages that show when are the same.
@@ -248,19 +254,33 @@ func recordGame(t *testing.T, game *rules.Variant, routes []string) []string {
 	s.Accounts = accounts
 	rec := &answerRecorder{next: s.Handler}
 	s.Handler = rec
-	m := &matrixSite{t: t, game: game, s: s, accounts: map[string]string{}}
+	m := &matrixSite{t: t, game: game, s: s, pdftotext: pdftotext, accounts: map[string]string{}, kept: map[string]*httptest.ResponseRecorder{}}
+	m.forbid()
 	m.arbiter = s.User("arbiter@example.org", tournament.ArbiterRole)
 	m.director = matrixReader{name: "arbiter", token: m.arbiter, cookie: s.Session("arbiter@example.org")}
 	r := &recordingSite{matrixSite: m, rec: rec, names: map[string]string{}, periods: map[string][]int{}}
 	admin := matrixReader{name: "admin", token: s.User("admin@example.org", tournament.Admin), cookie: s.Session("admin@example.org")}
-	r.events = []matrixEvent{m.individual(), m.team(), m.correspondence(), m.live()}
+	players := []matrixEvent{m.individual(), m.team(), m.correspondence(), m.live()}
+	r.events = slices.Clone(players)
+	var award *matrixEvent
 	if game.Compositions {
 		ev := m.composition()
-		r.events = append(r.events, m.award(ev))
+		// The matrix reads the contest as it is judged and solved, unrecorded:
+		// the recording reads it once its award is final.
+		s.Handler = rec.next
+		t.Run(ev.discipline, func(t *testing.T) { m.sweep(t, matrix, ev) })
+		s.Handler = rec
+		award = new(m.award(ev))
+		r.events = append(r.events, *award)
 		for _, reader := range ev.readers {
 			r.name(reader)
 		}
 	}
+	// A knockout, made after the contest so that the events before it
+	// keep their numbers in the recording.
+	knockout := m.knockout()
+	players = append(players, knockout)
+	r.events = append(r.events, knockout)
 	r.rated(admin)
 	// A player of the events: the first of the correspondence section.
 	player := matrixReader{name: "player", token: m.user("corr0@example.org"), cookie: s.Session("corr0@example.org")}
@@ -271,6 +291,16 @@ func recordGame(t *testing.T, game *rules.Variant, routes []string) []string {
 	for email, token := range m.accounts {
 		if r.names[token] == "" {
 			r.names[token] = email
+		}
+	}
+	// The paths the matrix checks: those of its routes in the events of
+	// players.
+	checked := map[string]bool{}
+	for _, pattern := range matrix {
+		for _, ev := range players {
+			for _, path := range ev.paths(pattern) {
+				checked[path] = true
+			}
 		}
 	}
 	for _, pattern := range routes {
@@ -287,10 +317,16 @@ func recordGame(t *testing.T, game *rules.Variant, routes []string) []string {
 		}
 		for _, path := range paths {
 			for _, reader := range readers {
-				m.get(reader, path)
+				answer := m.get(reader, path)
+				if reader == m.director && checked[path] {
+					m.kept[path] = answer
+				}
 			}
 		}
 	}
+	// The matrix's checks, unrecorded.
+	s.Handler = rec.next
+	m.matrixCheck(t, matrix, players, award)
 	var lines []string
 	for _, a := range rec.answers {
 		reader := "anonymous"

@@ -214,7 +214,7 @@ func TestLoginUnknownEmailChecksTheDummyHash(t *testing.T) {
 // the free failures are checked, every other guess waits.
 func TestLoginParallelGuessesOnTwoInstances(t *testing.T) {
 	t.Parallel()
-	for name, dsn := range storetest.DSNs(t) {
+	for name, dsn := range storetest.MigratedDSNs(t) {
 		t.Run(name, func(t *testing.T) {
 			now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 			var checked, refused atomic.Int32

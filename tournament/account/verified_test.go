@@ -32,7 +32,7 @@ func (r *readsCounted) DataVersion(ctx context.Context) (int64, error) {
 // stops working at the next request.
 func TestVerifiedSignInsStopAtOnce(t *testing.T) {
 	t.Parallel()
-	for name, dsn := range storetest.DSNs(t) {
+	for name, dsn := range storetest.MigratedDSNs(t) {
 		t.Run(name, func(t *testing.T) {
 			stores := storetest.TwoInstances(t, dsn)
 			now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)

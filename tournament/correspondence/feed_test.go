@@ -33,7 +33,7 @@ func (r *readsCounted) View(ctx context.Context, fn func(tx correspondence.Tx) e
 func TestMoveHeardFromAnotherInstanceIsNotRead(t *testing.T) {
 	t.Parallel()
 	storetest.SkipWithoutPostgres(t)
-	dsn := storetest.DSNs(t)["postgres"]
+	dsn := storetest.MigratedDSNs(t)["postgres"]
 	stores := storetest.TwoInstances(t, dsn)
 	clk := &clock{now: t0}
 	opt := correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now, Backstop: time.Hour}

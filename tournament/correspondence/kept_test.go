@@ -18,7 +18,7 @@ import (
 // unlinked there no longer moves for the player.
 func TestLiveMoveSeesTheArbitersChange(t *testing.T) {
 	t.Parallel()
-	for name, dsn := range storetest.DSNs(t) {
+	for name, dsn := range storetest.MigratedDSNs(t) {
 		t.Run(name, func(t *testing.T) {
 			stores := storetest.TwoInstances(t, dsn)
 			clk := &clock{now: t0}

@@ -21,7 +21,7 @@ import (
 // from the turn's start less the outage, and a flag falls that much later.
 func TestLiveClocksAfterARestart(t *testing.T) {
 	t.Parallel()
-	for name, dsn := range storetest.DSNs(t) {
+	for name, dsn := range storetest.MigratedDSNs(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			clk := &clock{now: t0}

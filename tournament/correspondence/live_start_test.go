@@ -18,7 +18,7 @@ import (
 // page opened before the start never shows the move form.
 func TestLiveStartReachesTheWatchers(t *testing.T) {
 	t.Parallel()
-	for name, dsn := range storetest.DSNs(t) {
+	for name, dsn := range storetest.MigratedDSNs(t) {
 		t.Run(name, func(t *testing.T) {
 			stores := storetest.TwoInstances(t, dsn)
 			clk := &clock{now: t0}

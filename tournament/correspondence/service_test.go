@@ -97,7 +97,7 @@ func (s *section) as(playerID int64) context.Context {
 // connections, record each loss on time once.
 func TestSweepOnTwoInstances(t *testing.T) {
 	t.Parallel()
-	for name, dsn := range storetest.DSNs(t) {
+	for name, dsn := range storetest.MigratedDSNs(t) {
 		t.Run(name, func(t *testing.T) {
 			stores := storetest.TwoInstances(t, dsn)
 			st := stores[0]
