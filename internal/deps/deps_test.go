@@ -26,7 +26,7 @@ type allowance struct{ from, to string }
 // areas are the use-case packages beside the domain, each with its own
 // Service and store interface.
 var areas = []string{"adiukh/tournament/account", "adiukh/tournament/auditlog", "adiukh/tournament/composition",
-	"adiukh/tournament/correspondence", "adiukh/tournament/entries", "adiukh/tournament/interchange", "adiukh/tournament/micromatch", "adiukh/tournament/people", "adiukh/tournament/playercard", "adiukh/tournament/ratings", "adiukh/tournament/review",
+	"adiukh/tournament/correspondence", "adiukh/tournament/entries", "adiukh/tournament/hall", "adiukh/tournament/interchange", "adiukh/tournament/micromatch", "adiukh/tournament/people", "adiukh/tournament/playercard", "adiukh/tournament/ratings", "adiukh/tournament/review",
 	"adiukh/tournament/search", "adiukh/tournament/submissions", "adiukh/tournament/swiss", "adiukh/tournament/teams"}
 
 // siblingsAllowed are the imports between areas that docs/architecture.md
