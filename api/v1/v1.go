@@ -10,6 +10,7 @@ import (
 	"adiukh/api/v1/entries"
 	"adiukh/api/v1/events"
 	"adiukh/api/v1/exports"
+	"adiukh/api/v1/hall"
 	"adiukh/api/v1/kit"
 	"adiukh/api/v1/people"
 	"adiukh/api/v1/ratings"
@@ -28,6 +29,7 @@ func Register(s *core.Server, g *gin.RouterGroup) {
 	accounts.Routes(k, g, w)
 	events.Routes(k, g, w)
 	rounds.Routes(k, g, w)
+	hall.Routes(k, g)
 	exports.Routes(k, g)
 	teams.Routes(k, g, w)
 	submissions.Routes(k, w)

@@ -11,6 +11,7 @@ import (
 	"adiukh/api/web/desk"
 	"adiukh/api/web/entries"
 	"adiukh/api/web/events"
+	"adiukh/api/web/hall"
 	"adiukh/api/web/kit"
 	"adiukh/api/web/people"
 	"adiukh/api/web/play"
@@ -48,4 +49,5 @@ func Register(s *core.Server, r *gin.Engine) {
 	play.Routes(k, g, m)
 	composition.Routes(k, g, m)
 	entries.Routes(k, g, m)
+	hall.Routes(k, g, m)
 }

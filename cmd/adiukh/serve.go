@@ -26,6 +26,7 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/export"
+	"adiukh/tournament/hall"
 	"adiukh/tournament/interchange"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
@@ -197,6 +198,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Submissions:    submissions.NewService(st.Submissions(), events, nil),
 		PlayerCards:    playercard.NewService(st, events),
 		Schedule:       roundStarts,
+		Hall:           hall.NewService(st, nil),
 		Swiss:          swiss.NewService(st, events, nil),
 		Log:            log,
 		Secret:         sessionKey,

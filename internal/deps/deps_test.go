@@ -36,12 +36,12 @@ var siblingsAllowed = []allowance{{"adiukh/tournament/correspondence", "adiukh/t
 // v1Parts are the JSON API's packages below its assembly api/v1: the kit
 // and the shapes the areas share, then the areas, each registering its own
 // routes; an area moved out of api/v1 joins the list.
-var v1Parts = []string{"adiukh/api/v1/kit", "adiukh/api/v1/shapes", "adiukh/api/v1/people", "adiukh/api/v1/ratings", "adiukh/api/v1/teams", "adiukh/api/v1/correspondence", "adiukh/api/v1/entries", "adiukh/api/v1/submissions", "adiukh/api/v1/events", "adiukh/api/v1/rounds", "adiukh/api/v1/exports", "adiukh/api/v1/accounts", "adiukh/api/v1/composition"}
+var v1Parts = []string{"adiukh/api/v1/kit", "adiukh/api/v1/shapes", "adiukh/api/v1/people", "adiukh/api/v1/ratings", "adiukh/api/v1/teams", "adiukh/api/v1/correspondence", "adiukh/api/v1/entries", "adiukh/api/v1/submissions", "adiukh/api/v1/events", "adiukh/api/v1/rounds", "adiukh/api/v1/hall", "adiukh/api/v1/exports", "adiukh/api/v1/accounts", "adiukh/api/v1/composition"}
 
 // webAreas are the area packages of the pages (docs/architecture.md, "HTTP
 // areas"): each imports the kit, core and the domain, never the assembly
 // api/web or another area. TestEveryWebAreaIsNamed keeps the list whole.
-var webAreas = []string{"adiukh/api/web/accounts", "adiukh/api/web/composition", "adiukh/api/web/desk", "adiukh/api/web/entries", "adiukh/api/web/events", "adiukh/api/web/people", "adiukh/api/web/play", "adiukh/api/web/ratings", "adiukh/api/web/teams"}
+var webAreas = []string{"adiukh/api/web/accounts", "adiukh/api/web/composition", "adiukh/api/web/desk", "adiukh/api/web/entries", "adiukh/api/web/events", "adiukh/api/web/hall", "adiukh/api/web/people", "adiukh/api/web/play", "adiukh/api/web/ratings", "adiukh/api/web/teams"}
 
 // The rules of docs/architecture.md ("Dependency direction"). A pattern
 // ending in "/..." matches the package and everything under it; "std!"

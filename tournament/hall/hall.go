@@ -121,9 +121,9 @@ func (s *Service) Read(ctx context.Context, eventID int64, n int) (*Hall, error)
 func hasHall(e *tournament.Event) error {
 	switch {
 	case !e.Discipline.PlaysGames():
-		return tournament.NotFound("event %d is a composition contest: it has no rounds to show in a hall", e.ID)
+		return tournament.NotFound("the event is a composition contest: it has no rounds to show in a hall")
 	case e.Online || e.Discipline.PlayedOnServer():
-		return tournament.NotFound("the games of event %d are played on the site: each has its own page, and the event has no hall", e.ID)
+		return tournament.NotFound("the games of this event are played on the site: each has its own page, and the event has no hall")
 	}
 	return nil
 }
@@ -146,7 +146,7 @@ func read(tx tournament.Tx, e *tournament.Event, n int, now time.Time) (*Hall, e
 		}
 	}
 	if n != 0 && (round == nil || round.Number != n) {
-		return nil, tournament.NotFound("round %d of event %d is not published", n, e.ID)
+		return nil, tournament.NotFound("round %d of the event is not published", n)
 	}
 	h.Timer = timerOf(e, round, now)
 	if round == nil {

@@ -51,13 +51,13 @@ func (t Timer) Elapsed() time.Duration {
 	return t.Now.Sub(t.Start)
 }
 
-// Left is the time until the start when the round is upcoming, else until
-// the end of the games' time; 0 past it or without one.
+// Left is the time until the start when the round is upcoming, until the
+// end of the games' time while it runs; 0 otherwise.
 func (t Timer) Left() time.Duration {
 	switch {
 	case t.State == Upcoming:
 		return t.Start.Sub(t.Now)
-	case t.End.IsZero() || !t.Now.Before(t.End):
+	case t.State != Running || t.End.IsZero():
 		return 0
 	}
 	return t.End.Sub(t.Now)

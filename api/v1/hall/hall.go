@@ -1,0 +1,151 @@
+// Package hall is the JSON of an event's hall (issue 67): its round's
+// boards with the players, results and, where a relay brings them,
+// positions, last moves and clocks, and the round's timer; and the stream
+// that sends it again after every change, as a live game's stream does.
+package hall
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/api/core"
+	"adiukh/api/v1/kit"
+	"adiukh/tournament"
+	"adiukh/tournament/hall"
+)
+
+// handler serves the halls of events.
+type handler struct {
+	*kit.Kit
+	events *eventCache
+}
+
+// Routes registers the hall's reads, open to anyone who may read the
+// event. The hall is never kept in the page cache: its timer reads the
+// server's clock.
+func Routes(k *kit.Kit, read gin.IRoutes) {
+	h := &handler{Kit: k, events: newEventCache()}
+	read.GET("/events/:id/hall", h.JSON(h.getHall))
+	read.GET("/events/:id/hall/stream", h.SessionReader, h.JSON(h.streamHall))
+}
+
+// getHall answers GET /events/{id}/hall[?round=n]: round n's hall, the
+// last published round's without ?round=.
+func (h *handler) getHall(c *gin.Context) error {
+	id, err := core.PathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	n, err := roundParam(c)
+	if err != nil {
+		return err
+	}
+	v, err := h.Hall.Read(c.Request.Context(), id, n)
+	if err != nil {
+		return err
+	}
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, NewHallView(v))
+	return nil
+}
+
+// roundParam reads ?round=, 0 (the current round) when not given.
+func roundParam(c *gin.Context) (int, error) {
+	n, err := core.QueryInt(c, "round")
+	if err == nil && n < 0 {
+		err = tournament.Invalid("round", "a round is numbered from 1; got %d", n)
+	}
+	return n, err
+}
+
+// HallView is an event's hall as the API answers it.
+type HallView struct {
+	EventID  int64 `json:"event_id"`
+	Game     string `json:"game"`
+	Round    int    `json:"round"`
+	Rounds   []int  `json:"rounds"`
+	Finished bool   `json:"finished"`
+	// Version is the hall's version: the ID of the stream's events.
+	Version int64       `json:"version"`
+	Timer   TimerView   `json:"timer"`
+	Boards  []BoardView `json:"boards"`
+}
+
+// TimerView is the round's timer: a client counts it from now, the
+// server's instant, by its own clock's offset to it.
+type TimerView struct {
+	State string     `json:"state"`
+	Start *time.Time `json:"start"`
+	End   *time.Time `json:"end"`
+	Now   time.Time  `json:"now"`
+	// ElapsedSeconds since the start and LeftSeconds to the start
+	// (upcoming) or to the end of the games' time, at now.
+	ElapsedSeconds int64 `json:"elapsed_seconds"`
+	LeftSeconds    int64 `json:"left_seconds"`
+}
+
+// BoardView is one board of the hall.
+type BoardView struct {
+	Board   int        `json:"board"`
+	White   SeatView   `json:"white"`
+	Black   *SeatView  `json:"black"` // null on the bye's board
+	Bye     bool       `json:"bye"`
+	Result  *ResultView `json:"result"`
+	Forfeit bool       `json:"forfeit"`
+}
+
+// SeatView is a player at a board.
+type SeatView struct {
+	ID         int64  `json:"id"`
+	StartNo    int    `json:"start_no"`
+	Name       string `json:"name"`
+	Title      string `json:"title,omitempty"`
+	Federation string `json:"federation,omitempty"`
+	Rating     int    `json:"rating,omitempty"`
+}
+
+// ResultView is a board's result: score in the game's points (as the
+// result is entered), shown as the event shows it.
+type ResultView struct {
+	Score     string `json:"score"`
+	Shown     string `json:"shown"`
+	EndReason string `json:"end_reason"`
+}
+
+// NewHallView is the API's answer of a hall.
+func NewHallView(v *hall.Hall) HallView {
+	out := HallView{EventID: v.Event.ID, Game: string(v.Event.Game), Round: v.Round, Rounds: v.Rounds, Finished: v.Finished,
+		Version: v.Version, Timer: newTimerView(v.Timer), Boards: make([]BoardView, len(v.Boards))}
+	if out.Rounds == nil {
+		out.Rounds = []int{}
+	}
+	for i, b := range v.Boards {
+		bv := BoardView{Board: b.Number, White: newSeatView(b.White), Bye: b.Bye, Forfeit: b.Forfeit}
+		if !b.Bye {
+			black := newSeatView(b.Black)
+			bv.Black = &black
+		}
+		if b.Result != nil {
+			bv.Result = &ResultView{Score: b.Result.Score(), Shown: b.Score, EndReason: string(b.Result.EndReason)}
+		}
+		out.Boards[i] = bv
+	}
+	return out
+}
+
+func newSeatView(s hall.Seat) SeatView {
+	return SeatView{ID: s.PlayerID, StartNo: s.StartNo, Name: s.Name, Title: s.Title, Federation: s.Federation, Rating: s.Rating}
+}
+
+func newTimerView(t hall.Timer) TimerView {
+	v := TimerView{State: string(t.State), Now: t.Now, ElapsedSeconds: int64(t.Elapsed() / time.Second), LeftSeconds: int64(t.Left() / time.Second)}
+	if !t.Start.IsZero() {
+		v.Start = &t.Start
+	}
+	if !t.End.IsZero() {
+		v.End = &t.End
+	}
+	return v
+}
