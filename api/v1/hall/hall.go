@@ -62,7 +62,7 @@ func roundParam(c *gin.Context) (int, error) {
 
 // HallView is an event's hall as the API answers it.
 type HallView struct {
-	EventID  int64 `json:"event_id"`
+	EventID  int64  `json:"event_id"`
 	Game     string `json:"game"`
 	Round    int    `json:"round"`
 	Rounds   []int  `json:"rounds"`
@@ -88,12 +88,12 @@ type TimerView struct {
 
 // BoardView is one board of the hall.
 type BoardView struct {
-	Board   int        `json:"board"`
-	White   SeatView   `json:"white"`
-	Black   *SeatView  `json:"black"` // null on the bye's board
-	Bye     bool       `json:"bye"`
+	Board   int         `json:"board"`
+	White   SeatView    `json:"white"`
+	Black   *SeatView   `json:"black"` // null on the bye's board
+	Bye     bool        `json:"bye"`
 	Result  *ResultView `json:"result"`
-	Forfeit bool       `json:"forfeit"`
+	Forfeit bool        `json:"forfeit"`
 }
 
 // SeatView is a player at a board.
