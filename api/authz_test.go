@@ -25,6 +25,7 @@ import (
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/relay"
 	"adiukh/tournament/review"
 	"adiukh/tournament/schedule"
 	"adiukh/tournament/search"
@@ -232,7 +233,7 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 		Ratings: ratings.NewService(st.Ratings(), ratings.Options{}), Entries: entries.NewService(st.Entries(), entries.Options{}),
 		Search: search.NewService(st.Search()), Teams: teams.NewService(st.Teams(), w.svc, engines.TeamOptions()), MicroMatches: micromatch.NewService(st.MicroMatches(), nil), Submissions: w.reports,
 		PlayerCards: playercard.NewService(st, w.svc), Schedule: schedule.NewService(st, nil), Swiss: swiss.NewService(st, w.svc, nil), Interchange: interchange.NewService(st.Interchange(), w.svc, engines.InterchangeOptions()),
-		Review: review.NewService(st.Review(), w.svc, engines.ReviewOptions())}
+		Review: review.NewService(st.Review(), w.svc, engines.ReviewOptions()), Relay: relay.NewService(st.Relay(), w.svc, relay.Options{})}
 	w.handler = NewRouter(deps)
 	seal := core.NewSessions(authzSecret)
 	for _, role := range append(authzRoles[1:], "bystander") {

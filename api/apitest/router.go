@@ -11,6 +11,7 @@ import (
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/relay"
 	"adiukh/tournament/review"
 	"adiukh/tournament/schedule"
 	"adiukh/tournament/search"
@@ -67,6 +68,9 @@ func WithServices(d api.Deps, st *store.Store) api.Deps {
 		opt := engines.ReviewOptions()
 		opt.Now = d.Now
 		d.Review = review.NewService(st.Review(), d.Events, opt)
+	}
+	if d.Relay == nil {
+		d.Relay = relay.NewService(st.Relay(), d.Events, relay.Options{Now: d.Now})
 	}
 	if d.MicroMatches == nil {
 		d.MicroMatches = micromatch.NewService(st.MicroMatches(), d.Now)

@@ -12,6 +12,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/people"
+	"adiukh/tournament/relay"
 )
 
 // Request bodies are bounded per route before anything reads them.
@@ -50,23 +51,25 @@ type bodyLimit struct {
 
 // bodyLimits are the routes that accept more than defaultBodyLimit.
 var bodyLimits = map[string]bodyLimit{
-	"/api/v1/events/import.trf":                  {content: MaxTRF, file: true},
-	"/manage/events/import.trf":                  {content: MaxTRF, slack: multipartSlack},
-	"/events/:id/players/csv":                    {content: csvBodyLimit},
-	"/events/:id/regulations":                    {content: entries.MaxRegulationsBytes, slack: multipartSlack},
-	"/api/v1/events/:id/regulations":             {content: entries.MaxRegulationsBytes, file: true},
-	"/people/:pid/photo":                         {content: people.MaxPhotoBytes, slack: multipartSlack},
-	"/api/v1/people/:pid/photo":                  {content: people.MaxPhotoBytes, file: true},
-	"/events/:id/rounds/:n/boards/:board/edit":   {content: MaxSheetBytes, slack: multipartSlack},
-	"/events/:id/rounds/:n/boards/:board/report": {content: MaxSheetBytes, slack: multipartSlack},
-	"/events/:id/rounds/:n/sheets":               {content: MaxSheetBatchBytes, slack: multipartSlack},
-	"/api/v1/events/:id/rounds/:n/sheets":        {content: MaxSheetBatchBytes},
-	"/events/:id/contest/entries":                {content: textFormLimit},
-	"/contest-entries/:eid":                      {content: textFormLimit},
-	"/events/:id/contest/claims":                 {content: textFormLimit},
-	"/events/:id/contest/award":                  {content: textFormLimit},
-	"/events/:id/contest/award/text":             {content: textFormLimit},
-	"/events/:id/solving/problems/:n/answer":     {content: textFormLimit},
+	"/api/v1/events/import.trf":                        {content: MaxTRF, file: true},
+	"/manage/events/import.trf":                        {content: MaxTRF, slack: multipartSlack},
+	"/events/:id/players/csv":                          {content: csvBodyLimit},
+	"/events/:id/regulations":                          {content: entries.MaxRegulationsBytes, slack: multipartSlack},
+	"/api/v1/events/:id/regulations":                   {content: entries.MaxRegulationsBytes, file: true},
+	"/people/:pid/photo":                               {content: people.MaxPhotoBytes, slack: multipartSlack},
+	"/api/v1/people/:pid/photo":                        {content: people.MaxPhotoBytes, file: true},
+	"/events/:id/rounds/:n/boards/:board/edit":         {content: MaxSheetBytes, slack: multipartSlack},
+	"/events/:id/rounds/:n/boards/:board/report":       {content: MaxSheetBytes, slack: multipartSlack},
+	"/events/:id/rounds/:n/sheets":                     {content: MaxSheetBatchBytes, slack: multipartSlack},
+	"/api/v1/events/:id/rounds/:n/sheets":              {content: MaxSheetBatchBytes},
+	"/api/v1/events/:id/rounds/:n/relay":               {content: relay.MaxFeedBytes},
+	"/api/v1/events/:id/rounds/:n/boards/:board/relay": {content: relay.MaxFeedBytes},
+	"/events/:id/contest/entries":                      {content: textFormLimit},
+	"/contest-entries/:eid":                            {content: textFormLimit},
+	"/events/:id/contest/claims":                       {content: textFormLimit},
+	"/events/:id/contest/award":                        {content: textFormLimit},
+	"/events/:id/contest/award/text":                   {content: textFormLimit},
+	"/events/:id/solving/problems/:n/answer":           {content: textFormLimit},
 }
 
 // bodyLimitOf is what the route accepts.

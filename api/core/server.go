@@ -14,6 +14,7 @@ import (
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/relay"
 	"adiukh/tournament/review"
 	"adiukh/tournament/schedule"
 	"adiukh/tournament/search"
@@ -83,6 +84,10 @@ type Deps struct {
 	// seats swapped, a pairing made by hand, a draft deleted, a round taken
 	// back to a draft.
 	Review *review.Service
+	// Relay relays the games of rounds played over the board: their
+	// sources (operators, pushed PDN, polled PDN), moves and proposed
+	// results, read by the hall's pages and streams.
+	Relay *relay.Service
 	// MicroMatches keeps the tables of openings of Russian draughts
 	// events and the two games of their micro-matches.
 	MicroMatches *micromatch.Service
@@ -164,7 +169,7 @@ func New(d Deps) *Server {
 		d.LiveEvery = DefaultLiveEvery
 	}
 	if st, ok := d.DB.(tournament.Store); ok && d.Hall == nil {
-		d.Hall = hall.NewService(st, d.Now)
+		d.Hall = hall.NewService(st, d.Now, d.Relay)
 	}
 	if d.Exporter == nil {
 		d.Exporter = export.New(d.Events, d.Teams, d.Schedule).WithClock(d.Now)

@@ -14,6 +14,7 @@ import (
 	"adiukh/api/v1/kit"
 	"adiukh/api/v1/people"
 	"adiukh/api/v1/ratings"
+	"adiukh/api/v1/relay"
 	"adiukh/api/v1/rounds"
 	"adiukh/api/v1/submissions"
 	"adiukh/api/v1/teams"
@@ -38,4 +39,5 @@ func Register(s *core.Server, g *gin.RouterGroup) {
 	entries.Routes(k, w)
 	people.Routes(k, g, w)
 	ratings.Routes(k, g, w)
+	relay.Routes(k, g, w)
 }

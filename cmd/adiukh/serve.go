@@ -32,6 +32,7 @@ import (
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/relay"
 	"adiukh/tournament/review"
 	"adiukh/tournament/schedule"
 	"adiukh/tournament/search"
@@ -180,6 +181,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	}()
 	// The rounds' starts are set by the arbiters and date the games of PDN.
 	roundStarts := schedule.NewService(st, nil)
+	relays := relay.NewService(st.Relay(), events, relay.Options{})
 	handler := api.NewRouter(api.Deps{
 		DB:             st,
 		Events:         events,
@@ -187,6 +189,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Interchange:    interchange.NewService(st.Interchange(), events, engines.InterchangeOptions()),
 		Review:         review.NewService(st.Review(), events, engines.ReviewOptions()),
 		MicroMatches:   micromatch.NewService(st.MicroMatches(), nil),
+		Relay:          relays,
 		Exporter:       export.New(events, teamCompetitions, roundStarts),
 		Accounts:       accounts,
 		Correspondence: corr,
@@ -198,7 +201,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Submissions:    submissions.NewService(st.Submissions(), events, nil),
 		PlayerCards:    playercard.NewService(st, events),
 		Schedule:       roundStarts,
-		Hall:           hall.NewService(st, nil),
+		Hall:           hall.NewService(st, nil, relays),
 		Swiss:          swiss.NewService(st, events, nil),
 		Log:            log,
 		Secret:         sessionKey,
@@ -231,6 +234,10 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	go runScheduler(ctx, corr, comp, ent, log, time.Minute, time.Now)
+	// The relayed boards' polled sources are read every few seconds; each
+	// read is claimed first, so that every instance may run the poller and
+	// one of them reads a source at a time.
+	go relays.RunPoller(ctx)
 	// The live games' clocks resume from their stored stamps, the time
 	// the server was away given back, before the first request is served.
 	beat(ctx, corr, log, time.Now())

@@ -9,7 +9,9 @@ import (
 	"context"
 	"time"
 
+	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/relay"
 )
 
 // Service reads an event's hall and follows its changes.
@@ -17,6 +19,9 @@ type Service struct {
 	store    tournament.Store
 	now      func() time.Time
 	versions Versions
+	// relays is the relay of the boards' games; nil shows the pairings
+	// and results alone.
+	relays   *relay.Service
 	watchers watchers
 }
 
@@ -31,13 +36,14 @@ type Versions interface {
 }
 
 // NewService returns the service over the domain's store st, which must
-// tell its versions (Versions) for the hall to be followed; now is the
-// clock of the round timer, time.Now when nil.
-func NewService(st tournament.Store, now func() time.Time) *Service {
+// tell its versions (Versions) for the hall to be followed, showing what
+// relays brings of the boards' games (nil: the pairings and results
+// alone); now is the clock of the round timer, time.Now when nil.
+func NewService(st tournament.Store, now func() time.Time, relays *relay.Service) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	s := &Service{store: st, now: now}
+	s := &Service{store: st, now: now, relays: relays}
 	s.versions, _ = st.(Versions)
 	return s
 }
@@ -54,10 +60,13 @@ type Hall struct {
 	Finished bool
 	Boards   []Board
 	Timer    Timer
-	// Version is the event's version the hall was read at: the stream's
-	// event ID, which a reader that comes back names to be sent only what
-	// changed.
+	// Version is the event's version the hall was read at and the
+	// relay's stamp of the round, added: each only grows, so the sum moves
+	// with either. The stream's event ID, which a reader that comes back
+	// names to be sent only what changed.
 	Version int64
+	// relayStamp is the relay's part of Version.
+	relayStamp int64
 }
 
 // Board is one board of the round in the hall.
@@ -73,6 +82,11 @@ type Board struct {
 	Result  *tournament.Result
 	Score   string
 	Forfeit bool
+	// Relay is what the relay has of the board's game, nil while it has
+	// nothing (no source named, no move): the board shows its pairing.
+	// Position is the position after its last move, nil before the first.
+	Relay    *relay.BoardView
+	Position rules.State
 }
 
 // Seat is a player at a board as the hall names them.
@@ -114,7 +128,42 @@ func (s *Service) Read(ctx context.Context, eventID int64, n int) (*Hall, error)
 		return nil, err
 	}
 	h.Version = version
-	return h, nil
+	return h, s.relayed(ctx, h)
+}
+
+// relayed adds to the hall what the relay has of its round's boards, and
+// the relay's stamp to its version.
+func (s *Service) relayed(ctx context.Context, h *Hall) error {
+	if s.relays == nil || h.Round == 0 {
+		return nil
+	}
+	v, err := s.relays.Round(ctx, h.Event.ID, h.Round)
+	if err != nil {
+		return err
+	}
+	h.Version += v.Stamp
+	h.relayStamp = v.Stamp
+	game := h.Event.Game.Rules()
+	for i := range h.Boards {
+		b := &h.Boards[i]
+		r := v.Board(b.Number)
+		if b.Bye || r == nil || r.Source == "" && len(r.Plies) == 0 && r.Stop == nil {
+			continue
+		}
+		b.Relay = r
+		if n := len(r.Plies); n > 0 {
+			// The side to move is the FEN's own; the side given is the
+			// one a notation without it (Adiukh's) needs.
+			side := rules.White
+			if n%2 == 1 {
+				side = rules.Black
+			}
+			if st, err := game.ParseState(r.FEN, side); err == nil {
+				b.Position = st
+			}
+		}
+	}
+	return nil
 }
 
 // hasHall refuses an event without rounds played at the boards.

@@ -8,6 +8,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/hall"
+	"adiukh/tournament/relay"
 	"adiukh/tournament/schedule"
 	"adiukh/tournament/store/storetest"
 )
@@ -26,7 +27,7 @@ func TestHallOfARound(t *testing.T) {
 			events := tournament.NewService(st, engines.Options())
 			e, players := storetest.Event(t, ctx, events, "round-robin", 0, "Аба", "Буба", "Вега", "Гена", "Даша")
 			now := time.Date(2026, 12, 7, 9, 0, 0, 0, time.UTC)
-			halls := hall.NewService(st, func() time.Time { return now })
+			halls := hall.NewService(st, func() time.Time { return now }, nil)
 			anonymous := context.Background()
 
 			h, err := halls.Read(anonymous, e.ID, 0)
@@ -123,7 +124,7 @@ func TestNoHallOfGamesPlayedOnTheSite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := hall.NewService(st, nil).Read(ctx, e.ID, 0); tournament.ErrorCode(err) != tournament.ENOTFOUND {
+	if _, err := hall.NewService(st, nil, nil).Read(ctx, e.ID, 0); tournament.ErrorCode(err) != tournament.ENOTFOUND {
 		t.Fatalf("the hall of a correspondence section: %v", err)
 	}
 }
@@ -144,7 +145,7 @@ func TestFollowAHall(t *testing.T) {
 			if _, err := events.PublishRound(ctx, e.ID, 1); err != nil {
 				t.Fatal(err)
 			}
-			halls := hall.NewService(st, nil)
+			halls := hall.NewService(st, nil, nil)
 			one, err := halls.Follow(context.Background(), e.ID, 0)
 			if err != nil {
 				t.Fatal(err)
@@ -201,4 +202,73 @@ func boardOf(h *hall.Hall, n int) hall.Board {
 		}
 	}
 	return hall.Board{}
+}
+
+// TestFollowARelayedBoard: a move relayed reaches the hall's followers
+// with the board's position, last move and clocks; the board not relayed
+// shows its pairing. On both databases.
+func TestFollowARelayedBoard(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := storetest.Arbiter(t, st)
+			events := tournament.NewService(st, engines.Options())
+			game, discipline, system, rounds, clock := "russian", "rapid", "swiss", 3, "15+10"
+			eventName := "Чемпионат"
+			e, err := events.CreateEvent(ctx, tournament.EventInput{Name: &eventName, Game: &game, Discipline: &discipline, System: &system, Rounds: &rounds, TimeControl: &clock})
+			if err != nil {
+				t.Fatal(err)
+			}
+			names := map[int64]string{}
+			for i, n := range []string{"Иванов Иван", "Петров Пётр", "Сидоров Сидор", "Кузнецов Кузьма"} {
+				rating := 2000 - 100*i
+				p, err := events.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: &n, Rating: &rating})
+				if err != nil {
+					t.Fatal(err)
+				}
+				names[p.ID] = n
+			}
+			r, err := events.PairNextRound(ctx, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := events.PublishRound(ctx, e.ID, 1); err != nil {
+				t.Fatal(err)
+			}
+			relays := relay.NewService(st.Relay(), events, relay.Options{})
+			halls := hall.NewService(st, nil, relays)
+			f, err := halls.Follow(context.Background(), e.ID, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Stop()
+			if b := boardOf(f.First, 1); b.Relay != nil || b.Position != nil {
+				t.Fatalf("board 1 before the relay: %+v", b)
+			}
+			g := r.Games[0]
+			pdn := "[White \"" + names[g.WhiteID] + "\"]\n[Black \"" + names[g.BlackID] + "\"]\n\n1. c3-d4 {[%clock w0:14:50 B0:15:00]} f6-e5 *\n"
+			if _, err := relays.Push(ctx, relay.PushInput{EventID: e.ID, Round: 1, Board: g.Board, PDN: pdn}); err != nil {
+				t.Fatal(err)
+			}
+			deadline := time.After(10 * time.Second)
+			var next *hall.Hall
+			for next == nil {
+				select {
+				case <-f.Changes:
+				case <-deadline:
+					t.Fatal("the move relayed was not heard in 10 s")
+				}
+				if n := f.Next(f.First.Version); n != nil && boardOf(n, g.Board).Relay != nil {
+					next = n
+				}
+			}
+			b := boardOf(next, g.Board)
+			if len(b.Relay.Plies) != 2 || b.Relay.LastMove.Move != "f6-e5" || b.Relay.Clock == nil || b.Position == nil || len(b.Position.Pieces()) != 24 {
+				t.Fatalf("the relayed board: %+v", b)
+			}
+			if other := boardOf(next, r.Games[1].Board); other.Relay != nil {
+				t.Errorf("the board not relayed: %+v", other)
+			}
+		})
+	}
 }

@@ -36,6 +36,14 @@ type watched struct {
 	// hall is the newest version read: shared by the followers, read,
 	// never changed.
 	hall *Hall
+	// reader is the latest follower, as whom the relay is read.
+	reader *tournament.User
+	// relayRound is the round whose relay is watched (0: none yet),
+	// stopRelay ends that watch; relayMoved is set by a change of it, for
+	// the next poll to read the hall again.
+	relayRound int
+	stopRelay  func()
+	relayMoved bool
 }
 
 // Following is a reader's follow of a hall: First is the hall as read
@@ -56,7 +64,7 @@ type Following struct {
 // read.
 func (s *Service) Follow(ctx context.Context, eventID int64, n int) (*Following, error) {
 	key := hallKey{eventID, n}
-	ch, stop := s.watch(key)
+	ch, stop := s.watch(key, tournament.UserFromContext(ctx))
 	first, err := s.Read(ctx, eventID, n)
 	if err != nil {
 		stop()
@@ -82,7 +90,7 @@ func (f *Following) Next(seen int64) *Hall {
 func (f *Following) Stop() { f.stop() }
 
 // watch registers a follower of the hall and starts the poll.
-func (s *Service) watch(key hallKey) (<-chan struct{}, func()) {
+func (s *Service) watch(key hallKey, reader *tournament.User) (<-chan struct{}, func()) {
 	ch := make(chan struct{}, 1)
 	w := &s.watchers
 	w.mu.Lock()
@@ -96,6 +104,7 @@ func (s *Service) watch(key hallKey) (<-chan struct{}, func()) {
 		w.halls[key] = g
 	}
 	g.subs[ch] = struct{}{}
+	g.reader = reader
 	if !w.polling {
 		w.polling = true
 		go s.poll()
@@ -106,6 +115,9 @@ func (s *Service) watch(key hallKey) (<-chan struct{}, func()) {
 		delete(g.subs, ch)
 		if len(g.subs) == 0 && w.halls[key] == g {
 			delete(w.halls, key)
+			if g.stopRelay != nil {
+				g.stopRelay()
+			}
 		}
 	}
 }
@@ -127,6 +139,38 @@ func (s *Service) offer(key hallKey, h *Hall) {
 		default: // the follower has a signal to take already
 		}
 	}
+	if s.relays != nil && h.Round != 0 && h.Round != g.relayRound {
+		s.watchRelay(key, g, h.Round)
+	}
+}
+
+// watchRelay follows the relay of round n for the hall g, in place of the
+// round it followed (the current round moved on); the caller holds the
+// watchers' lock.
+func (s *Service) watchRelay(key hallKey, g *watched, n int) {
+	if g.stopRelay != nil {
+		g.stopRelay()
+	}
+	changes, stop := s.relays.Watch(key.event, n)
+	done := make(chan struct{})
+	g.relayRound = n
+	g.stopRelay = sync.OnceFunc(func() {
+		stop()
+		close(done)
+	})
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			case <-changes:
+				w := &s.watchers
+				w.mu.Lock()
+				g.relayMoved = true
+				w.mu.Unlock()
+			}
+		}
+	}()
 }
 
 // poll looks at the followed events' versions every watchPoll, and reads
@@ -142,45 +186,73 @@ func (s *Service) poll() {
 			w.mu.Unlock()
 			return
 		}
-		kept := make(map[hallKey]int64, len(w.halls))
+		kept := make(map[hallKey]followed, len(w.halls))
 		for key, g := range w.halls {
-			kept[key] = -1
+			f := followed{version: -1, reader: g.reader, again: g.relayMoved}
 			if g.hall != nil {
-				kept[key] = g.hall.Version
+				f.version = g.hall.Version - g.hall.relayStamp
 			}
+			g.relayMoved = false
+			kept[key] = f
 		}
 		w.mu.Unlock()
 		s.refresh(kept)
 	}
 }
 
+// followed is what a poll knows of a followed hall: the event's version
+// it was read at (-1: not read), the reader, and whether its relay moved.
+type followed struct {
+	version int64
+	reader  *tournament.User
+	again   bool
+}
+
 // refresh reads again each followed hall whose event's version moved past
-// the version kept of it.
-func (s *Service) refresh(kept map[hallKey]int64) {
+// the version kept of it, or whose relay moved.
+func (s *Service) refresh(kept map[hallKey]followed) {
 	ctx := context.Background()
 	versions := map[int64]int64{}
-	for key, had := range kept {
+	for key, f := range kept {
 		v, ok := versions[key.event]
 		if !ok {
 			var err error
 			if v, err = s.version(ctx, key.event); err != nil {
+				s.retry(key, f.again)
 				continue // the next poll tries again
 			}
 			versions[key.event] = v
 		}
-		if v <= had {
+		if v <= f.version && !f.again {
 			continue
 		}
-		if h, err := s.readFollowed(ctx, key); err == nil {
-			s.offer(key, h)
+		h, err := s.readFollowed(ctx, key, f.reader)
+		if err != nil {
+			s.retry(key, f.again)
+			continue
 		}
+		s.offer(key, h)
+	}
+}
+
+// retry keeps a relay's change for the next poll when reading it failed.
+func (s *Service) retry(key hallKey, again bool) {
+	if !again {
+		return
+	}
+	w := &s.watchers
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if g := w.halls[key]; g != nil {
+		g.relayMoved = true
 	}
 }
 
 // readFollowed reads a followed hall for all its followers, whose right
 // to read the event Follow checked: the hall shows every reader the same
-// (no drafts, nobody's own parts).
-func (s *Service) readFollowed(ctx context.Context, key hallKey) (*Hall, error) {
+// (no drafts, nobody's own parts). The relay is read as reader, the
+// latest follower, whom it lets read the event.
+func (s *Service) readFollowed(ctx context.Context, key hallKey, reader *tournament.User) (*Hall, error) {
 	version, err := s.version(ctx, key.event)
 	if err != nil {
 		return nil, err
@@ -201,5 +273,5 @@ func (s *Service) readFollowed(ctx context.Context, key hallKey) (*Hall, error) 
 		return nil, err
 	}
 	h.Version = version
-	return h, nil
+	return h, s.relayed(tournament.NewContextWithUser(ctx, reader), h)
 }

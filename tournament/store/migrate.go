@@ -86,6 +86,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261126162500-event-imported-rounds", Migrate: eventImportedRoundsMigration},
 	{ID: "20261126203000-live-connections", Migrate: liveConnectionsMigration},
 	{ID: "20261126204000-federations", Migrate: federationsMigration},
+	{ID: "20261127051233-relay", Migrate: relayMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while

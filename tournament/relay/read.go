@@ -1,0 +1,187 @@
+package relay
+
+import (
+	"context"
+	"time"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+)
+
+// SilentAfter is how long a source may send nothing before its board
+// shows it silent: a bridge pushes, and a polled file is read, every few
+// seconds while a game goes on.
+const SilentAfter = 30 * time.Second
+
+// BoardView is a board of a round as its readers see it: the pairing, and
+// what the relay has of its game.
+type BoardView struct {
+	Board  int
+	GameID int64
+	// White and Black are the players' names, WhiteNo and BlackNo their
+	// start numbers.
+	White, Black     string
+	WhiteNo, BlackNo int
+	Status           Status
+	// Plies are the moves relayed, each with the position it left and the
+	// clocks where the source gives them; Start is the game's first
+	// position and FEN the last one, in the game's notation.
+	Plies      []Ply
+	Start, FEN string
+	// LastMove is the last ply, nil before the first; LastPath its
+	// squares, for drawing it.
+	LastMove *Ply
+	LastPath []string
+	// Clock is the last clocks the source gave, nil when it gives none.
+	Clock *Clock
+	// Stop is why the relay stopped, in the reader's language through the
+	// catalogue; StopPly the ply it stopped at (0: none).
+	Stop    *rules.Message
+	StopPly int
+	// Proposed is the result the relay proposes and the arbiter has not
+	// confirmed; Result the board's result (the arbiter's), nil until in.
+	Proposed *tournament.Result
+	Result   *tournament.Result
+	// Source is the board's source; URL a polled one's address (for the
+	// event's managers only); LastHeard when the source last answered;
+	// SilentSince when it went silent (zero while it is heard).
+	Source      Source
+	URL         string
+	LastHeard   time.Time
+	SilentSince time.Time
+	Version     int
+}
+
+// RoundView is a round's relayed boards, in board order, the bye left
+// out.
+type RoundView struct {
+	Event  *tournament.Event
+	Round  int
+	Status tournament.RoundStatus
+	Boards []BoardView
+	// Stamp grows with every change of the round's relay: a stream sends
+	// the round again when it moved.
+	Stamp int64
+	// CanManage: the reader is the event's arbiter (sources, stops,
+	// confirmations are theirs).
+	CanManage bool
+}
+
+// Board is one board of the view, nil when the round has no such board.
+func (v *RoundView) Board(n int) *BoardView {
+	for i := range v.Boards {
+		if v.Boards[i].Board == n {
+			return &v.Boards[i]
+		}
+	}
+	return nil
+}
+
+// Round reads round n of an event with its relay, for anyone who may read
+// the event: the pairing of every board, the moves relayed, the last move,
+// the clocks, the status, the result proposed.
+func (s *Service) Round(ctx context.Context, eventID int64, n int) (*RoundView, error) {
+	var out *RoundView
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, players, rounds, err := tournament.ReadPublic(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		r, err := tournament.FindRound(rounds, eventID, n)
+		if err != nil {
+			return err
+		}
+		boards, err := tx.RelayBoards(eventID, n)
+		if err != nil {
+			return err
+		}
+		stamps, err := tx.RelayStamps([]RoundKey{{EventID: eventID, Round: n}})
+		if err != nil {
+			return err
+		}
+		out = s.view(ctx, e, players, r, boards)
+		out.Stamp = stamps[RoundKey{EventID: eventID, Round: n}]
+		return nil
+	})
+	return out, err
+}
+
+func (s *Service) view(ctx context.Context, e *tournament.Event, players []tournament.Player, r *tournament.Round, boards []Board) *RoundView {
+	manager := tournament.CanManage(tournament.UserFromContext(ctx), e)
+	out := &RoundView{Event: e, Round: r.Number, Status: r.Status, CanManage: manager}
+	byBoard := map[int]*Board{}
+	for i := range boards {
+		byBoard[boards[i].Board] = &boards[i]
+	}
+	game := e.Game.Rules()
+	start := game.Start()
+	now := s.now()
+	for _, g := range r.Games {
+		if g.IsBye() {
+			continue
+		}
+		v := BoardView{Board: g.Board, GameID: g.ID, White: nameOf(players, g.WhiteID), Black: nameOf(players, g.BlackID),
+			WhiteNo: g.WhiteNo, BlackNo: g.BlackNo, Status: Waiting, Start: start.Notation(), FEN: start.Notation(), Result: g.Result}
+		if b := byBoard[g.Board]; b != nil {
+			v.Status, v.Plies, v.StopPly, v.Proposed, v.Source, v.LastHeard, v.Version = b.Status, b.Plies, b.StopPly, b.Proposed, b.Source, b.LastHeard, b.Version
+			if manager {
+				v.URL = b.URL
+			}
+			if b.Stop != "" {
+				m := tournament.NoteMessage(b.Stop)
+				v.Stop = &m
+			}
+			if n := len(b.Plies); n > 0 {
+				last := b.Plies[n-1]
+				v.LastMove, v.FEN = &last, last.FEN
+				v.LastPath = pathOf(game, b.Plies)
+				for i := n - 1; i >= 0; i-- {
+					if b.Plies[i].Clock != nil {
+						v.Clock = b.Plies[i].Clock
+						break
+					}
+				}
+			}
+			if g.Result == nil && b.Source != "" && b.Source != Operator && v.Status != Stopped {
+				heard := b.LastHeard
+				if heard.IsZero() {
+					heard = b.SourceSince
+				}
+				if !heard.IsZero() && now.Sub(heard) > SilentAfter {
+					v.SilentSince = heard
+				}
+			}
+		}
+		if g.Result != nil {
+			v.Status, v.Proposed = Ended, nil
+		}
+		out.Boards = append(out.Boards, v)
+	}
+	return out
+}
+
+// pathOf is the squares of the last ply, replayed: its start, landings
+// and end.
+func pathOf(game rules.Game, plies []Ply) []string {
+	if game.Memoryless() && len(plies) > 1 {
+		prev := plies[len(plies)-2]
+		side := rules.White
+		if len(plies)%2 == 0 {
+			side = rules.Black
+		}
+		if st, err := game.ParseState(prev.FEN, side); err == nil {
+			if m, err := st.Play(plies[len(plies)-1].Move); err == nil {
+				return m.Path
+			}
+		}
+	}
+	st, err := stateAfter(game, plies[:len(plies)-1])
+	if err != nil {
+		return nil
+	}
+	m, err := st.Play(plies[len(plies)-1].Move)
+	if err != nil {
+		return nil
+	}
+	return m.Path
+}

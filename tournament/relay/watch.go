@@ -1,0 +1,129 @@
+package relay
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// watchPoll is how often an instance reads the stamps of the rounds its
+// readers watch, in one query, to learn what another instance relayed.
+const watchPoll = 500 * time.Millisecond
+
+// watchers keep, for every round somebody watches through this instance,
+// the newest stamp it has seen, and signal the round's watchers when it
+// moves: at once for a change made through this instance, within
+// watchPoll for one made on another (one read for all the rounds watched,
+// not one per reader).
+type watchers struct {
+	service *Service
+	mu      sync.Mutex
+	rounds  map[RoundKey]*watchedRound
+	polling bool
+}
+
+type watchedRound struct {
+	subs  map[chan struct{}]struct{}
+	stamp int64
+	known bool
+}
+
+// Watch returns a channel that receives a signal after each change of the
+// relay of round n of the event, on any instance, and the function that
+// stops watching. A reader watches before reading the round (Round), so
+// that a change made between the two is signalled, not missed.
+func (s *Service) Watch(eventID int64, n int) (<-chan struct{}, func()) {
+	key := RoundKey{EventID: eventID, Round: n}
+	ch := make(chan struct{}, 1)
+	w := &s.watchers
+	w.mu.Lock()
+	if w.rounds == nil {
+		w.rounds = map[RoundKey]*watchedRound{}
+	}
+	r := w.rounds[key]
+	if r == nil {
+		r = &watchedRound{subs: map[chan struct{}]struct{}{}}
+		w.rounds[key] = r
+	}
+	r.subs[ch] = struct{}{}
+	if !w.polling {
+		w.polling = true
+		go w.poll()
+	}
+	w.mu.Unlock()
+	return ch, func() {
+		w.mu.Lock()
+		delete(r.subs, ch)
+		if len(r.subs) == 0 && w.rounds[key] == r {
+			delete(w.rounds, key)
+		}
+		w.mu.Unlock()
+	}
+}
+
+// changed tells the watchers of b's round that it changed here.
+func (s *Service) changed(b *Board) {
+	if b != nil {
+		s.touch(RoundKey{EventID: b.EventID, Round: b.Round})
+	}
+}
+
+// touch signals the watchers of a round.
+func (s *Service) touch(key RoundKey) {
+	w := &s.watchers
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if r := w.rounds[key]; r != nil {
+		signal(r.subs)
+	}
+}
+
+func signal(subs map[chan struct{}]struct{}) {
+	for ch := range subs {
+		select {
+		case ch <- struct{}{}:
+		default: // the watcher has a signal to take already
+		}
+	}
+}
+
+// poll reads the watched rounds' stamps until nobody watches, signalling
+// the rounds whose stamp moved.
+func (w *watchers) poll() {
+	tick := time.NewTicker(watchPoll)
+	defer tick.Stop()
+	for range tick.C {
+		w.mu.Lock()
+		keys := make([]RoundKey, 0, len(w.rounds))
+		for k := range w.rounds {
+			keys = append(keys, k)
+		}
+		if len(keys) == 0 {
+			w.polling = false
+			w.mu.Unlock()
+			return
+		}
+		w.mu.Unlock()
+		var stamps map[RoundKey]int64
+		err := w.service.store.View(context.Background(), func(tx Tx) (err error) {
+			stamps, err = tx.RelayStamps(keys)
+			return err
+		})
+		if err != nil {
+			continue // the next tick tries again
+		}
+		w.mu.Lock()
+		for _, k := range keys {
+			r := w.rounds[k]
+			if r == nil {
+				continue
+			}
+			st := stamps[k]
+			if r.known && st != r.stamp {
+				signal(r.subs)
+			}
+			r.stamp, r.known = st, true
+		}
+		w.mu.Unlock()
+	}
+}
