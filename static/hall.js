@@ -99,6 +99,52 @@
     el.classList.toggle("has-result", !!b.result);
   }
 
+  // writeRelay draws a relayed board's position (app.js's drawTowers),
+  // marks its last move, and writes the clocks and, on a board's page,
+  // the moves.
+  function writeRelay(el, r) {
+    var drawn = el.querySelector("[data-drawn]");
+    if (drawn && r.plies > 0 && typeof drawTowers === "function") {
+      drawTowers(drawn, r.pieces);
+      var path = r.last_path || [];
+      var from = path[0], to = path[path.length - 1];
+      drawn.querySelectorAll("rect[data-sq]").forEach(function (sq) {
+        sq.classList.toggle("mark", sq.dataset.sq === from || sq.dataset.sq === to);
+      });
+      drawn.hidden = false;
+    }
+    var last = el.querySelector(".last-move");
+    if (last && r.plies > 0) {
+      last.hidden = false;
+      last.querySelector(".last-move-text").textContent = r.last_move || "";
+      var status = last.querySelector(".relay-status");
+      if (status) status.dataset.status = r.status;
+    }
+    [["clock-w", "white_ms"], ["clock-b", "black_ms"]].forEach(function (c) {
+      var out = el.querySelector("." + c[0]);
+      if (!out) return;
+      out.hidden = !r.clock;
+      out.textContent = r.clock ? clockText(r.clock[c[1]]) : "";
+    });
+    var moves = document.getElementById("board-moves");
+    if (moves && el.contains(moves)) {
+      var body = moves.tBodies[0];
+      while (body.rows.length > 0) body.deleteRow(0);
+      for (var i = 0; i < r.moves.length; i += 2) {
+        var row = body.insertRow();
+        var cells = [(i / 2 + 1) + ".", r.moves[i], r.moves[i + 1] || ""];
+        cells.forEach(function (text, j) {
+          var td = row.insertCell();
+          if (j === 0) td.className = "num";
+          td.textContent = text;
+        });
+      }
+      moves.hidden = r.moves.length === 0;
+      var title = el.querySelector(".moves-title");
+      if (title) title.hidden = moves.hidden;
+    }
+  }
+
   // show writes a hall the server sent: its results in place, or the
   // page again when its round or pairing is not the page's.
   function show(h) {
@@ -123,7 +169,9 @@
     }
     h.boards.forEach(function (b) {
       var el = byNumber[b.board];
-      if (el) writeResult(el, b);
+      if (!el) return;
+      writeResult(el, b);
+      if (b.relay) writeRelay(el, b.relay);
     });
     if (timer) {
       timer.dataset.state = h.timer.state;

@@ -94,6 +94,33 @@ type BoardView struct {
 	Bye     bool        `json:"bye"`
 	Result  *ResultView `json:"result"`
 	Forfeit bool        `json:"forfeit"`
+	// Relay is what the relay has of the game; null while it has nothing
+	// (the board shows its pairing).
+	Relay *RelayView `json:"relay"`
+}
+
+// RelayView is a relayed board's game: its moves as its game writes them,
+// the position after the last as FEN (the game's notation) and as the
+// pages' scripts draw it (pieces: core.PieceCode), the last move's
+// squares, the clocks where the source gives them, and the result the
+// relay proposes until the arbiter confirms one.
+type RelayView struct {
+	Status      string      `json:"status"`
+	Plies       int         `json:"plies"`
+	FEN         string      `json:"fen"`
+	Pieces      string      `json:"pieces"`
+	Moves       []string    `json:"moves"`
+	LastMove    string      `json:"last_move,omitempty"`
+	LastPath    []string    `json:"last_path,omitempty"`
+	Clock       *ClockView  `json:"clock"`
+	Proposed    *ResultView `json:"result_proposed"`
+	SilentSince *time.Time  `json:"silent_since,omitempty"`
+}
+
+// ClockView is the players' time left as the source last gave it.
+type ClockView struct {
+	WhiteMs int64 `json:"white_ms"`
+	BlackMs int64 `json:"black_ms"`
 }
 
 // SeatView is a player at a board.
@@ -130,6 +157,9 @@ func NewHallView(v *hall.Hall) HallView {
 		if b.Result != nil {
 			bv.Result = &ResultView{Score: b.Result.Score(), Shown: b.Score, EndReason: string(b.Result.EndReason)}
 		}
+		if b.Relay != nil {
+			bv.Relay = newRelayView(v.Event, b)
+		}
 		out.Boards[i] = bv
 	}
 	return out
@@ -148,4 +178,29 @@ func newTimerView(t hall.Timer) TimerView {
 		v.End = &t.End
 	}
 	return v
+}
+
+// newRelayView is what the relay has of board b of an event.
+func newRelayView(e *tournament.Event, b hall.Board) *RelayView {
+	r := b.Relay
+	out := &RelayView{Status: string(r.Status), Plies: len(r.Plies), FEN: r.FEN, Moves: make([]string, len(r.Plies)), LastPath: r.LastPath}
+	for i, p := range r.Plies {
+		out.Moves[i] = p.Move
+	}
+	if b.Position != nil {
+		out.Pieces = core.PieceCode(e.Game.Variant().Towers, b.Position)
+	}
+	if r.LastMove != nil {
+		out.LastMove = r.LastMove.Move
+	}
+	if r.Clock != nil {
+		out.Clock = &ClockView{WhiteMs: r.Clock.White.Milliseconds(), BlackMs: r.Clock.Black.Milliseconds()}
+	}
+	if p := r.Proposed; p != nil {
+		out.Proposed = &ResultView{Score: p.Score(), Shown: e.ScoreText(*p), EndReason: string(p.EndReason)}
+	}
+	if !r.SilentSince.IsZero() {
+		out.SilentSince = &r.SilentSince
+	}
+	return out
 }

@@ -18,7 +18,7 @@ type boardPageData struct {
 	kit.EventHeader
 	Hall  *hall.Hall
 	Asked int
-	Board hall.Board
+	Board boardData
 	// Viewer is the board's page among the event's games, where its
 	// score sheet is stepped through once it came in.
 	Viewer string
@@ -51,7 +51,7 @@ func (h *handler) boardPage(c *gin.Context) error {
 	found := false
 	for _, b := range v.Boards {
 		if b.Number == int(ids[1]) {
-			data.Board, found = b, true
+			data.Board, found = newBoardData(v.Event, v.Round, b), true
 		}
 	}
 	if !found {

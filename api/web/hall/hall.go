@@ -11,6 +11,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/api/web/kit"
+	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/hall"
 )
@@ -63,6 +64,52 @@ type boardData struct {
 	hall.Board
 	// Link is the board's page.
 	Link string
+	// Drawn is the board's position (the start's before a move is
+	// relayed, hidden until then: the board shows its pairing); Moved
+	// tells a move was relayed. Clock is the players' time left as the
+	// source gave it ("" without).
+	Drawn       *kit.BoardView
+	Moved       bool
+	WhiteClock  string
+	BlackClock  string
+	MoveNumbers []moveRow
+}
+
+// moveRow is one move's pair of plies, as a score sheet writes them.
+type moveRow struct {
+	Number       int
+	White, Black string
+}
+
+// newBoardData draws board b of event e's round n.
+func newBoardData(e *tournament.Event, n int, b hall.Board) boardData {
+	d := boardData{Board: b, Link: boardLink(e.ID, n, b.Number)}
+	if b.Bye {
+		return d
+	}
+	v := e.Game.Variant()
+	position := b.Position
+	if position == nil {
+		position = v.Rules.Start()
+	}
+	var marked []string
+	if r := b.Relay; r != nil && len(r.LastPath) > 0 {
+		marked = []string{r.LastPath[0], r.LastPath[len(r.LastPath)-1]}
+	}
+	d.Drawn, d.Moved = kit.StateBoardView(v, position, rules.White, marked...), b.Position != nil
+	if r := b.Relay; r != nil {
+		if r.Clock != nil {
+			d.WhiteClock, d.BlackClock = clockText(r.Clock.White), clockText(r.Clock.Black)
+		}
+		for i, p := range r.Plies {
+			if i%2 == 0 {
+				d.MoveNumbers = append(d.MoveNumbers, moveRow{Number: i/2 + 1, White: p.Move})
+			} else {
+				d.MoveNumbers[len(d.MoveNumbers)-1].Black = p.Move
+			}
+		}
+	}
+	return d
 }
 
 func (h *handler) hallPage(c *gin.Context) error {
@@ -96,7 +143,7 @@ func (h *handler) renderHall(c *gin.Context, screen bool) error {
 	tr := h.Translator(c).In(v.Event.Location())
 	data := &hallPageData{EventHeader: h.Header(c, v.Event, "hall"), Hall: v, Asked: n, Timer: newTimerData(v.Timer), Screen: screen, Words: resultWords(tr)}
 	for _, b := range v.Boards {
-		data.Boards = append(data.Boards, boardData{Board: b, Link: boardLink(v.Event.ID, v.Round, b.Number)})
+		data.Boards = append(data.Boards, newBoardData(v.Event, v.Round, b))
 	}
 	if screen {
 		if data.PerPage, data.Rotate, err = screenParams(c); err != nil {
