@@ -179,7 +179,7 @@ var authzTable = map[string]string{
 	"GET /api/v1/events/:id/hall/stream":                                   "yyyyy",
 	"GET /events/:id/hall":                                                 "yyyyy",
 	"GET /events/:id/hall/screen":                                          "yyyyy",
-	"GET /events/:id/hall/boards/:board":                                   "yyyyy",
+	"GET /events/:id/hall/rounds/:n/boards/:board":                         "yyyyy",
 	"GET /api/v1/events/:id/rounds/:n/cards":                               "vvvvv",
 	"GET /api/v1/events/:id/rounds/:n/games/:board/record.pdf":             "00000",
 	"GET /api/v1/events/:id/rounds/:n/pairings.pdf":                        "yyyyy",

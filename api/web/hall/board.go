@@ -28,20 +28,14 @@ type boardPageData struct {
 // LiveEvery: the board's page follows the hall's stream (hall.js).
 func (boardPageData) LiveEvery(time.Duration) time.Duration { return 0 }
 
-// boardPage answers GET /events/{id}/hall/boards/{board}[?round=n]: the
-// board of round n (the current round without ?round=).
+// boardPage answers GET /events/{id}/hall/rounds/{n}/boards/{board}: a
+// board of a published round, as it is played.
 func (h *handler) boardPage(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "board")
+	ids, err := core.PathInts(c, "id", "n", "board")
 	if err != nil {
 		return err
 	}
-	n, err := core.QueryInt(c, "round")
-	if err != nil {
-		return err
-	}
-	if n < 0 {
-		return tournament.Invalid("round", "a round is numbered from 1; got %d", n)
-	}
+	n := int(ids[1])
 	v, err := h.Hall.Read(c.Request.Context(), ids[0], n)
 	if err != nil {
 		return err
@@ -50,12 +44,12 @@ func (h *handler) boardPage(c *gin.Context) error {
 	data := &boardPageData{EventHeader: h.Header(c, v.Event, "hall"), Hall: v, Asked: n, Words: resultWords(tr)}
 	found := false
 	for _, b := range v.Boards {
-		if b.Number == int(ids[1]) {
+		if b.Number == int(ids[2]) {
 			data.Board, found = newBoardData(v.Event, v.Round, b), true
 		}
 	}
 	if !found {
-		return tournament.NotFound("board %d of round %d not found", ids[1], v.Round)
+		return tournament.NotFound("board %d of round %d not found", ids[2], n)
 	}
 	data.Viewer = fmt.Sprintf("/events/%d/rounds/%d/boards/%d", v.Event.ID, v.Round, data.Board.Number)
 	c.Header("Cache-Control", "no-store")

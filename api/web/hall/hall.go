@@ -187,7 +187,7 @@ func screenParams(c *gin.Context) (per, rotate int, err error) {
 
 // boardLink is the address of a board's page in the hall.
 func boardLink(eventID int64, round, board int) string {
-	return "/events/" + strconv.FormatInt(eventID, 10) + "/hall/boards/" + strconv.Itoa(board) + "?round=" + strconv.Itoa(round)
+	return "/events/" + strconv.FormatInt(eventID, 10) + "/hall/rounds/" + strconv.Itoa(round) + "/boards/" + strconv.Itoa(board)
 }
 
 // newTimerData is the timer as the page hands it to hall.js, with its

@@ -95,7 +95,7 @@ func TestHallPagesOfEveryGame(t *testing.T) {
 								t.Errorf("%s %s: %d boards drawn hidden, %d shown; want the relayed one shown", who, path, strings.Count(page, "data-drawn hidden"), strings.Count(page, "data-drawn>"))
 							}
 						}
-						rec := p.Get(fmt.Sprintf("/events/%d/hall/boards/%d", id, relayed))
+						rec := p.Get(fmt.Sprintf("/events/%d/hall/rounds/1/boards/%d", id, relayed))
 						page := apitest.PageText(rec)
 						apitest.MustStatus(t, who+" board", rec.Code, http.StatusOK, page)
 						apitest.MustContain(t, who+" board", page, `id="board-moves"`, "<td>"+d.Opening[0]+"</td><td>"+d.Opening[1]+"</td>", apitest.RuT("hall.playing"))
@@ -105,7 +105,7 @@ func TestHallPagesOfEveryGame(t *testing.T) {
 					en := apitest.PageText(s.Anonymous().Get(fmt.Sprintf("/events/%d/hall?lang=en", id)))
 					apitest.MustContain(t, "in English", en, "Round 1", "forfeit", "playing")
 					for path, want := range map[string]int{"/hall?round=2": http.StatusNotFound, "/hall?round=-1": http.StatusBadRequest, "/hall/screen?per=0x": http.StatusBadRequest,
-						"/hall/screen?rotate=1": http.StatusBadRequest, "/hall/boards/99": http.StatusNotFound} {
+						"/hall/screen?rotate=1": http.StatusBadRequest, "/hall/rounds/1/boards/99": http.StatusNotFound, "/hall/rounds/2/boards/1": http.StatusNotFound} {
 						if rec := s.Anonymous().Get(fmt.Sprintf("/events/%d%s", id, path)); rec.Code != want {
 							t.Errorf("%s: %d, want %d", path, rec.Code, want)
 						}

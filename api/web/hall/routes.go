@@ -23,5 +23,5 @@ func Routes(k *kit.Kit, public, _ gin.IRoutes) {
 	h := &handler{Kit: k}
 	public.GET("/events/:id/hall", h.Page(h.hallPage))
 	public.GET("/events/:id/hall/screen", h.Page(h.screenPage))
-	public.GET("/events/:id/hall/boards/:board", h.Page(h.boardPage))
+	public.GET("/events/:id/hall/rounds/:n/boards/:board", h.Page(h.boardPage))
 }
