@@ -23,6 +23,23 @@ var authzRoles = []string{"anonymous", "player", "other arbiter", "owner", "admi
 // A route registered without a line here fails the test, so a new route
 // needs a deliberate answer. A 500 always fails.
 var authzTable = map[string]string{
+	"GET /events/:id/rounds/:n/relay":                         "nnnyy",
+	"POST /events/:id/rounds/:n/relay/source":                 "nnnyy",
+	"POST /events/:id/rounds/:n/relay/operators":              "nnnvv",
+	"POST /events/:id/rounds/:n/relay/link":                   "nnnyy",
+	"POST /events/:id/rounds/:n/relay/boards/:board/confirm":  "nnncc",
+	"POST /events/:id/rounds/:n/relay/boards/:board/stop":     "nnnyy",
+	"POST /events/:id/rounds/:n/relay/boards/:board/resume":   "nnncc",
+	"GET /api/v1/events/:id/rounds/:n/relay/stream":           "yyyyy",
+	"GET /events/:id/rounds/:n/relay/boards/:board":           "nyyyy",
+	"POST /events/:id/rounds/:n/relay/boards/:board/move":     "nvvvv",
+	"POST /events/:id/rounds/:n/relay/boards/:board/takeback": "nvvvv",
+	"POST /events/:id/rounds/:n/relay/boards/:board/result":   "nnnyy",
+	"GET /relay/:key":                                                "00000",
+	"GET /relay/:key/boards/:board":                                  "00000",
+	"POST /relay/:key/boards/:board/move":                            "00000",
+	"POST /relay/:key/boards/:board/takeback":                        "00000",
+	"POST /relay/:key/boards/:board/result":                          "00000",
 	"GET /api/v1/events/:id/rounds/:n/relay":                         "yyyyy",
 	"POST /api/v1/events/:id/rounds/:n/boards/:board/relay/result":   "nnnyy",
 	"POST /api/v1/events/:id/rounds/:n/boards/:board/relay/confirm":  "nnncc",

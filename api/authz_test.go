@@ -113,6 +113,8 @@ func (w *authzWorld) eventFor(visibility, route string) map[string]string {
 	// and there are no contest entries or claims to find.
 	params["eid"], params["cid"], params["code"] = "1", "1", "001"
 	params["mid"], params["list"] = "1", "rapid"
+	// A relay link no arbiter made: its pages are nothing for anyone.
+	params["key"] = "relay-no-such-key"
 	return params
 }
 

@@ -38,8 +38,11 @@ const recordingFile = "testdata/recording/answers.txt"
 // with the reason. Every other GET route of the router is read, so a new
 // route is recorded, or named here, before the test passes.
 var recordingExcluded = map[string]string{
-	"/metrics":                       "counts the requests and times them: it differs with every run",
-	"/api/v1/games/:gid/stream":      "a stream answers until its reader leaves: what it sent by then depends on timing",
+	"/metrics":                  "counts the requests and times them: it differs with every run",
+	"/api/v1/games/:gid/stream": "a stream answers until its reader leaves: what it sent by then depends on timing",
+	"/api/v1/events/:id/rounds/:n/relay/stream": "a stream answers until its reader leaves: what it sent by then depends on timing",
+	"/relay/:key":                    "an operator link's key is random, made anew on every run (api/web/relay's tests read it)",
+	"/relay/:key/boards/:board":      "an operator link's key is random, made anew on every run (api/web/relay's tests read it)",
 	"/api/v1/events/:id/hall/stream": "a stream answers until its reader leaves: what it sent by then depends on timing",
 }
 

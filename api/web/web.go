@@ -16,6 +16,7 @@ import (
 	"adiukh/api/web/people"
 	"adiukh/api/web/play"
 	"adiukh/api/web/ratings"
+	"adiukh/api/web/relay"
 	"adiukh/api/web/teams"
 	"adiukh/static"
 	"adiukh/tournament"
@@ -50,4 +51,5 @@ func Register(s *core.Server, r *gin.Engine) {
 	composition.Routes(k, g, m)
 	entries.Routes(k, g, m)
 	hall.Routes(k, g, m)
+	relay.Routes(k, g, m)
 }

@@ -41,7 +41,7 @@ var v1Parts = []string{"adiukh/api/v1/kit", "adiukh/api/v1/shapes", "adiukh/api/
 // webAreas are the area packages of the pages (docs/architecture.md, "HTTP
 // areas"): each imports the kit, core and the domain, never the assembly
 // api/web or another area. TestEveryWebAreaIsNamed keeps the list whole.
-var webAreas = []string{"adiukh/api/web/accounts", "adiukh/api/web/composition", "adiukh/api/web/desk", "adiukh/api/web/entries", "adiukh/api/web/events", "adiukh/api/web/hall", "adiukh/api/web/people", "adiukh/api/web/play", "adiukh/api/web/ratings", "adiukh/api/web/teams"}
+var webAreas = []string{"adiukh/api/web/accounts", "adiukh/api/web/composition", "adiukh/api/web/desk", "adiukh/api/web/entries", "adiukh/api/web/events", "adiukh/api/web/hall", "adiukh/api/web/people", "adiukh/api/web/play", "adiukh/api/web/ratings", "adiukh/api/web/relay", "adiukh/api/web/teams"}
 
 // The rules of docs/architecture.md ("Dependency direction"). A pattern
 // ending in "/..." matches the package and everything under it; "std!"

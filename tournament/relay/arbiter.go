@@ -350,6 +350,24 @@ func (s *Service) Confirm(ctx context.Context, eventID int64, n, board int) (*to
 	if err != nil {
 		return nil, err
 	}
-	s.touch(RoundKey{EventID: eventID, Round: n})
+	// The board's relay moves on with its result, so that the round's
+	// watchers on every instance are told.
+	var changed *Board
+	err = s.store.Update(ctx, func(tx Tx) error {
+		if err := tx.LockEvent(eventID); err != nil {
+			return err
+		}
+		b, err := tx.RelayBoard(eventID, n, board)
+		if err != nil || b == nil {
+			return err
+		}
+		b.Status, b.UpdatedAt = Ended, s.now()
+		changed = b
+		return tx.SaveRelayBoard(b)
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.changed(changed)
 	return rec, nil
 }

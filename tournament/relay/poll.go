@@ -169,11 +169,19 @@ func (s *Service) polled(ctx context.Context, boards []Board, text string, fetch
 		a := &access{event: e}
 		games := readFeed(e.Game, text)
 		if boards[0].WholeRound {
-			_, fed, err := s.feedRound(tx, a, boards[0].Round, Poll, games)
+			taken, fed, err := s.feedRound(tx, a, boards[0].Round, Poll, games)
 			if err != nil {
 				return err
 			}
 			changed = append(changed, fed...)
+			for _, t := range taken {
+				// A board whose result is in is read no more.
+				if t.Board != 0 && tournament.ErrorCode(t.Err) == tournament.ECONFLICT {
+					if err := s.unpoll(tx, Board{EventID: a.event.ID, Round: boards[0].Round, Board: t.Board}); err != nil {
+						return err
+					}
+				}
+			}
 			return nil
 		}
 		fg := feedGame{Garbled: true}

@@ -2,6 +2,7 @@ package relay
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"adiukh/rules"
@@ -63,8 +64,11 @@ type RoundView struct {
 	// the round again when it moved.
 	Stamp int64
 	// CanManage: the reader is the event's arbiter (sources, stops,
-	// confirmations are theirs).
-	CanManage bool
+	// confirmations are theirs). CanOperate: the reader may tap the
+	// round's moves (the arbiter, an operator named for the round, the
+	// holder of the round's link while it lasts).
+	CanManage  bool
+	CanOperate bool
 }
 
 // Board is one board of the view, nil when the round has no such board.
@@ -83,11 +87,7 @@ func (v *RoundView) Board(n int) *BoardView {
 func (s *Service) Round(ctx context.Context, eventID int64, n int) (*RoundView, error) {
 	var out *RoundView
 	err := s.store.View(ctx, func(tx Tx) error {
-		e, players, rounds, err := tournament.ReadPublic(ctx, tx, eventID)
-		if err != nil {
-			return err
-		}
-		r, err := tournament.FindRound(rounds, eventID, n)
+		e, players, r, operator, err := readRound(ctx, tx, eventID, n)
 		if err != nil {
 			return err
 		}
@@ -100,10 +100,60 @@ func (s *Service) Round(ctx context.Context, eventID int64, n int) (*RoundView, 
 			return err
 		}
 		out = s.view(ctx, e, players, r, boards)
+		out.CanOperate = (out.CanManage || operator) && r.Status == tournament.Published && !e.Online && !e.Discipline.PlayedOnServer() && !e.MicroMatch.On()
 		out.Stamp = stamps[RoundKey{EventID: eventID, Round: n}]
 		return nil
 	})
 	return out, err
+}
+
+// readRound reads round n of an event for its reader: a reader who may
+// see the event, or the holder of a relay key of the event (whose link
+// opens the round's page even when the event is private). operator tells
+// whether the reader operates the round (named, or by the round's link).
+func readRound(ctx context.Context, tx Tx, eventID int64, n int) (*tournament.Event, []tournament.Player, *tournament.Round, bool, error) {
+	if key := keyFrom(ctx); key != "" {
+		k, err := tx.RelayKey(hashKey(key))
+		switch {
+		case tournament.ErrorCode(err) == tournament.ENOTFOUND || err == nil && (k.EventID != eventID || k.Round != 0 && k.Round != n):
+			return nil, nil, nil, false, tournament.NotFound("round %d of event %d not found", n, eventID)
+		case err != nil:
+			return nil, nil, nil, false, err
+		}
+		e, err := tx.Event(eventID)
+		if err != nil {
+			return nil, nil, nil, false, err
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return nil, nil, nil, false, err
+		}
+		_, r, err := tournament.StoredRound(tx, eventID, n)
+		if err != nil {
+			return nil, nil, nil, false, err
+		}
+		if r.Status == tournament.Draft {
+			return nil, nil, nil, false, tournament.NotFound("round %d of event %d not found", n, eventID)
+		}
+		return e, players, r, k.Kind == Operator && r.Status == tournament.Published, nil
+	}
+	e, players, rounds, err := tournament.ReadPublic(ctx, tx, eventID)
+	if err != nil {
+		return nil, nil, nil, false, err
+	}
+	r, err := tournament.FindRound(rounds, eventID, n)
+	if err != nil {
+		return nil, nil, nil, false, err
+	}
+	operator := false
+	if u := tournament.UserFromContext(ctx); u != nil {
+		ops, err := tx.RelayOperators(eventID, n)
+		if err != nil {
+			return nil, nil, nil, false, err
+		}
+		operator = slices.Contains(ops, u.ID)
+	}
+	return e, players, r, operator, nil
 }
 
 func (s *Service) view(ctx context.Context, e *tournament.Event, players []tournament.Player, r *tournament.Round, boards []Board) *RoundView {

@@ -189,3 +189,39 @@ func TestOperatorsAndBadFeeds(t *testing.T) {
 		})
 	}
 }
+
+// A round's address: one file with the round's games, each taken on the
+// board its players' names match; a board confirmed is read no more.
+func TestPollRoundFile(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			now := time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)
+			var mu sync.Mutex
+			clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+			var body string
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+				mu.Lock()
+				defer mu.Unlock()
+				_, _ = w.Write([]byte(body))
+			}))
+			defer srv.Close()
+			r := newRelayed(t, st, storetest.Arbiter(t, st), "russian", relay.Options{Now: clock})
+			set, err := r.relay.SetSource(r.arbiter, relay.SourceInput{EventID: r.event.ID, Round: 1, Kind: relay.Poll, URL: srv.URL + "/round1.pdn"})
+			if err != nil || len(set) != 2 {
+				t.Fatalf("the round's address set on %d boards: %v", len(set), err)
+			}
+			mu.Lock()
+			body = r.pdn(2, "1. c3-d4 f6-e5 *") + "\n" + r.pdn(1, "1. a3-b4 f6-g5 2. b4-a5 1-1")
+			mu.Unlock()
+			r.relay.PollOnce(context.Background())
+			v, err := r.relay.Round(r.arbiter, r.event.ID, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b1, b2 := v.Board(1), v.Board(2); len(b1.Plies) != 3 || b1.Status != relay.Ended || len(b2.Plies) != 2 || b2.Status != relay.Playing {
+				t.Fatalf("the round's file read: board 1 %+v, board 2 %+v", b1, b2)
+			}
+		})
+	}
+}

@@ -41,7 +41,8 @@ func (s *Service) Watch(eventID int64, n int) (<-chan struct{}, func()) {
 		w.rounds = map[RoundKey]*watchedRound{}
 	}
 	r := w.rounds[key]
-	if r == nil {
+	first := r == nil
+	if first {
 		r = &watchedRound{subs: map[chan struct{}]struct{}{}}
 		w.rounds[key] = r
 	}
@@ -51,6 +52,21 @@ func (s *Service) Watch(eventID int64, n int) (<-chan struct{}, func()) {
 		go w.poll()
 	}
 	w.mu.Unlock()
+	if first {
+		// The round's stamp as the watch begins: a change made on another
+		// instance after Watch returns moves it, and is signalled.
+		var stamps map[RoundKey]int64
+		if err := s.store.View(context.Background(), func(tx Tx) (err error) {
+			stamps, err = tx.RelayStamps([]RoundKey{key})
+			return err
+		}); err == nil {
+			w.mu.Lock()
+			if !r.known {
+				r.stamp, r.known = stamps[key], true
+			}
+			w.mu.Unlock()
+		}
+	}
 	return ch, func() {
 		w.mu.Lock()
 		delete(r.subs, ch)

@@ -29,6 +29,7 @@ type handler struct {
 func Routes(k *kit.Kit, read, write gin.IRoutes) {
 	h := &handler{Kit: k}
 	read.GET("/events/:id/rounds/:n/relay", h.JSON(h.getRound))
+	read.GET("/events/:id/rounds/:n/relay/stream", h.JSON(h.streamRound))
 	read.POST("/events/:id/rounds/:n/relay", h.JSON(h.postRound))
 	read.POST("/events/:id/rounds/:n/boards/:board/relay", h.JSON(h.postBoard))
 	read.POST("/events/:id/rounds/:n/boards/:board/relay/move", h.JSON(h.postMove))
@@ -357,7 +358,12 @@ func (h *handler) getRound(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	l := catalog.For(core.JSONLang(c))
+	c.JSON(http.StatusOK, roundBody(catalog.For(core.JSONLang(c)), v))
+	return nil
+}
+
+// roundBody is a round's relay as the API reads it.
+func roundBody(l *catalog.Localizer, v *relay.RoundView) gin.H {
 	boards := []boardView{}
 	for _, b := range v.Boards {
 		bv := boardView{Board: b.Board, White: b.White, Black: b.Black, Status: b.Status, Plies: []plyView{}, FEN: b.FEN,
@@ -374,6 +380,5 @@ func (h *handler) getRound(c *gin.Context) error {
 		}
 		boards = append(boards, bv)
 	}
-	c.JSON(http.StatusOK, gin.H{"round": v.Round, "status": v.Status, "stamp": v.Stamp, "boards": boards})
-	return nil
+	return gin.H{"round": v.Round, "status": v.Status, "stamp": v.Stamp, "boards": boards}
 }
