@@ -42,8 +42,9 @@ var recordingExcluded = map[string]string{
 	"/metrics":                  "counts the requests and times them: it differs with every run",
 	"/api/v1/games/:gid/stream": "a stream answers until its reader leaves: what it sent by then depends on timing",
 	"/api/v1/events/:id/rounds/:n/relay/stream": "a stream answers until its reader leaves: what it sent by then depends on timing",
-	"/relay/:key":               "an operator link's key is random, made anew on every run (api/web/relay's tests read it)",
-	"/relay/:key/boards/:board": "an operator link's key is random, made anew on every run (api/web/relay's tests read it)",
+	"/relay/:key":                    "an operator link's key is random, made anew on every run (api/web/relay's tests read it)",
+	"/relay/:key/boards/:board":      "an operator link's key is random, made anew on every run (api/web/relay's tests read it)",
+	"/api/v1/events/:id/hall/stream": "a stream answers until its reader leaves: what it sent by then depends on timing",
 }
 
 // recordingParams are the route parameters the recording fills, beside

@@ -9,6 +9,7 @@ import (
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/export"
+	"adiukh/tournament/hall"
 	"adiukh/tournament/interchange"
 	"adiukh/tournament/knockout"
 	"adiukh/tournament/micromatch"
@@ -74,6 +75,10 @@ type Deps struct {
 	// players confirm their presence, the arbiter marks them and confirms
 	// the absent.
 	Checkin *checkin.Service
+	// Hall reads and follows the hall of an event played over the board:
+	// its round's boards and timer; on DB (a tournament.Store) and Now
+	// when nil.
+	Hall *hall.Service
 	// Swiss takes the byes players of Swiss events ask for and explains
 	// a Swiss round's pairings.
 	Swiss *swiss.Service
@@ -178,6 +183,9 @@ func New(d Deps) *Server {
 	}
 	if d.LiveEvery <= 0 {
 		d.LiveEvery = DefaultLiveEvery
+	}
+	if st, ok := d.DB.(tournament.Store); ok && d.Hall == nil {
+		d.Hall = hall.NewService(st, d.Now, d.Relay)
 	}
 	if d.Exporter == nil {
 		d.Exporter = export.New(d.Events, d.Teams, d.Schedule).WithClock(d.Now)

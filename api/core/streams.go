@@ -108,11 +108,35 @@ func (h *Server) OpenStream(address string, account, game int64, player bool) (*
 		s.players[key] = slot
 		return slot, nil
 	}
-	byGame := addressGame{address, game}
+	wait := int(StreamRetry / time.Second)
+	if s.byGame[addressGame{address, game}] >= s.limits.PerGame {
+		return nil, tournament.TooManyUntil(StreamRetry, "your address holds %d streams of game %d, the most allowed; the page asks for the game every few seconds instead (try a stream again in %d s)", s.limits.PerGame, game, wait)
+	}
+	return s.spectator(address, account, addressGame{address, game}, closed)
+}
+
+// OpenHallStream takes a place for a stream of an event's hall by a reader
+// at address, signed in as account (0: anonymous), under the limits of the
+// live games' spectators: an address holds as many streams of one hall as
+// of one game, and they count in its streams and the server's.
+func (h *Server) OpenHallStream(address string, account, eventID int64) (*StreamSlot, error) {
+	s := h.streams
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	// A hall's key is apart from every game's: the event's ID below zero.
+	key := addressGame{address, -eventID}
+	if s.byGame[key] >= s.limits.PerGame {
+		return nil, tournament.TooManyUntil(StreamRetry, "your address holds %d streams of this event's hall, the most allowed; the page asks for the hall every few seconds instead (try a stream again in %d s)", s.limits.PerGame, int(StreamRetry/time.Second))
+	}
+	return s.spectator(address, account, key, make(chan struct{}))
+}
+
+// spectator takes a spectator's place under the limits of an address,
+// an account and the server, counted under byGame too; the caller holds
+// s.mu.
+func (s *streams) spectator(address string, account int64, byGame addressGame, closed chan struct{}) (*StreamSlot, error) {
 	wait := int(StreamRetry / time.Second)
 	switch l := s.limits; {
-	case s.byGame[byGame] >= l.PerGame:
-		return nil, tournament.TooManyUntil(StreamRetry, "your address holds %d streams of game %d, the most allowed; the page asks for the game every few seconds instead (try a stream again in %d s)", l.PerGame, game, wait)
 	case s.byAddress[address] >= l.PerAddress:
 		return nil, tournament.TooManyUntil(StreamRetry, "your address holds %d live-game streams, the most allowed; the page asks for the game every few seconds instead (try a stream again in %d s)", l.PerAddress, wait)
 	case account != 0 && s.byAccount[account] >= l.PerAccount:

@@ -11,6 +11,7 @@ import (
 	"adiukh/api/v1/entries"
 	"adiukh/api/v1/events"
 	"adiukh/api/v1/exports"
+	"adiukh/api/v1/hall"
 	"adiukh/api/v1/kit"
 	"adiukh/api/v1/knockout"
 	"adiukh/api/v1/people"
@@ -34,6 +35,7 @@ func Register(s *core.Server, g *gin.RouterGroup) {
 	rounds.Routes(k, g, w)
 	checkin.Routes(k, g, w)
 	knockout.Routes(k, g, w)
+	hall.Routes(k, g)
 	exports.Routes(k, g)
 	teams.Routes(k, g, w)
 	submissions.Routes(k, w)

@@ -12,6 +12,7 @@ import (
 	"adiukh/api/web/desk"
 	"adiukh/api/web/entries"
 	"adiukh/api/web/events"
+	"adiukh/api/web/hall"
 	"adiukh/api/web/kit"
 	"adiukh/api/web/people"
 	"adiukh/api/web/play"
@@ -53,5 +54,6 @@ func Register(s *core.Server, r *gin.Engine) {
 	entries.Routes(k, g, m)
 	playoffs.Routes(k, g, m)
 	checkin.Routes(k, g, m)
+	hall.Routes(k, g, m)
 	relay.Routes(k, g, m)
 }

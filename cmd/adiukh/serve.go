@@ -27,6 +27,7 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/export"
+	"adiukh/tournament/hall"
 	"adiukh/tournament/interchange"
 	"adiukh/tournament/knockout"
 	"adiukh/tournament/micromatch"
@@ -206,6 +207,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Submissions:    submissions.NewService(st.Submissions(), events, nil),
 		PlayerCards:    playercard.NewService(st, events),
 		Schedule:       roundStarts,
+		Hall:           hall.NewService(st, nil, relays),
 		Swiss:          swiss.NewService(st, events, nil),
 		Checkin:        checkin.NewService(st.Checkin(), nil),
 		PrizeLists:     prizelist.NewService(st.PrizeLists(), events, nil),

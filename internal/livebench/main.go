@@ -31,7 +31,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: livebench setup|play [flags] (see scripts/bench-live)")
+		fmt.Fprintln(os.Stderr, "usage: livebench setup|play|hall [flags] (see scripts/bench-live, scripts/bench-hall)")
 		os.Exit(2)
 	}
 	var err error
@@ -40,8 +40,10 @@ func main() {
 		err = setupCommand(os.Args[2:])
 	case "play":
 		err = playCommand(os.Args[2:])
+	case "hall":
+		err = hallCommand(os.Args[2:])
 	default:
-		fmt.Fprintf(os.Stderr, "livebench: unknown subcommand %q; use setup or play\n", os.Args[1])
+		fmt.Fprintf(os.Stderr, "livebench: unknown subcommand %q; use setup, play or hall\n", os.Args[1])
 		os.Exit(2)
 	}
 	if err != nil {

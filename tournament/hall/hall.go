@@ -1,0 +1,248 @@
+// Package hall is what the readers of an event played over the board see
+// of its current round (issue 67): the hall page's boards with their
+// players, results and, where a relay brings them, positions and last
+// moves; the round's timer on the hall screen; and the watch that tells
+// the pages and the API's stream of every change, on every instance.
+package hall
+
+import (
+	"context"
+	"time"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+	"adiukh/tournament/relay"
+)
+
+// Service reads an event's hall and follows its changes.
+type Service struct {
+	store    tournament.Store
+	now      func() time.Time
+	versions Versions
+	// relays is the relay of the boards' games; nil shows the pairings
+	// and results alone.
+	relays   *relay.Service
+	watchers watchers
+}
+
+// Versions tells an event's version as this instance knows it (the page
+// cache's versions, store.Store): every write of the event's data raises
+// it, on whichever instance it was made.
+type Versions interface {
+	EventVersions(ctx context.Context, eventID int64) (shared, event int64, err error)
+	// KnownEventVersions are the versions kept in memory, ok while the
+	// instance hears of every write; a follower asks them first.
+	KnownEventVersions(eventID int64) (shared, event int64, ok bool)
+}
+
+// NewService returns the service over the domain's store st, which must
+// tell its versions (Versions) for the hall to be followed, showing what
+// relays brings of the boards' games (nil: the pairings and results
+// alone); now is the clock of the round timer, time.Now when nil.
+func NewService(st tournament.Store, now func() time.Time, relays *relay.Service) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	s := &Service{store: st, now: now, relays: relays}
+	s.versions, _ = st.(Versions)
+	return s
+}
+
+// Hall is one round of an event as its hall shows it: every board of the
+// round, the timer, and the other rounds a reader may open.
+type Hall struct {
+	Event *tournament.Event
+	// Round is the round shown: the one asked for, else the last
+	// published; 0 while no round is published (Boards is then empty).
+	Round  int
+	Rounds []int // the published rounds, first to last
+	// Finished: every board of the round has its result.
+	Finished bool
+	Boards   []Board
+	Timer    Timer
+	// Version is the event's version the hall was read at and the
+	// relay's stamp of the round, added: each only grows, so the sum moves
+	// with either. The stream's event ID, which a reader that comes back
+	// names to be sent only what changed.
+	Version int64
+	// relayStamp is the relay's part of Version.
+	relayStamp int64
+}
+
+// Board is one board of the round in the hall.
+type Board struct {
+	Number int
+	White  Seat
+	// Black is the zero Seat on the bye's board (Bye).
+	Black Seat
+	Bye   bool
+	// Result is nil until the arbiter enters it; Score is then the result
+	// as the event shows it (17:7, 1:0, +:−) and Forfeit tells a game not
+	// played at the board.
+	Result  *tournament.Result
+	Score   string
+	Forfeit bool
+	// Relay is what the relay has of the board's game, nil while it has
+	// nothing (no source named, no move): the board shows its pairing.
+	// Position is the position after its last move, nil before the first.
+	Relay    *relay.BoardView
+	Position rules.State
+}
+
+// Seat is a player at a board as the hall names them.
+type Seat struct {
+	PlayerID   int64
+	StartNo    int
+	Name       string
+	Title      string
+	Federation string
+	Rating     int
+}
+
+// Read reads round n of an event (0: the last published round) as its
+// hall shows it to the context's user. A draft is never shown, not even to
+// the arbiter: the hall is what the players and the public see. An event
+// whose games are played on the site has no hall: its games have their
+// own pages.
+func (s *Service) Read(ctx context.Context, eventID int64, n int) (*Hall, error) {
+	// The version is read first: a change committed between it and the
+	// read is in the hall and raises the version past it, so that a
+	// follower reads again rather than missing it.
+	version, err := s.version(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	var h *Hall
+	err = s.store.View(ctx, func(tx tournament.Tx) error {
+		e, err := tournament.Readable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if err := hasHall(e); err != nil {
+			return err
+		}
+		h, err = read(tx, e, n, s.now())
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	h.Version = version
+	return h, s.relayed(ctx, h)
+}
+
+// relayed adds to the hall what the relay has of its round's boards, and
+// the relay's stamp to its version.
+func (s *Service) relayed(ctx context.Context, h *Hall) error {
+	if s.relays == nil || h.Round == 0 {
+		return nil
+	}
+	v, err := s.relays.Round(ctx, h.Event.ID, h.Round)
+	if err != nil {
+		return err
+	}
+	h.Version += v.Stamp
+	h.relayStamp = v.Stamp
+	game := h.Event.Game.Rules()
+	for i := range h.Boards {
+		b := &h.Boards[i]
+		r := v.Board(b.Number)
+		if b.Bye || r == nil || r.Source == "" && len(r.Plies) == 0 && r.Stop == nil {
+			continue
+		}
+		b.Relay = r
+		if n := len(r.Plies); n > 0 {
+			// The side to move is the FEN's own; the side given is the
+			// one a notation without it (Adiukh's) needs.
+			side := rules.White
+			if n%2 == 1 {
+				side = rules.Black
+			}
+			if st, err := game.ParseState(r.FEN, side); err == nil {
+				b.Position = st
+			}
+		}
+	}
+	return nil
+}
+
+// hasHall refuses an event without rounds played at the boards.
+func hasHall(e *tournament.Event) error {
+	switch {
+	case !e.Discipline.PlaysGames():
+		return tournament.NotFound("the event is a composition contest: it has no rounds to show in a hall")
+	case e.Online || e.Discipline.PlayedOnServer():
+		return tournament.NotFound("the games of this event are played on the site: each has its own page, and the event has no hall")
+	}
+	return nil
+}
+
+// read builds the hall of round n of e (0: the last published) at now.
+func read(tx tournament.Tx, e *tournament.Event, n int, now time.Time) (*Hall, error) {
+	all, err := tx.Rounds(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	h := &Hall{Event: e}
+	var round *tournament.Round
+	for i := range all {
+		if all[i].Status == tournament.Draft {
+			continue
+		}
+		h.Rounds = append(h.Rounds, all[i].Number)
+		if n == 0 || all[i].Number == n {
+			round = &all[i]
+		}
+	}
+	if n != 0 && (round == nil || round.Number != n) {
+		return nil, tournament.NotFound("round %d of the event is not published", n)
+	}
+	h.Timer = timerOf(e, round, now)
+	if round == nil {
+		return h, nil
+	}
+	h.Round, h.Finished = round.Number, round.Status == tournament.Done
+	players, err := tx.Players(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[int64]*tournament.Player, len(players))
+	for i := range players {
+		byID[players[i].ID] = &players[i]
+	}
+	h.Boards = make([]Board, len(round.Games))
+	for i := range round.Games {
+		g := &round.Games[i]
+		b := Board{Number: g.Board, White: seatOf(byID[g.WhiteID]), Bye: g.IsBye(), Result: g.Result}
+		if !b.Bye {
+			b.Black = seatOf(byID[g.BlackID])
+		}
+		if g.Result != nil {
+			b.Score, b.Forfeit = e.ScoreText(*g.Result), !b.Bye && !g.Result.Played()
+		}
+		h.Boards[i] = b
+	}
+	return h, nil
+}
+
+// seatOf names a player at a board; a player the event no longer lists
+// (never, but a board must not fail the hall) is an empty seat.
+func seatOf(p *tournament.Player) Seat {
+	if p == nil {
+		return Seat{}
+	}
+	return Seat{PlayerID: p.ID, StartNo: p.StartNo, Name: p.Name, Title: p.Title, Federation: p.Federation, Rating: p.Rating}
+}
+
+// version is the event's version as this instance knows it, kept or
+// read; 0 when the store tells none.
+func (s *Service) version(ctx context.Context, eventID int64) (int64, error) {
+	if s.versions == nil {
+		return 0, nil
+	}
+	if _, v, ok := s.versions.KnownEventVersions(eventID); ok {
+		return v, nil
+	}
+	_, v, err := s.versions.EventVersions(ctx, eventID)
+	return v, err
+}
