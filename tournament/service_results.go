@@ -75,6 +75,12 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 		if err := playedOnServer(e, in.Round, in.Board); err != nil {
 			return err
 		}
+		if e.System == Knockout {
+			// The board is a match: its result follows from the match's
+			// games (package knockout), and one written over it would
+			// part from them.
+			return Invalid("board", "a knockout board is a match, won in its games: enter each game of the match on the bracket (POST /api/v1/events/%d/knockout/games)", e.ID)
+		}
 		if err := in.scoreFromSheet(e.Game); err != nil {
 			return err
 		}

@@ -331,6 +331,10 @@ func TestBadKnockoutRefused(t *testing.T) {
 		if _, err := svc.RecordGame(ctx, knockout.GameInput{EventID: e.ID, Round: 1, Board: 1, Number: 1, Score: "0:2", EndReason: "final_position"}); code(err) != tournament.EINVALID {
 			t.Errorf("a correction without a reason: %v", err)
 		}
+		// A board's result is its match's, never written over it.
+		if _, err := events.RecordResult(ctx, tournament.ResultInput{EventID: e.ID, Round: 1, Board: 1, Score: "2:0", EndReason: "final_position"}); code(err) != tournament.EINVALID {
+			t.Errorf("a knockout board's result entered as a single game's: %v", err)
+		}
 		// The next round waits for every winner.
 		if _, err := events.PairNextRound(ctx, e.ID); code(err) != tournament.ECONFLICT {
 			t.Errorf("round 2 paired before round 1's winners: %v", err)
