@@ -68,7 +68,7 @@ func newDocFixture(t *testing.T) *docFixture {
 	return &docFixture{t: t, ctx: tournament.NewContextWithUser(context.Background(), u), svc: svc, byes: swiss.NewService(st, svc, nil), days: schedule.NewService(st, nil), teams: teams.NewService(st.Teams(), svc, engines.TeamOptions()),
 		trfs: interchange.NewService(st.Interchange(), svc, engines.InterchangeOptions()), micro: micromatch.NewService(st.MicroMatches(), nil),
 		prize: prizelist.NewService(st.PrizeLists(), svc, nil),
-		ko: knockout.NewService(st.Knockout(), nil)}
+		ko:    knockout.NewService(st.Knockout(), nil)}
 }
 
 func (f *docFixture) must(err error) {
