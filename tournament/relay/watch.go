@@ -7,19 +7,37 @@ import (
 )
 
 // watchPoll is how often an instance reads the stamps of the rounds its
-// readers watch, in one query, to learn what another instance relayed.
+// readers watch, in one query, to learn what another instance relayed,
+// while it does not hear the store's feed of writes (WriteFeed).
 const watchPoll = 500 * time.Millisecond
+
+// A WriteFeed tells of the events whose data was written, on this
+// instance or another sharing the database: the store's versions' feed
+// (PostgreSQL's notices; on SQLite, which has none, its poll of the data
+// version). A relayed board's write raises its event's version, so the
+// watchers of the event's rounds hear of it as the feed does.
+type WriteFeed interface {
+	// HearWrites calls heard with the events written (all: any event's
+	// may have been) until stop is called; heard must not block.
+	HearWrites(heard func(events map[int64]bool, all bool)) (stop func())
+	// KeepingVersions reports whether every write is heard of now: while
+	// it is false the watchers poll.
+	KeepingVersions() bool
+}
 
 // watchers keep, for every round somebody watches through this instance,
 // the newest stamp it has seen, and signal the round's watchers when it
-// moves: at once for a change made through this instance, within
-// watchPoll for one made on another (one read for all the rounds watched,
-// not one per reader).
+// moves: at once for a change made through this instance; for one made on
+// another, as the store's feed of writes tells of the event (WriteFeed),
+// or, while the feed is not heard (or the store has none), within the
+// fallback poll (one read for all the rounds watched, not one per reader).
 type watchers struct {
-	service *Service
-	mu      sync.Mutex
-	rounds  map[RoundKey]*watchedRound
-	polling bool
+	service  *Service
+	fallback time.Duration
+	mu       sync.Mutex
+	rounds   map[RoundKey]*watchedRound
+	polling  bool
+	hearing  bool
 }
 
 type watchedRound struct {
@@ -36,6 +54,7 @@ func (s *Service) Watch(eventID int64, n int) (<-chan struct{}, func()) {
 	key := RoundKey{EventID: eventID, Round: n}
 	ch := make(chan struct{}, 1)
 	w := &s.watchers
+	feed, _ := s.store.(WriteFeed)
 	w.mu.Lock()
 	if w.rounds == nil {
 		w.rounds = map[RoundKey]*watchedRound{}
@@ -47,9 +66,15 @@ func (s *Service) Watch(eventID int64, n int) (<-chan struct{}, func()) {
 		w.rounds[key] = r
 	}
 	r.subs[ch] = struct{}{}
-	if !w.polling {
+	if feed != nil && !w.hearing {
+		// Heard for the service's life: a round watched later is told
+		// without subscribing again.
+		w.hearing = true
+		feed.HearWrites(w.heard)
+	}
+	if !w.polling && w.fallback > 0 {
 		w.polling = true
-		go w.poll()
+		go w.poll(feed)
 	}
 	w.mu.Unlock()
 	if first {
@@ -74,6 +99,19 @@ func (s *Service) Watch(eventID int64, n int) (<-chan struct{}, func()) {
 			delete(w.rounds, key)
 		}
 		w.mu.Unlock()
+	}
+}
+
+// heard signals the watchers of the rounds of the events written (every
+// round's when all): the feed does not say which round, and a reader told
+// of a round that did not change reads it and finds nothing new.
+func (w *watchers) heard(events map[int64]bool, all bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for key, r := range w.rounds {
+		if all || events[key.EventID] {
+			signal(r.subs)
+		}
 	}
 }
 
@@ -103,10 +141,13 @@ func signal(subs map[chan struct{}]struct{}) {
 	}
 }
 
-// poll reads the watched rounds' stamps until nobody watches, signalling
-// the rounds whose stamp moved.
-func (w *watchers) poll() {
-	tick := time.NewTicker(watchPoll)
+// poll reads the watched rounds' stamps every fallback until nobody
+// watches, signalling the rounds whose stamp moved; it skips the read
+// while the feed is heard, which tells of every change sooner (and, as it
+// starts or stops being heard, signals every round, so that nothing
+// changed in between is missed).
+func (w *watchers) poll(feed WriteFeed) {
+	tick := time.NewTicker(w.fallback)
 	defer tick.Stop()
 	for range tick.C {
 		w.mu.Lock()
@@ -120,6 +161,9 @@ func (w *watchers) poll() {
 			return
 		}
 		w.mu.Unlock()
+		if feed != nil && feed.KeepingVersions() {
+			continue
+		}
 		var stamps map[RoundKey]int64
 		err := w.service.store.View(context.Background(), func(tx Tx) (err error) {
 			stamps, err = tx.RelayStamps(keys)
