@@ -232,6 +232,7 @@ type Service struct {
 func NewService(st Store, events *tournament.Service, opt Options) *Service {
 	s := &Service{store: st, events: events, now: opt.Now, client: opt.Client}
 	s.watchers.fallback = opt.FallbackPoll
+	s.watchers.wake = make(chan struct{}, 1)
 	if s.watchers.fallback == 0 {
 		s.watchers.fallback = watchPoll
 	}
