@@ -88,6 +88,18 @@ func TestWatchHearsTheOtherInstanceByTheFeed(t *testing.T) {
 			if b := v.Board(1); b == nil || len(b.Plies) != 1 || b.LastMove.Move != "c3-d4" {
 				t.Errorf("board 1 read on the other instance: %+v", b)
 			}
+			// A write of the event that leaves the relay alone (a late
+			// entry) is heard of too, and signals nobody: the round's
+			// stamp did not move.
+			late, rating := "Новиков Николай", 1500
+			if _, err := r.events.RegisterPlayer(r.arbiter, r.event.ID, tournament.PlayerInput{Name: &late, Rating: &rating}); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case <-ch:
+				t.Error("a late entry signalled the round's relay watchers")
+			case <-time.After(time.Second):
+			}
 		})
 	}
 }
