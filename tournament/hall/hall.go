@@ -21,7 +21,11 @@ type Service struct {
 	versions Versions
 	// relays is the relay of the boards' games; nil shows the pairings
 	// and results alone.
-	relays   *relay.Service
+	relays *relay.Service
+	// feed tells of the events written on any instance (the versions'
+	// feed): a followed hall is read again as its event changes, not at
+	// the next poll.
+	feed     relay.WriteFeed
 	watchers watchers
 }
 
@@ -45,6 +49,8 @@ func NewService(st tournament.Store, now func() time.Time, relays *relay.Service
 	}
 	s := &Service{store: st, now: now, relays: relays}
 	s.versions, _ = st.(Versions)
+	s.feed, _ = st.(relay.WriteFeed)
+	s.watchers.wake = make(chan struct{}, 1)
 	return s
 }
 

@@ -9,10 +9,12 @@ import (
 )
 
 // watchPoll is how often an instance looks at the versions of the events
-// whose halls its readers follow. The versions are kept in memory and
-// moved by every instance's writes as they commit (store.KeepVersions:
-// PostgreSQL's notices, SQLite's poll), so a look costs no round trip
-// unless the event changed; a change is read once for all its followers.
+// whose halls its readers follow, besides looking at once when the store's
+// feed of writes (relay.WriteFeed) tells of a followed event or the relay
+// of a followed round moves. The versions are kept in memory and moved by
+// every instance's writes as they commit (store.KeepVersions: PostgreSQL's
+// notices, SQLite's poll), so a look costs no round trip unless the event
+// changed; a change is read once for all its followers.
 const watchPoll = 250 * time.Millisecond
 
 // watchers keep, for every hall followed through this instance, the
@@ -22,6 +24,30 @@ type watchers struct {
 	mu      sync.Mutex
 	halls   map[hallKey]*watched
 	polling bool
+	// hearing: the feed of writes calls heard, for the service's life.
+	hearing bool
+	// wake asks the poll to look now, not at its next tick.
+	wake chan struct{}
+}
+
+// heard wakes the poll when a followed hall's event was written.
+func (w *watchers) heard(events map[int64]bool, all bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for key := range w.halls {
+		if all || events[key.event] {
+			w.look()
+			return
+		}
+	}
+}
+
+// look wakes the poll; the caller holds the lock.
+func (w *watchers) look() {
+	select {
+	case w.wake <- struct{}{}:
+	default: // the poll is to look already
+	}
 }
 
 // hallKey is a followed hall: an event's round, 0 for the current one.
@@ -105,6 +131,10 @@ func (s *Service) watch(key hallKey, reader *tournament.User) (<-chan struct{}, 
 	}
 	g.subs[ch] = struct{}{}
 	g.reader = reader
+	if s.feed != nil && !w.hearing {
+		w.hearing = true
+		s.feed.HearWrites(w.heard)
+	}
 	if !w.polling {
 		w.polling = true
 		go s.poll()
@@ -167,18 +197,24 @@ func (s *Service) watchRelay(key hallKey, g *watched, n int) {
 				w := &s.watchers
 				w.mu.Lock()
 				g.relayMoved = true
+				w.look()
 				w.mu.Unlock()
 			}
 		}
 	}()
 }
 
-// poll looks at the followed events' versions every watchPoll, and reads
-// a hall again when its event moved on; it ends with the last follower.
+// poll looks at the followed events' versions every watchPoll and when
+// woken, and reads a hall again when its event moved on; it ends with the
+// last follower.
 func (s *Service) poll() {
 	tick := time.NewTicker(watchPoll)
 	defer tick.Stop()
-	for range tick.C {
+	for {
+		select {
+		case <-tick.C:
+		case <-s.watchers.wake:
+		}
 		w := &s.watchers
 		w.mu.Lock()
 		if len(w.halls) == 0 {

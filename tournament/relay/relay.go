@@ -209,6 +209,11 @@ type Options struct {
 	// Client reads polled sources; a client with a 10-second timeout when
 	// nil.
 	Client *http.Client
+	// FallbackPoll is how often the watchers read the watched rounds'
+	// stamps while the store's feed of writes is not heard (WriteFeed):
+	// watchPoll when 0, never when negative (a test that only the feed
+	// may pass).
+	FallbackPoll time.Duration
 }
 
 // Service relays the boards. The signed-in user, or the relay key sent
@@ -226,6 +231,11 @@ type Service struct {
 // arbiter confirms.
 func NewService(st Store, events *tournament.Service, opt Options) *Service {
 	s := &Service{store: st, events: events, now: opt.Now, client: opt.Client}
+	s.watchers.fallback = opt.FallbackPoll
+	s.watchers.wake = make(chan struct{}, 1)
+	if s.watchers.fallback == 0 {
+		s.watchers.fallback = watchPoll
+	}
 	if s.now == nil {
 		s.now = time.Now
 	}

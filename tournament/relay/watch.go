@@ -7,19 +7,44 @@ import (
 )
 
 // watchPoll is how often an instance reads the stamps of the rounds its
-// readers watch, in one query, to learn what another instance relayed.
+// readers watch, in one query, to learn what another instance relayed,
+// while it does not hear the store's feed of writes (WriteFeed).
 const watchPoll = 500 * time.Millisecond
+
+// A WriteFeed tells of the events whose data was written, on this
+// instance or another sharing the database: the store's versions' feed
+// (PostgreSQL's notices; on SQLite, which has none, its poll of the data
+// version). A relayed board's write raises its event's version, so the
+// watchers of the event's rounds hear of it as the feed does.
+type WriteFeed interface {
+	// HearWrites calls heard with the events written (all: any event's
+	// may have been) until stop is called; heard must not block.
+	HearWrites(heard func(events map[int64]bool, all bool)) (stop func())
+	// KeepingVersions reports whether every write is heard of now: while
+	// it is false the watchers poll.
+	KeepingVersions() bool
+}
 
 // watchers keep, for every round somebody watches through this instance,
 // the newest stamp it has seen, and signal the round's watchers when it
-// moves: at once for a change made through this instance, within
-// watchPoll for one made on another (one read for all the rounds watched,
-// not one per reader).
+// moves: at once for a change made through this instance; for one made on
+// another, as the store's feed of writes tells of the event (WriteFeed) and
+// a read of the stamps finds the round moved, or, while the feed is not
+// heard (or the store has none), within the fallback poll. Either way one
+// read serves all the rounds to look at, not one per reader, and a write
+// of the event that left the round alone signals nobody.
 type watchers struct {
-	service *Service
-	mu      sync.Mutex
-	rounds  map[RoundKey]*watchedRound
-	polling bool
+	service  *Service
+	fallback time.Duration
+	mu       sync.Mutex
+	rounds   map[RoundKey]*watchedRound
+	polling  bool
+	hearing  bool
+	// told are the events the feed told of since the last look (toldAll:
+	// any event's); wake asks the poll to look at their rounds now.
+	told    map[int64]bool
+	toldAll bool
+	wake    chan struct{}
 }
 
 type watchedRound struct {
@@ -36,6 +61,7 @@ func (s *Service) Watch(eventID int64, n int) (<-chan struct{}, func()) {
 	key := RoundKey{EventID: eventID, Round: n}
 	ch := make(chan struct{}, 1)
 	w := &s.watchers
+	feed, _ := s.store.(WriteFeed)
 	w.mu.Lock()
 	if w.rounds == nil {
 		w.rounds = map[RoundKey]*watchedRound{}
@@ -47,9 +73,15 @@ func (s *Service) Watch(eventID int64, n int) (<-chan struct{}, func()) {
 		w.rounds[key] = r
 	}
 	r.subs[ch] = struct{}{}
-	if !w.polling {
+	if feed != nil && !w.hearing {
+		// Heard for the service's life: a round watched later is told
+		// without subscribing again.
+		w.hearing = true
+		feed.HearWrites(w.heard)
+	}
+	if !w.polling && (w.fallback > 0 || feed != nil) {
 		w.polling = true
-		go w.poll()
+		go w.poll(feed)
 	}
 	w.mu.Unlock()
 	if first {
@@ -74,6 +106,38 @@ func (s *Service) Watch(eventID int64, n int) (<-chan struct{}, func()) {
 			delete(w.rounds, key)
 		}
 		w.mu.Unlock()
+	}
+}
+
+// heard wakes the poll to read the stamps of the watched rounds of the
+// events written (every round's when all): the feed does not say which
+// round, nor whether the write was the relay's.
+func (w *watchers) heard(events map[int64]bool, all bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	watched := false
+	for key := range w.rounds {
+		if all || events[key.EventID] {
+			watched = true
+			break
+		}
+	}
+	if !watched {
+		return
+	}
+	if all {
+		w.toldAll = true
+	} else {
+		if w.told == nil {
+			w.told = map[int64]bool{}
+		}
+		for id := range events {
+			w.told[id] = true
+		}
+	}
+	select {
+	case w.wake <- struct{}{}:
+	default: // the poll is to look already
 	}
 }
 
@@ -103,43 +167,78 @@ func signal(subs map[chan struct{}]struct{}) {
 	}
 }
 
-// poll reads the watched rounds' stamps until nobody watches, signalling
-// the rounds whose stamp moved.
-func (w *watchers) poll() {
-	tick := time.NewTicker(watchPoll)
-	defer tick.Stop()
-	for range tick.C {
-		w.mu.Lock()
-		keys := make([]RoundKey, 0, len(w.rounds))
-		for k := range w.rounds {
-			keys = append(keys, k)
+// poll reads the stamps of the watched rounds until nobody watches,
+// signalling the rounds whose stamp moved: those of the events the feed
+// told of as it tells, and every round every fallback while the feed is
+// not heard (it tells of every change sooner, and, as it starts or stops
+// being heard, of every event, so that nothing changed in between is
+// missed).
+func (w *watchers) poll(feed WriteFeed) {
+	var tick <-chan time.Time
+	if w.fallback > 0 {
+		t := time.NewTicker(w.fallback)
+		defer t.Stop()
+		tick = t.C
+	}
+	// missed: a look the feed asked for failed; the next tick looks at
+	// every round even while the feed is heard.
+	missed := false
+	for {
+		var byFeed bool
+		select {
+		case <-tick:
+		case <-w.wake:
+			byFeed = true
 		}
-		if len(keys) == 0 {
+		w.mu.Lock()
+		if len(w.rounds) == 0 {
 			w.polling = false
 			w.mu.Unlock()
 			return
 		}
-		w.mu.Unlock()
-		var stamps map[RoundKey]int64
-		err := w.service.store.View(context.Background(), func(tx Tx) (err error) {
-			stamps, err = tx.RelayStamps(keys)
-			return err
-		})
-		if err != nil {
-			continue // the next tick tries again
+		if !byFeed && !missed && feed != nil && feed.KeepingVersions() {
+			w.mu.Unlock()
+			continue
 		}
-		w.mu.Lock()
-		for _, k := range keys {
-			r := w.rounds[k]
-			if r == nil {
-				continue
+		keys := make([]RoundKey, 0, len(w.rounds))
+		for k := range w.rounds {
+			if !byFeed || w.toldAll || w.told[k.EventID] {
+				keys = append(keys, k)
 			}
-			st := stamps[k]
-			if r.known && st != r.stamp {
-				signal(r.subs)
-			}
-			r.stamp, r.known = st, true
 		}
+		w.told, w.toldAll = nil, false
 		w.mu.Unlock()
+		err := w.look(keys)
+		missed = err != nil && (byFeed || missed)
 	}
+}
+
+// look reads the rounds' stamps in one query and signals the rounds whose
+// stamp moved.
+func (w *watchers) look(keys []RoundKey) error {
+	if len(keys) == 0 {
+		return nil
+	}
+	var stamps map[RoundKey]int64
+	err := w.service.store.View(context.Background(), func(tx Tx) (err error) {
+		stamps, err = tx.RelayStamps(keys)
+		return err
+	})
+	if err != nil {
+		return err // the next look tries again
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, k := range keys {
+		r := w.rounds[k]
+		if r == nil {
+			continue
+		}
+		st := stamps[k]
+		if r.known && st != r.stamp {
+			signal(r.subs)
+		}
+		r.stamp, r.known = st, true
+	}
+	return nil
 }

@@ -56,6 +56,10 @@ type keptVersions struct {
 	// shared version with the event's, so that what is given is a pair
 	// the database held together.
 	events map[int64]eventStamp
+	// hearers are told of every write heard of (HearWrites), by their
+	// number.
+	hearers    map[int]func(events map[int64]bool, all bool)
+	nextHearer int
 }
 
 type eventStamp struct{ shared, event int64 }
@@ -93,27 +97,73 @@ func (k *keptVersions) keepEvent(generation uint64, eventID int64, versions even
 // all is set): a write raised them.
 func (k *keptVersions) forget(events map[int64]bool, all bool) {
 	k.mu.Lock()
-	defer k.mu.Unlock()
 	k.generation++
 	k.dataKnown = false
-	if all || events[sharedVersionID] {
+	all = all || events[sharedVersionID]
+	if all {
 		clear(k.events)
-		return
+	} else {
+		for id := range events {
+			delete(k.events, id)
+		}
 	}
-	for id := range events {
-		delete(k.events, id)
+	hearers := k.listening()
+	k.mu.Unlock()
+	for _, heard := range hearers {
+		heard(events, all)
 	}
+}
+
+// listening are the hearers to tell, k.mu held: told after it is let go,
+// so that a hearer may read the versions.
+func (k *keptVersions) listening() []func(map[int64]bool, bool) {
+	hearers := make([]func(map[int64]bool, bool), 0, len(k.hearers))
+	for _, heard := range k.hearers {
+		hearers = append(hearers, heard)
+	}
+	return hearers
 }
 
 // hearing sets whether every write is heard of, forgetting everything:
 // what was read while it was not may be stale.
 func (k *keptVersions) hearing(live bool) {
 	k.mu.Lock()
-	defer k.mu.Unlock()
 	k.live = live
 	k.generation++
 	k.dataKnown = false
 	clear(k.events)
+	hearers := k.listening()
+	k.mu.Unlock()
+	// A write made while nothing was heard may have been missed: any
+	// event's data may have changed.
+	for _, heard := range hearers {
+		heard(nil, true)
+	}
+}
+
+// HearWrites calls heard with the events whose data a write changed, on
+// this instance as it commits or on another as this one hears of it while
+// it keeps the versions (KeepVersions: PostgreSQL's notices within
+// milliseconds, SQLite's poll within versionsPoll); all is set when any
+// event's may have changed (the shared data, a notice too long, the feed
+// starting or stopping). While KeepingVersions is false the other
+// instances' writes are not heard of. heard is called outside the store's
+// locks and must not block. It returns the function that stops the calls.
+func (s *Store) HearWrites(heard func(events map[int64]bool, all bool)) (stop func()) {
+	k := &s.kept
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.hearers == nil {
+		k.hearers = map[int]func(map[int64]bool, bool){}
+	}
+	id := k.nextHearer
+	k.nextHearer++
+	k.hearers[id] = heard
+	return func() {
+		k.mu.Lock()
+		defer k.mu.Unlock()
+		delete(k.hearers, id)
+	}
 }
 
 // KnownDataVersion is the data version (DataVersion) as this instance

@@ -70,3 +70,26 @@ func TestRaisedNotice(t *testing.T) {
 		t.Fatal("a notice that cannot be read does not forget them all")
 	}
 }
+
+// The hearers of the writes are told of each forget, the shared data's as
+// every event's, and of every event as the feed starts and stops being
+// heard (a write in between may have been missed); a hearer stopped hears
+// nothing more.
+func TestHearWrites(t *testing.T) {
+	s := &Store{}
+	type told struct {
+		events map[int64]bool
+		all    bool
+	}
+	var heard []told
+	stop := s.HearWrites(func(events map[int64]bool, all bool) { heard = append(heard, told{events, all}) })
+	s.kept.hearing(true)
+	s.kept.forget(map[int64]bool{7: true}, false)
+	s.kept.forget(map[int64]bool{sharedVersionID: true}, false)
+	s.kept.hearing(false)
+	stop()
+	s.kept.forget(map[int64]bool{8: true}, false)
+	if len(heard) != 4 || !heard[0].all || heard[1].all || !heard[1].events[7] || !heard[2].all || !heard[3].all {
+		t.Fatalf("heard %+v; want all, event 7, all, all", heard)
+	}
+}

@@ -69,6 +69,16 @@ func (s *Store) Relay() relay.Store { return relayStore{s} }
 
 type relayStore struct{ s *Store }
 
+// The relay's watchers hear of the rounds changed on other instances by
+// the versions' feed: a relayed board's write raises its event's version.
+var _ relay.WriteFeed = relayStore{}
+
+func (m relayStore) HearWrites(heard func(events map[int64]bool, all bool)) (stop func()) {
+	return m.s.HearWrites(heard)
+}
+
+func (m relayStore) KeepingVersions() bool { return m.s.KeepingVersions() }
+
 func (m relayStore) Update(ctx context.Context, fn func(tx relay.Tx) error) error {
 	return m.s.run(ctx, m.s.db, nil, func(t *tx) error { return fn(t) })
 }
