@@ -1,9 +1,11 @@
 // hall.js: the hall's pages of an event (api/web/hall) follow the hall's
 // stream (GET /api/v1/events/{id}/hall/stream), as a live game's page
-// follows its game's: each board's result is written in place as it is
-// entered, a new round (or a change of the pairing) reloads the page, and
-// the round's timer counts from the server's instant. The hall screen
-// turns its pages of boards every data-rotate seconds.
+// follows its game's: the stream sends the whole hall first, then only
+// the boards that changed; each board's result and relayed moves are
+// written in place as they come, a new round (or a change of the
+// pairing) reloads the page, and the round's timer counts from the
+// server's instant. The hall screen turns its pages of boards every
+// data-rotate seconds.
 (function () {
   "use strict";
   var hall = document.getElementById("hall");
@@ -145,14 +147,15 @@
     }
   }
 
-  // show writes a hall the server sent: its results in place, or the
-  // page again when its round or pairing is not the page's.
-  function show(h) {
+  // show writes a hall the server sent, whole or (some) only the boards
+  // that changed since the version shown: their results and relays in
+  // place, or the page again when its round or pairing is not the page's.
+  function show(h, some) {
     var els = hall.querySelectorAll("[data-board]");
     var byNumber = {};
     els.forEach(function (el) { byNumber[el.dataset.board] = el; });
     var single = hall.classList.contains("hall-board-page");
-    var mismatch = h.round !== Number(hall.dataset.round) || (!single && h.boards.length !== Number(hall.dataset.boards));
+    var mismatch = h.round !== Number(hall.dataset.round) || (!some && !single && h.boards.length !== Number(hall.dataset.boards));
     if (!mismatch) {
       h.boards.forEach(function (b) {
         var el = byNumber[b.board];
@@ -193,7 +196,7 @@
         .then(function (h) {
           if (!h) return;
           readServerClock(Date.parse(h.timer.now));
-          if (String(h.version) !== hall.dataset.version) show(h);
+          if (String(h.version) !== hall.dataset.version) show(h, false);
         })
         .catch(function () {})
         .finally(function () { setTimeout(again, 5000); });
@@ -217,9 +220,24 @@
     });
     stream.addEventListener("hall", function (e) {
       failures = 0;
-      show(JSON.parse(e.data));
+      show(JSON.parse(e.data), false);
       // When the page last drew a hall the stream sent: the browser
       // tests read it.
+      hall.dataset.drawnAt = String(Date.now());
+    });
+    // An event "boards" has the boards that changed since the version
+    // the stream sent before it. A page that shows another version (never
+    // on one stream, whose events come in order) asks for the whole hall
+    // again: the stream opened anew with the version shown sends it.
+    stream.addEventListener("boards", function (e) {
+      failures = 0;
+      var d = JSON.parse(e.data);
+      if (String(d.since) !== hall.dataset.version) {
+        stream.close();
+        listen();
+        return;
+      }
+      show(d, true);
       hall.dataset.drawnAt = String(Date.now());
     });
     stream.addEventListener("error", function () {

@@ -225,7 +225,8 @@ func (m *hallMeasure) read(ctx context.Context, url string, reader int, ready *s
 		switch {
 		case strings.HasPrefix(line, "event: "):
 			event = strings.TrimPrefix(line, "event: ")
-		case strings.HasPrefix(line, "data: ") && event == "hall":
+		case strings.HasPrefix(line, "data: ") && (event == "hall" || event == "boards"):
+			// A "hall" has every board, "boards" those that changed.
 			var h struct {
 				Boards []struct {
 					Board int `json:"board"`

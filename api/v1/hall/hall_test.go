@@ -213,10 +213,11 @@ func (s *sse) next() [3]string {
 }
 
 // The hall's stream tells the server's instant and sends the hall, then
-// the hall again after a result entered on another instance of the site
-// on the same database, with a higher version as its ID; a reader that
-// comes back with the version it saw is sent no hall until the next
-// change. On both databases.
+// the board a result entered on another instance of the site on the same
+// database changed, alone, with a higher version as its ID; a reader that
+// comes back with an older version is sent the whole hall, one that comes
+// back with the version it saw is sent no hall until the next change. On
+// both databases.
 func TestHallStreamOnTwoInstances(t *testing.T) {
 	t.Parallel()
 	data := apitest.EveryGame(t)
@@ -255,10 +256,27 @@ func TestHallStreamOnTwoInstances(t *testing.T) {
 			}
 			s.Must(http.StatusOK, apitest.Arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%d/result", id, apitest.Num(playing["board"])),
 				map[string]any{"score": data[0].WonScore, "end_reason": data[0].WonReason, "version": version})
+			// The change comes as the one board that changed since the
+			// hall sent first.
 			next := stream.next()
 			var after map[string]any
-			if err := json.Unmarshal([]byte(next[2]), &after); next[0] != "hall" || err != nil || after["finished"] != true || next[1] <= first[1] && len(next[1]) <= len(first[1]) {
-				t.Fatalf("the hall after the last result: %v (%v)", next, err)
+			if err := json.Unmarshal([]byte(next[2]), &after); next[0] != "boards" || err != nil || after["finished"] != true ||
+				fmt.Sprint(apitest.Num(after["since"])) != first[1] || fmt.Sprint(apitest.Num(after["version"])) != next[1] ||
+				next[1] <= first[1] && len(next[1]) <= len(first[1]) {
+				t.Fatalf("the boards after the last result: %v (%v)", next, err)
+			}
+			if changed := after["boards"].([]any); len(changed) != 1 || apitest.Num(changed[0].(map[string]any)["board"]) != apitest.Num(playing["board"]) ||
+				changed[0].(map[string]any)["result"] == nil {
+				t.Fatalf("the boards changed: %v, want board %v with its result alone", changed, playing["board"])
+			}
+			// A reader who comes back with an older version than the last
+			// is sent the whole hall: the stream does not know what it saw.
+			behind := openStream(t, other.URL, path, map[string]string{"Last-Event-ID": first[1]})
+			if ev := behind.next(); ev[0] != "now" {
+				t.Fatalf("the stream opened behind: %v", ev)
+			}
+			if ev := behind.next(); ev[0] != "hall" || ev[1] != next[1] || !strings.Contains(ev[2], `"finished":true`) {
+				t.Fatalf("the stream opened behind sent %v, want the whole hall at %s", ev, next[1])
 			}
 			again := openStream(t, other.URL, path, map[string]string{"Last-Event-ID": next[1]})
 			if ev := again.next(); ev[0] != "now" {

@@ -1,0 +1,78 @@
+package hall
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+	"adiukh/tournament/hall"
+)
+
+// The stream's delta from one hall to the next has the boards that
+// changed alone; a pairing made again, a new round or a reader who saw no
+// hall the stream knows is sent the whole hall.
+func TestStreamSendsTheBoardsThatChanged(t *testing.T) {
+	e := &tournament.Event{ID: 7, Game: "russian"}
+	seat := func(id int64) hall.Seat { return hall.Seat{PlayerID: id, Name: "P"} }
+	first := &hall.Hall{Event: e, Round: 1, Rounds: []int{1}, Version: 10, Boards: []hall.Board{
+		{Number: 1, White: seat(1), Black: seat(2)}, {Number: 2, White: seat(3), Black: seat(4)}, {Number: 3, White: seat(5), Black: seat(6)}}}
+	second := *first
+	second.Version = 11
+	second.Boards = append([]hall.Board(nil), first.Boards...)
+	second.Boards[1].Score = "1:0"
+	second.Boards[1].Result = &tournament.Result{}
+	ec := newEventCache()
+	body, err := ec.event(first, &second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := eventData[DeltaView](t, body, "boards")
+	if d.Since != 10 || d.Version != 11 || len(d.Boards) != 1 || !strings.Contains(string(d.Boards[0]), `"board":2`) {
+		t.Fatalf("the delta: %+v", d)
+	}
+	if again, _ := ec.event(first, &second); &again[0] != &body[0] {
+		t.Error("the delta was made twice for the same two halls")
+	}
+	repaired := second
+	repaired.Version = 12
+	repaired.Boards = append([]hall.Board(nil), second.Boards...)
+	repaired.Boards[2].Black = seat(9)
+	if d := eventData[DeltaView](t, must(ec.event(&second, &repaired)), "boards"); len(d.Boards) != 1 || !strings.Contains(string(d.Boards[0]), `"id":9`) {
+		t.Fatalf("a board's pairing changed: %+v", d)
+	}
+	fewer := repaired
+	fewer.Version = 13
+	fewer.Boards = repaired.Boards[:2]
+	next := fewer
+	next.Round, next.Version = 2, 14
+	for _, c := range []struct {
+		name     string
+		seen, to *hall.Hall
+	}{{"a board fewer", &repaired, &fewer}, {"a new round", &fewer, &next}, {"no hall seen", nil, &next}} {
+		if h := eventData[HallView](t, must(ec.event(c.seen, c.to)), "hall"); h.Version != c.to.Version || len(h.Boards) != len(c.to.Boards) {
+			t.Errorf("%s: %+v, want the whole hall", c.name, h)
+		}
+	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// eventData is a server-sent event's data, which must be an event name.
+func eventData[T any](t *testing.T, body []byte, name string) T {
+	t.Helper()
+	var out T
+	lines := strings.Split(string(body), "\n")
+	if lines[0] != "event: "+name || !strings.HasPrefix(lines[2], "data: ") {
+		t.Fatalf("want an event %q: %s", name, body)
+	}
+	if err := json.Unmarshal([]byte(strings.TrimPrefix(lines[2], "data: ")), &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
