@@ -514,6 +514,36 @@ func (e *Event) AwaitsSheet(r *Round, g *Game) bool {
 	return r.Number > e.ImportedRounds && e.System != Knockout && g.SheetMissing(e.Discipline)
 }
 
+// ResultsOnBracket reports whether the event's boards are matches whose
+// results follow from their games, entered on the bracket (a knockout):
+// the single-game result entry and sheet upload refuse them, and the desk
+// links each board to its match instead.
+func (e *Event) ResultsOnBracket() bool {
+	return e.System == Knockout
+}
+
+// Relays checks that round r of the event is relayed move by move
+// (package relay): a published round of an event played over the board
+// whose boards are single games. A micro-match's board is two games and a
+// knockout's board a match of several, whose result is its games' (package
+// knockout): neither is one relayed game. The relay's doors and the
+// arbiter's desk, which links a relayed round's relay page, ask it alike.
+func (e *Event) Relays(r *Round) error {
+	switch {
+	case e.Status == Cancelled:
+		return Conflict("", "the event is cancelled (%s); it no longer changes", e.CancelReason)
+	case e.Online || e.Discipline.PlayedOnServer():
+		return Conflict("", "the games of this event are played on the site; only games played over the board are relayed")
+	case e.MicroMatch.On():
+		return Conflict("", "the boards of this event are micro-matches of two games; they are not relayed")
+	case e.System == Knockout:
+		return Conflict("", "the boards of a knockout are matches of several games; enter their games on the bracket (/events/%d/knockout)", e.ID)
+	case r.Status == Draft:
+		return Conflict("", "round %d is not published yet", r.Number)
+	}
+	return nil
+}
+
 // TableOpen refuses, on a finished event, a change that can move its final
 // table: a result, a setting the standings are counted by (scoring,
 // tie-breaks, rounds, micro-matches, a team competition's settings), a

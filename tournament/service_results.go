@@ -75,7 +75,7 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 		if err := playedOnServer(e, in.Round, in.Board); err != nil {
 			return err
 		}
-		if e.System == Knockout {
+		if e.ResultsOnBracket() {
 			// The board is a match: its result follows from the match's
 			// games (package knockout), and one written over it would
 			// part from them.

@@ -136,7 +136,7 @@ func StandingsView(ct *teams.Crosstable) (report.Standings, error) {
 		row := report.StandingsRow{
 			// After round k, a player who does not play round k+1 is marked.
 			Place: r.Rank, PlaceLast: r.RankTo, Player: playerAsOf(&cr.Player, st.AfterRound+1), Points: r.Score,
-			TieBreaks: make([]float64, len(st.TieBreaks)),
+			TieBreaks: make([]float64, len(st.TieBreaks)), Playoff: r.Playoff != 0,
 		}
 		for i, tb := range st.TieBreaks {
 			row.TieBreaks[i] = r.TieBreaks[tb.ID]

@@ -100,7 +100,7 @@ func (s *Service) Round(ctx context.Context, eventID int64, n int) (*RoundView, 
 			return err
 		}
 		out = s.view(ctx, e, players, r, boards)
-		out.CanOperate = (out.CanManage || operator) && r.Status == tournament.Published && !e.Online && !e.Discipline.PlayedOnServer() && !e.MicroMatch.On()
+		out.CanOperate = (out.CanManage || operator) && r.Status == tournament.Published && e.Relays(r) == nil
 		out.Stamp = stamps[RoundKey{EventID: eventID, Round: n}]
 		return nil
 	})

@@ -71,20 +71,10 @@ func mayFeed(ctx context.Context, tx Tx, eventID int64, n int, kind Source) (*ac
 	return nil, tournament.Forbidden("only the arbiter and the operators the arbiter names relay the games of round %d", n)
 }
 
-// relayable checks that round n of the event is relayed: a published
-// round of an event played over the board, whose boards are single games.
+// relayable checks that round n of the event is relayed
+// (tournament.Event.Relays).
 func relayable(e *tournament.Event, r *tournament.Round) error {
-	switch {
-	case e.Status == tournament.Cancelled:
-		return tournament.Conflict("", "the event is cancelled (%s); it no longer changes", e.CancelReason)
-	case e.Online || e.Discipline.PlayedOnServer():
-		return tournament.Conflict("", "the games of this event are played on the site; only games played over the board are relayed")
-	case e.MicroMatch.On():
-		return tournament.Conflict("", "the boards of this event are micro-matches of two games; they are not relayed")
-	case r.Status == tournament.Draft:
-		return tournament.Conflict("", "round %d is not published yet", r.Number)
-	}
-	return nil
+	return e.Relays(r)
 }
 
 // boardOf reads round n's board b with its players' names and its relay

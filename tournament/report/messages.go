@@ -36,6 +36,7 @@ const (
 	msgMovesPer               msg = "report.moves_per"
 	msgLegendDirectEncounter  msg = "report.legend_direct_encounter"
 	msgLegendUnscored         msg = "report.legend_unscored"
+	msgLegendPlayoff          msg = "report.legend_playoff"
 	msgCrosstable             msg = "report.crosstable"
 	msgProgressAfter          msg = "report.progress_after"
 	msgNotCountedYet          msg = "report.not_counted_yet"

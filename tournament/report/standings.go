@@ -64,12 +64,28 @@ func StandingsPDF(w io.Writer, loc catalog.Lang, s Standings) error {
 		}
 		return t
 	})
-	notes := []string{d.tieBreakNote(s.TieBreaks), d.incompleteNote(s)}
+	notes := []string{playoffNote(loc, s.Rows), d.tieBreakNote(s.TieBreaks), d.incompleteNote(s)}
 	t.after = d.notesHeight(notes...) + signatureHeight
 	t.draw(d)
 	d.notes(notes...)
 	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
 	return d.output(w)
+}
+
+// playoffNote names the players whose place a play-off decided, with
+// that place, so that a reader does not look for it in the tie-breaks
+// below; "" when none did.
+func playoffNote(loc catalog.Lang, rows []StandingsRow) string {
+	var decided []string
+	for _, r := range rows {
+		if r.Playoff {
+			decided = append(decided, fmt.Sprintf("%d. %s", r.Place, r.Player.Name))
+		}
+	}
+	if len(decided) == 0 {
+		return ""
+	}
+	return text(loc, msgLegendPlayoff, strings.Join(decided, ", "))
 }
 
 // ProgressPDF renders the Swiss progress table as chess-results prints it:

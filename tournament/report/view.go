@@ -194,6 +194,9 @@ type StandingsRow struct {
 	Points    float64   // game points in the event's scoring, as the event shows them (e.g. 2/1/0 or 1/½/0)
 	TieBreaks []float64 // one per Standings.TieBreaks, in the same order
 	Games     []PlayerGame
+	// Playoff: a play-off decided the place among the players tied with
+	// this one, not the tie-breaks (the standings page marks it too).
+	Playoff bool
 }
 
 // PlayerGame is one game (or bye) of a player, for the crosstable and the

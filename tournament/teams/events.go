@@ -192,6 +192,9 @@ type Desk struct {
 	Regulations  *tournament.Regulations
 	Teams        []Team        // a team event's
 	TeamSettings *TeamSettings // a team event's
+	// Relayed holds the numbers of the rounds relayed move by move
+	// (tournament.Event.Relays), whose relay page the desk links.
+	Relayed map[int]bool
 }
 
 // Desk reads everything the desk's main page shows, authorised once.
@@ -214,7 +217,10 @@ func (s *Service) Desk(ctx context.Context, eventID int64) (*Desk, error) {
 		if err != nil {
 			return err
 		}
-		d = &Desk{EventData: &tournament.EventData{Event: e, Players: players, Rounds: rounds}}
+		d = &Desk{EventData: &tournament.EventData{Event: e, Players: players, Rounds: rounds}, Relayed: map[int]bool{}}
+		for i := range rounds {
+			d.Relayed[rounds[i].Number] = e.Relays(&rounds[i]) == nil
+		}
 		if d.Reports, err = tournament.ReadPlayerView(tx, tournament.UserFromContext(ctx), e); err != nil {
 			return err
 		}

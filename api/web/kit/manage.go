@@ -33,6 +33,9 @@ type ManagePageData struct {
 	LiveSettings *correspondence.Settings
 	LiveStart    *Form
 	NextPair     int
+	// Relayed holds the numbers of the rounds relayed move by move
+	// (teams.Desk.Relayed), whose relay page the desk links.
+	Relayed map[int]bool
 	// CanPair offers pairing the next round (EventData.CanPair).
 	CanPair bool
 	// ReadyToFinish: every round is played; finishing puts the event in
@@ -80,7 +83,7 @@ func (k *Kit) ManageData(c *gin.Context, id int64) (*ManagePageData, error) {
 		EventHeader: k.Header(c, d.Event, "manage"), Settings: k.EventFormData(EventFormValues(d.Event)), Warnings: d.Event.Warnings(),
 		Players: d.Players, Rounds: d.Rounds, Player: NewForm(), Team: NewForm(), CSV: NewForm(), Status: NewForm(), NextPair: len(d.Rounds) + 1,
 		ReadyToFinish: d.ReadyToFinish(), CanPair: d.CanPair(), Teams: d.Teams, Panel: NewPlayerPanel(d.Reports, true),
-		Regulations: d.Regulations, RegulationsForm: NewForm(), RegulationsMB: entries.MaxRegulationsBytes >> 20, LiveStart: NewForm(),
+		Regulations: d.Regulations, RegulationsForm: NewForm(), RegulationsMB: entries.MaxRegulationsBytes >> 20, LiveStart: NewForm(), Relayed: d.Relayed,
 	}
 	if d.Event.Online && !d.Event.MicroMatch.On() {
 		if data.LiveSettings, err = k.Correspondence.Settings(c.Request.Context(), id); err != nil {

@@ -64,7 +64,17 @@ type BoardPart struct {
 // EventPageData).
 func (k *Kit) EventReader(c *gin.Context) (func([]byte) ([]byte, error), bool, error) {
 	return k.ReaderOfEvent(c, func(head EventHeader, v *tournament.PlayerView) (any, error) {
-		return &EventPageData{EventHeader: head, Panel: NewPlayerPanel(v, head.CanManage)}, nil
+		d := &EventPageData{EventHeader: head, Panel: NewPlayerPanel(v, head.CanManage)}
+		checkins, err := k.Checkin.Mine(c.Request.Context())
+		if err != nil {
+			return nil, err
+		}
+		for _, ch := range checkins {
+			if ch.Event.ID == head.Event.ID {
+				d.Checkin = ch
+			}
+		}
+		return d, nil
 	})
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/checkin"
 	"adiukh/tournament/entries"
 )
 
@@ -202,6 +203,10 @@ type EventPageData struct {
 	// says why they could not be built.
 	Cards      []tournament.PairingCard
 	CardsError string
+	// Checkin is the signed-in player's check-in for the event's next
+	// round while it is open (checkin.Service.Mine), their personal part
+	// event_checkin; nil for anyone else.
+	Checkin *checkin.RoundView
 }
 
 // NewEventPageData shows round n, or the latest round when there is no
