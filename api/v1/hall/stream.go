@@ -199,7 +199,8 @@ func (ec *eventCache) event(seen, v *hall.Hall) ([]byte, error) {
 
 // DeltaView is an event "boards" of the stream: the hall at Version as
 // HallView has it but for its boards, of which only those that changed
-// since the version Since, whole.
+// since the version Since, each whole but for its relayed moves: only
+// those the reader of version Since lacks (RelayView's MovesFrom).
 type DeltaView struct {
 	EventID  int64             `json:"event_id"`
 	Game     string            `json:"game"`
@@ -226,7 +227,11 @@ func delta(from, to *madeHall) ([]byte, bool, error) {
 			return nil, false, nil
 		}
 		if !bytes.Equal(from.boards[i], to.boards[i]) {
-			d.Boards = append(d.Boards, to.boards[i])
+			b, err := boardDelta(from.hall.Boards[i], to.hall.Boards[i], to.view.Boards[i])
+			if err != nil {
+				return nil, false, err
+			}
+			d.Boards = append(d.Boards, b)
 		}
 	}
 	body, err := json.Marshal(d)
@@ -234,4 +239,17 @@ func delta(from, to *madeHall) ([]byte, bool, error) {
 		return nil, false, err
 	}
 	return fmt.Appendf(nil, "event: boards\nid: %d\ndata: %s\n\n", to.hall.Version, body), true, nil
+}
+
+// boardDelta is board view (the board b of the newer hall) as a delta
+// from the board seen sends it: its relay's moves those from the first the
+// reader of seen lacks (hall.NewPlies), not all.
+func boardDelta(seen, b hall.Board, view BoardView) (json.RawMessage, error) {
+	if view.Relay != nil {
+		r := *view.Relay
+		r.MovesFrom, r.Corrected = hall.NewPlies(seen, b)
+		r.Moves = r.Moves[r.MovesFrom:]
+		view.Relay = &r
+	}
+	return json.Marshal(view)
 }
