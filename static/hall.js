@@ -1,10 +1,10 @@
 // hall.js: the hall's pages of an event (api/web/hall) follow the hall's
 // stream (GET /api/v1/events/{id}/hall/stream), as a live game's page
 // follows its game's: the stream sends the whole hall first, then only
-// the boards that changed; each board's result and relayed moves are
-// written in place as they come, a new round (or a change of the
-// pairing) reloads the page, and the round's timer counts from the
-// server's instant. The hall screen turns its pages of boards every
+// the boards that changed, with only the moves the page lacks; each
+// board's result and relayed moves are written in place as they come, a
+// new round (or a change of the pairing) reloads the page, and the
+// round's timer counts from the server's instant. The hall screen turns its pages of boards every
 // data-rotate seconds.
 (function () {
   "use strict";
@@ -103,7 +103,8 @@
 
   // writeRelay draws a relayed board's position (app.js's drawTowers),
   // marks its last move, and writes the clocks and, on a board's page,
-  // the moves.
+  // the moves: false when the page lacks moves before those sent
+  // (writeMoves).
   function writeRelay(el, r) {
     var drawn = el.querySelector("[data-drawn]");
     if (drawn && r.plies > 0 && typeof drawTowers === "function") {
@@ -129,27 +130,48 @@
       out.textContent = r.clock ? clockText(r.clock[c[1]]) : "";
     });
     var moves = document.getElementById("board-moves");
-    if (moves && el.contains(moves)) {
-      var body = moves.tBodies[0];
-      while (body.rows.length > 0) body.deleteRow(0);
-      for (var i = 0; i < r.moves.length; i += 2) {
-        var row = body.insertRow();
-        var cells = [(i / 2 + 1) + ".", r.moves[i], r.moves[i + 1] || ""];
-        cells.forEach(function (text, j) {
-          var td = row.insertCell();
-          if (j === 0) td.className = "num";
-          td.textContent = text;
-        });
-      }
-      moves.hidden = r.moves.length === 0;
-      var title = el.querySelector(".moves-title");
-      if (title) title.hidden = moves.hidden;
+    return !(moves && el.contains(moves)) || writeMoves(moves, el, r);
+  }
+
+  // writeMoves writes a board page's moves: r.moves are the plies from
+  // ply r.moves_from on (0, or absent: all of them; in an event "boards"
+  // the plies the page lacks, or after a correction those from the ply
+  // changed), which replace the page's from there. It is false when the
+  // page lacks plies before them (never on one stream, whose events come
+  // in order), for the whole hall to be asked for.
+  function writeMoves(moves, el, r) {
+    var body = moves.tBodies[0];
+    var shown = [];
+    for (var k = 0; k < body.rows.length; k++) {
+      var cells = body.rows[k].cells;
+      shown.push(cells[1].textContent);
+      if (cells[2].textContent) shown.push(cells[2].textContent);
     }
+    var from = r.moves_from || 0;
+    if (from > shown.length) return false;
+    var all = shown.slice(0, from).concat(r.moves);
+    // The rows from the move of ply from are written again.
+    var first = Math.floor(from / 2);
+    while (body.rows.length > first) body.deleteRow(first);
+    for (var i = first * 2; i < all.length; i += 2) {
+      var row = body.insertRow();
+      [(i / 2 + 1) + ".", all[i], all[i + 1] || ""].forEach(function (text, j) {
+        var td = row.insertCell();
+        if (j === 0) td.className = "num";
+        td.textContent = text;
+      });
+    }
+    moves.hidden = all.length === 0;
+    var title = el.querySelector(".moves-title");
+    if (title) title.hidden = moves.hidden;
+    return true;
   }
 
   // show writes a hall the server sent, whole or (some) only the boards
   // that changed since the version shown: their results and relays in
   // place, or the page again when its round or pairing is not the page's.
+  // It is false when a board's page lacks moves before those sent, and
+  // keeps the version shown.
   function show(h, some) {
     var els = hall.querySelectorAll("[data-board]");
     var byNumber = {};
@@ -168,14 +190,16 @@
       // its own within a few seconds so that a hall of readers does not
       // come back at once.
       setTimeout(function () { location.reload(); }, Math.random() * 3000);
-      return;
+      return true;
     }
+    var whole = true;
     h.boards.forEach(function (b) {
       var el = byNumber[b.board];
       if (!el) return;
       writeResult(el, b);
-      if (b.relay) writeRelay(el, b.relay);
+      if (b.relay && !writeRelay(el, b.relay)) whole = false;
     });
+    if (!whole) return false;
     if (timer) {
       timer.dataset.state = h.timer.state;
       timer.dataset.start = h.timer.start ? String(Date.parse(h.timer.start)) : "0";
@@ -183,6 +207,7 @@
       drawTimer();
     }
     hall.dataset.version = String(h.version);
+    return true;
   }
 
   // poll asks for the hall every few seconds while no stream may be held.
@@ -205,12 +230,13 @@
 
   var live = document.getElementById("hall-live");
   var stream = null, failures = 0;
-  function listen() {
+  function listen(whole) {
     // since: the version the page shows; a reconnect names the last one
     // the stream sent by itself (Last-Event-ID), which the server takes
-    // when no since is given.
+    // when no since is given. A page that asks for the whole hall names
+    // none.
     var url = api + "/stream" + query;
-    url += (query ? "&" : "?") + "since=" + encodeURIComponent(hall.dataset.version);
+    if (whole !== true) url += (query ? "&" : "?") + "since=" + encodeURIComponent(hall.dataset.version);
     stream = new EventSource(url);
     stream.addEventListener("now", function (e) {
       failures = 0;
@@ -226,9 +252,12 @@
       hall.dataset.drawnAt = String(Date.now());
     });
     // An event "boards" has the boards that changed since the version
-    // the stream sent before it. A page that shows another version (never
+    // the stream sent before it, and of their moves those after the
+    // plies that version had. A page that shows another version (never
     // on one stream, whose events come in order) asks for the whole hall
-    // again: the stream opened anew with the version shown sends it.
+    // again: the stream opened anew with the version shown sends it; a
+    // board's page that lacks the plies before those sent asks for it
+    // whole.
     stream.addEventListener("boards", function (e) {
       failures = 0;
       var d = JSON.parse(e.data);
@@ -237,7 +266,11 @@
         listen();
         return;
       }
-      show(d, true);
+      if (!show(d, true)) {
+        stream.close();
+        listen(true);
+        return;
+      }
       hall.dataset.drawnAt = String(Date.now());
     });
     stream.addEventListener("error", function () {

@@ -9,37 +9,55 @@ import (
 // Following is one reader's watch of a game: a page's or a program's
 // stream of it.
 type Following struct {
-	// First is the game as the watch began; every change after it is
-	// signalled on Changes, and Next gives it.
+	// First is the game as the watch's first read (Read) found it; every
+	// change after the watch began is signalled on Changes, and Next gives
+	// it.
 	First   *View
 	Changes <-chan struct{}
 	s       *Service
+	gameID  int64
 	stop    func()
 }
 
 // Next is the newest version of the game, when it is newer than version;
 // nil otherwise (a signal of a change already sent). It is shared by every
 // watcher of the game: read, never changed.
-func (f *Following) Next(version int) *View { return f.s.Latest(f.First.ID, version) }
+func (f *Following) Next(version int) *View { return f.s.Latest(f.gameID, version) }
 
 // Stop ends the watch.
 func (f *Following) Stop() { f.stop() }
 
-// Follow begins to watch a game for the context's user, who must be
-// allowed to read it. It registers the watch before it reads the game, so
-// that no change falls between the two: one committed before the read is
-// in First, one after it is signalled. A player who follows their live game
-// has shown up (Game); player (Plays) is told of a change before the
-// spectators.
-func (s *Service) Follow(ctx context.Context, gameID int64, player bool) (*Following, error) {
-	changes, stop := s.Watch(gameID, player)
-	f := &Following{Changes: changes, s: s, stop: stop}
-	var err error
-	if f.First, err = s.Game(ctx, gameID); err != nil {
-		stop()
+// Read reads the game for the watch, as the context's user, who must be
+// allowed to read it: after the watch registered (Subscribe), so that no
+// change falls between the two: one committed before the read is in what
+// it reads (First), one after it is signalled.
+func (f *Following) Read(ctx context.Context) (*View, error) {
+	v, err := f.s.Game(ctx, f.gameID)
+	if err != nil {
 		return nil, err
 	}
-	s.offer(f.First)
+	f.s.offer(v)
+	f.First = v
+	return v, nil
+}
+
+// Subscribe begins to watch a game, before anything of it is read (Read
+// reads it then). A player who follows their live game has shown up once
+// Read reads it (Game); player (Plays) is told of a change before the
+// spectators.
+func (s *Service) Subscribe(gameID int64, player bool) *Following {
+	changes, stop := s.Watch(gameID, player)
+	return &Following{Changes: changes, s: s, gameID: gameID, stop: stop}
+}
+
+// Follow begins to watch a game for the context's user, who must be
+// allowed to read it, and reads it: Subscribe, then Read.
+func (s *Service) Follow(ctx context.Context, gameID int64, player bool) (*Following, error) {
+	f := s.Subscribe(gameID, player)
+	if _, err := f.Read(ctx); err != nil {
+		f.Stop()
+		return nil, err
+	}
 	return f, nil
 }
 

@@ -95,6 +95,25 @@ type Board struct {
 	Position rules.State
 }
 
+// NewPlies tells what of board b's relayed plies a reader who has the
+// board as seen lacks: the plies from ply from on (counted from 0). When
+// the relay only added plies, they are those after the reader's; when it
+// went back (a correction, plies taken back: corrected), those from the
+// first that differs, which replace the reader's from there.
+func NewPlies(seen, b Board) (from int, corrected bool) {
+	var had, has []relay.Ply
+	if seen.Relay != nil {
+		had = seen.Relay.Plies
+	}
+	if b.Relay != nil {
+		has = b.Relay.Plies
+	}
+	for from < min(len(had), len(has)) && had[from].Move == has[from].Move {
+		from++
+	}
+	return from, from < len(had)
+}
+
 // Seat is a player at a board as the hall names them.
 type Seat struct {
 	PlayerID   int64

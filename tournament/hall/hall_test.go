@@ -272,3 +272,33 @@ func TestFollowARelayedBoard(t *testing.T) {
 		})
 	}
 }
+
+// NewPlies: a reader lacks the plies after its own when the relay only
+// added some, those from the first that differs when it went back, and
+// every ply of a board it saw without a relay.
+func TestNewPlies(t *testing.T) {
+	board := func(moves ...string) hall.Board {
+		r := &relay.BoardView{}
+		for _, m := range moves {
+			r.Plies = append(r.Plies, relay.Ply{Move: m})
+		}
+		return hall.Board{Relay: r}
+	}
+	for _, c := range []struct {
+		name        string
+		seen, now   hall.Board
+		from        int
+		isCorrected bool
+	}{
+		{"a ply added", board("a", "b"), board("a", "b", "c"), 2, false},
+		{"nothing new", board("a", "b"), board("a", "b"), 2, false},
+		{"a ply changed", board("a", "b", "c"), board("a", "x", "c", "d"), 1, true},
+		{"a ply taken back", board("a", "b", "c"), board("a", "b"), 2, true},
+		{"no relay seen", hall.Board{}, board("a", "b"), 0, false},
+		{"the relay gone", board("a"), hall.Board{}, 0, true},
+	} {
+		if from, corrected := hall.NewPlies(c.seen, c.now); from != c.from || corrected != c.isCorrected {
+			t.Errorf("%s: from %d, corrected %v; want %d, %v", c.name, from, corrected, c.from, c.isCorrected)
+		}
+	}
+}

@@ -72,10 +72,10 @@ type watched struct {
 	relayMoved bool
 }
 
-// Following is a reader's follow of a hall: First is the hall as read
-// after the follow began, so that no change falls between the two;
-// Changes receives a signal after each change, and Next gives the hall
-// then. Stop ends the follow.
+// Following is a reader's follow of a hall: First is the hall as its
+// first read (Read) found it; Changes receives a signal after each change
+// since the follow began, and Next gives the hall then. Stop ends the
+// follow.
 type Following struct {
 	First   *Hall
 	Changes <-chan struct{}
@@ -84,20 +84,37 @@ type Following struct {
 	stop    func()
 }
 
-// Follow follows round n of an event's hall (0: the current round, which
-// moves to the next round when it is published) for the context's user,
-// who must be allowed to read it. The follow registers before the hall is
-// read.
-func (s *Service) Follow(ctx context.Context, eventID int64, n int) (*Following, error) {
+// Subscribe follows round n of an event's hall (0: the current round,
+// which moves to the next round when it is published) for the context's
+// user, before anything of it is read: Read reads it then.
+func (s *Service) Subscribe(ctx context.Context, eventID int64, n int) *Following {
 	key := hallKey{eventID, n}
 	ch, stop := s.watch(key, tournament.UserFromContext(ctx))
-	first, err := s.Read(ctx, eventID, n)
+	return &Following{Changes: ch, s: s, key: key, stop: stop}
+}
+
+// Read reads the hall for the follow, as the context's user, who must be
+// allowed to read it: after the follow registered (Subscribe), so that no
+// change falls between the two.
+func (f *Following) Read(ctx context.Context) (*Hall, error) {
+	first, err := f.s.Read(ctx, f.key.event, f.key.round)
 	if err != nil {
-		stop()
 		return nil, err
 	}
-	s.offer(key, first)
-	return &Following{First: first, Changes: ch, s: s, key: key, stop: stop}, nil
+	f.s.offer(f.key, first)
+	f.First = first
+	return first, nil
+}
+
+// Follow follows round n of an event's hall and reads it: Subscribe,
+// then Read.
+func (s *Service) Follow(ctx context.Context, eventID int64, n int) (*Following, error) {
+	f := s.Subscribe(ctx, eventID, n)
+	if _, err := f.Read(ctx); err != nil {
+		f.Stop()
+		return nil, err
+	}
+	return f, nil
 }
 
 // Next is the newest version of the hall when it is newer than the

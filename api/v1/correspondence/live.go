@@ -3,10 +3,8 @@ package correspondence
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
-	"strconv"
+	"io"
 	"sync"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -22,26 +20,21 @@ import (
 // proxy that passes HTTP, and reconnected by the browser on its own
 // (docs/online.md says why not WebSocket).
 
-// streamPing is how often an idle stream says it is alive, so that
-// proxies keep it open.
-const streamPing = 15 * time.Second
-
 // streamGame answers GET /games/{gid}/stream: the game, then again after
 // every change, each as an event "game" with the body of GET /games/{gid}
-// and the game's version as its ID. A client that comes back with the
-// version it last saw (Last-Event-ID, as EventSource sends it, or ?since=)
-// is sent the game at once only when it changed meanwhile. The watch is
-// registered before the game is read (Follow), so that no change falls
-// between the two. A player who opens it has shown up for the game, and
-// is connected to it while it is open (Connect). A
-// spectator over the limits of open streams is refused with 429 and
-// Retry-After; the page then asks for the game every few seconds.
+// and the game's version as its ID (core.Push: a client that comes back
+// with the version it last saw is sent the game at once only when it
+// changed meanwhile; the watch is registered before the game is read). A
+// player who opens it has shown up for the game, and is connected to it
+// while it is open (Connect); a newer stream of theirs of the same game
+// replaces it. A spectator over the limits of open streams is refused with
+// 429 and Retry-After; the page then asks for the game every few seconds.
 func (h *handler) streamGame(c *gin.Context) error {
 	gid, err := core.PathInt(c, "gid")
 	if err != nil {
 		return err
 	}
-	seen, err := lastSeen(c)
+	seen, err := core.LastSeen(c)
 	if err != nil {
 		return err
 	}
@@ -68,91 +61,30 @@ func (h *handler) streamGame(c *gin.Context) error {
 		}
 		defer leave()
 	}
-	f, err := h.Correspondence.Follow(ctx, gid, player)
-	if err != nil {
-		return err
-	}
-	defer f.Stop()
 	defer h.events.watch(gid)()
-	// A stream outlives the server's write timeout, meant for answers.
-	_ = http.NewResponseController(c.Writer).SetWriteDeadline(time.Time{})
-	c.Header("Content-Type", "text/event-stream")
-	c.Header("Cache-Control", "no-store")
-	c.Header("X-Accel-Buffering", "no")
-	c.Status(http.StatusOK)
 	lang := core.JSONLang(c)
-	sent := seen
-	send := func(g *correspondence.View) error {
-		body, err := h.events.event(lang, g)
-		if err != nil {
+	return core.Push(c, slot, seen, core.PushChannel[*correspondence.View]{
+		Subscribe: func() core.Subscription[*correspondence.View] {
+			f := h.Correspondence.Subscribe(gid, player)
+			return core.Subscription[*correspondence.View]{
+				Changes: f.Changes,
+				Read:    f.Read,
+				Next: func(version int64) (*correspondence.View, bool) {
+					v := f.Next(int(version))
+					return v, v != nil
+				},
+				Stop: f.Stop,
+			}
+		},
+		Version: func(v *correspondence.View) int64 { return int64(v.Version) },
+		Write: func(w io.Writer, v *correspondence.View) error {
+			body, err := h.events.event(lang, v)
+			if err == nil {
+				_, err = w.Write(body)
+			}
 			return err
-		}
-		if _, err := c.Writer.Write(body); err != nil {
-			return err
-		}
-		c.Writer.Flush()
-		sent = g.Version
-		return nil
-	}
-	if f.First.Version != seen {
-		if err := send(f.First); err != nil {
-			return nil // the reader left
-		}
-	} else {
-		c.Writer.Flush() // the client knows it is connected
-	}
-	ping := time.NewTicker(streamPing)
-	defer ping.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-slot.Closed:
-			// The same player opened the game again elsewhere: this
-			// stream's page is told not to come back for it (a browser
-			// reconnects by itself), and asks for the game instead.
-			_, _ = fmt.Fprint(c.Writer, "event: replaced\ndata: replaced\n\n")
-			c.Writer.Flush()
-			return nil
-		case <-ping.C:
-			if _, err := fmt.Fprint(c.Writer, ": ping\n\n"); err != nil {
-				return nil
-			}
-			c.Writer.Flush()
-		case <-f.Changes:
-			select {
-			case <-slot.Closed:
-				// Replaced meanwhile: the newer stream's connection
-				// is its own to send, not this one's.
-				continue
-			default:
-			}
-			if next := f.Next(sent); next != nil {
-				if err := send(next); err != nil {
-					return nil
-				}
-			}
-		}
-	}
-}
-
-// lastSeen is the version of the game the client last saw: the
-// Last-Event-ID an EventSource sends when it reconnects, or ?since=; -1
-// when it saw none.
-func lastSeen(c *gin.Context) (int, error) {
-	raw := c.GetHeader("Last-Event-ID")
-	field := "Last-Event-ID"
-	if q, ok := c.GetQuery("since"); ok {
-		raw, field = q, "since"
-	}
-	if raw == "" {
-		return -1, nil
-	}
-	v, err := strconv.Atoi(raw)
-	if err != nil || v < 0 {
-		return 0, tournament.Invalid(field, "the version last seen must be a whole number ≥ 0; got %q", raw)
-	}
-	return v, nil
+		},
+	})
 }
 
 // eventCache keeps each watched game's newest event, per language, for

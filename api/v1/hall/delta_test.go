@@ -2,11 +2,13 @@ package hall
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
 	"adiukh/tournament"
 	"adiukh/tournament/hall"
+	"adiukh/tournament/relay"
 )
 
 // The stream's delta from one hall to the next has the boards that
@@ -75,4 +77,70 @@ func eventData[T any](t *testing.T, body []byte, name string) T {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// A relayed board's delta carries the plies its reader lacks, not all: one
+// more ply of sixty is one ply from the sixtieth; a correction says so and
+// carries the plies from the one it changed; a board that had no relay
+// gets its moves whole.
+func TestStreamSendsTheNewPlies(t *testing.T) {
+	e := &tournament.Event{ID: 7, Game: "russian"}
+	plies := func(n int, moved map[int]string) []relay.Ply {
+		out := make([]relay.Ply, n)
+		for i := range out {
+			out[i].Move = fmt.Sprintf("m%d", i)
+			if m, ok := moved[i]; ok {
+				out[i].Move = m
+			}
+		}
+		return out
+	}
+	at := func(version int64, relayed ...[]relay.Ply) *hall.Hall {
+		h := &hall.Hall{Event: e, Round: 1, Rounds: []int{1}, Version: version}
+		for i, p := range relayed {
+			b := hall.Board{Number: i + 1, White: hall.Seat{PlayerID: int64(2*i + 1)}, Black: hall.Seat{PlayerID: int64(2*i + 2)}}
+			if p != nil {
+				b.Relay = &relay.BoardView{Board: i + 1, Status: relay.Playing, Plies: p}
+			}
+			h.Boards = append(h.Boards, b)
+		}
+		return h
+	}
+	relayOf := func(t *testing.T, d DeltaView) RelayView {
+		t.Helper()
+		if len(d.Boards) != 1 {
+			t.Fatalf("the delta has %d boards, want the one that changed: %+v", len(d.Boards), d)
+		}
+		var b BoardView
+		if err := json.Unmarshal(d.Boards[0], &b); err != nil || b.Relay == nil {
+			t.Fatalf("the board %s: %v", d.Boards[0], err)
+		}
+		return *b.Relay
+	}
+	ec := newEventCache()
+	sixty := at(20, plies(60, nil), plies(3, nil))
+	more := at(21, plies(61, nil), plies(3, nil))
+	r := relayOf(t, eventData[DeltaView](t, must(ec.event(sixty, more)), "boards"))
+	if r.Plies != 61 || r.MovesFrom != 60 || r.Corrected || len(r.Moves) != 1 || r.Moves[0] != "m60" {
+		t.Fatalf("one ply more than sixty: %+v", r)
+	}
+	corrected := at(22, plies(59, map[int]string{57: "x57", 58: "x58"}), plies(3, nil))
+	r = relayOf(t, eventData[DeltaView](t, must(ec.event(more, corrected)), "boards"))
+	if r.Plies != 59 || r.MovesFrom != 57 || !r.Corrected || strings.Join(r.Moves, " ") != "x57 x58" {
+		t.Fatalf("a correction of ply 57: %+v", r)
+	}
+	takenBack := at(23, plies(57, nil), plies(3, nil))
+	r = relayOf(t, eventData[DeltaView](t, must(ec.event(corrected, takenBack)), "boards"))
+	if r.Plies != 57 || r.MovesFrom != 57 || !r.Corrected || len(r.Moves) != 0 {
+		t.Fatalf("plies taken back: %+v", r)
+	}
+	unrelayed := at(30, plies(57, nil), nil)
+	relayed := at(31, plies(57, nil), plies(2, nil))
+	r = relayOf(t, eventData[DeltaView](t, must(ec.event(unrelayed, relayed)), "boards"))
+	if r.MovesFrom != 0 || r.Corrected || strings.Join(r.Moves, " ") != "m0 m1" {
+		t.Fatalf("a board relayed anew: %+v", r)
+	}
+	if h := eventData[HallView](t, must(ec.event(nil, more)), "hall"); len(h.Boards[0].Relay.Moves) != 61 || h.Boards[0].Relay.MovesFrom != 0 {
+		t.Fatalf("the whole hall's board: %+v", h.Boards[0].Relay)
+	}
 }

@@ -99,17 +99,25 @@ type BoardView struct {
 	Relay *RelayView `json:"relay"`
 }
 
-// RelayView is a relayed board's game: its moves as its game writes them,
+// RelayView is a relayed board's game: its moves as its game writes them
+// (in an event "boards", those the reader lacks: MovesFrom),
 // the position after the last as FEN (the game's notation) and as the
 // pages' scripts draw it (pieces: core.PieceCode), the last move's
 // squares, the clocks where the source gives them, and the result the
 // relay proposes until the arbiter confirms one.
 type RelayView struct {
-	Status      string      `json:"status"`
-	Plies       int         `json:"plies"`
-	FEN         string      `json:"fen"`
-	Pieces      string      `json:"pieces"`
-	Moves       []string    `json:"moves"`
+	Status string   `json:"status"`
+	Plies  int      `json:"plies"`
+	FEN    string   `json:"fen"`
+	Pieces string   `json:"pieces"`
+	Moves  []string `json:"moves"`
+	// MovesFrom is the ply Moves begin at, counted from 0: 0 in a hall;
+	// in an event "boards" (DeltaView) the reader's plies before it are
+	// kept, and Moves are the plies from it on (hall.NewPlies).
+	MovesFrom int `json:"moves_from,omitempty"`
+	// Corrected, in an event "boards": the relay went back (a
+	// correction), and Moves replace the reader's plies from MovesFrom.
+	Corrected   bool        `json:"corrected,omitempty"`
 	LastMove    string      `json:"last_move,omitempty"`
 	LastPath    []string    `json:"last_path,omitempty"`
 	Clock       *ClockView  `json:"clock"`

@@ -4,9 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"net/http"
+	"io"
 	"slices"
-	"strconv"
 	"sync"
 	"time"
 
@@ -17,26 +16,21 @@ import (
 	"adiukh/tournament/hall"
 )
 
-// streamPing is how often an idle stream says it is alive, so that
-// proxies keep it open; each ping tells the server's instant too.
-const streamPing = 15 * time.Second
-
 // streamHall answers GET /events/{id}/hall/stream[?round=n]: the hall as
 // an event "hall" with the body of GET /events/{id}/hall, then after every
 // change an event "boards" (DeltaView) with only the boards that changed
 // since the hall the stream sent before it, each event's ID the hall's
-// version, as a live game's stream sends its game
-// (api/v1/correspondence). A change of the round or of the boards
-// themselves is sent as a whole "hall". A client that comes back with the
-// version it last saw (Last-Event-ID, as EventSource sends it, or ?since=)
-// is sent the whole hall at once only when it changed meanwhile: the
-// stream cannot tell which boards changed since a version it did not
-// send, so nothing a reader missed is ever left out. The
-// follow is registered before the hall is read (hall.Service Follow), so
-// that no change falls between the two. An event "now" tells the server's
-// instant as the stream opens and with every ping, which the round's timer
-// counts from. A reader over the limits of open streams is refused with
-// 429 and Retry-After; the page then asks for the hall every few seconds.
+// version, as a live game's stream sends its game (core.Push: the follow
+// is registered before the hall is read). A change of the round or of the
+// boards themselves is sent as a whole "hall". A client that comes back
+// with the version it last saw (Last-Event-ID, as EventSource sends it, or
+// ?since=) is sent the whole hall at once only when it changed meanwhile:
+// the stream cannot tell which boards changed since a version it did not
+// send, so nothing a reader missed is ever left out. An event "now" tells
+// the server's instant as the stream opens and with every ping, which the
+// round's timer counts from. A reader over the limits of open streams is
+// refused with 429 and Retry-After; the page then asks for the hall every
+// few seconds.
 func (h *handler) streamHall(c *gin.Context) error {
 	id, err := core.PathInt(c, "id")
 	if err != nil {
@@ -46,7 +40,7 @@ func (h *handler) streamHall(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	seen, err := lastSeen(c)
+	seen, err := core.LastSeen(c)
 	if err != nil {
 		return err
 	}
@@ -60,84 +54,42 @@ func (h *handler) streamHall(c *gin.Context) error {
 		return err
 	}
 	defer slot.Release()
-	f, err := h.Hall.Follow(ctx, id, n)
-	if err != nil {
-		return err
-	}
-	defer f.Stop()
-	// A stream outlives the server's write timeout, meant for answers.
-	_ = http.NewResponseController(c.Writer).SetWriteDeadline(time.Time{})
-	c.Header("Content-Type", "text/event-stream")
-	c.Header("Cache-Control", "no-store")
-	c.Header("X-Accel-Buffering", "no")
-	c.Status(http.StatusOK)
 	// shown is the hall this stream last sent, nil until it sends one: a
 	// reader who comes back names a version, not a hall, and is sent the
 	// hall whole when it changed.
-	sent := seen
 	var shown *hall.Hall
-	send := func(v *hall.Hall) error {
-		body, err := h.events.event(shown, v)
-		if err != nil {
-			return err
-		}
-		if _, err := c.Writer.Write(body); err != nil {
-			return err
-		}
-		c.Writer.Flush()
-		sent, shown = v.Version, v
-		return nil
-	}
-	tell := func() error {
-		_, err := fmt.Fprintf(c.Writer, "event: now\ndata: %q\n\n", h.Now().UTC().Format(time.RFC3339Nano))
-		c.Writer.Flush()
+	tell := func(w io.Writer) error {
+		_, err := fmt.Fprintf(w, "event: now\ndata: %q\n\n", h.Now().UTC().Format(time.RFC3339Nano))
 		return err
 	}
-	if err := tell(); err != nil {
-		return nil // the reader left
-	}
-	if f.First.Version != seen {
-		if err := send(f.First); err != nil {
-			return nil
-		}
-	}
-	ping := time.NewTicker(streamPing)
-	defer ping.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-ping.C:
-			if tell() != nil {
-				return nil
+	return core.Push(c, slot, seen, core.PushChannel[*hall.Hall]{
+		Subscribe: func() core.Subscription[*hall.Hall] {
+			f := h.Hall.Subscribe(ctx, id, n)
+			return core.Subscription[*hall.Hall]{
+				Changes: f.Changes,
+				Read:    f.Read,
+				Next: func(version int64) (*hall.Hall, bool) {
+					v := f.Next(version)
+					return v, v != nil
+				},
+				Stop: f.Stop,
 			}
-		case <-f.Changes:
-			if next := f.Next(sent); next != nil {
-				if err := send(next); err != nil {
-					return nil
-				}
+		},
+		Version: func(v *hall.Hall) int64 { return v.Version },
+		Write: func(w io.Writer, v *hall.Hall) error {
+			body, err := h.events.event(shown, v)
+			if err != nil {
+				return err
 			}
-		}
-	}
-}
-
-// lastSeen is the version of the hall the client last saw: the
-// Last-Event-ID an EventSource sends when it reconnects, or ?since=; -1
-// when it saw none.
-func lastSeen(c *gin.Context) (int64, error) {
-	raw := c.GetHeader("Last-Event-ID")
-	field := "Last-Event-ID"
-	if q, ok := c.GetQuery("since"); ok {
-		raw, field = q, "since"
-	}
-	if raw == "" {
-		return -1, nil
-	}
-	v, err := strconv.ParseInt(raw, 10, 64)
-	if err != nil || v < 0 {
-		return 0, tournament.Invalid(field, "the version last seen must be a whole number ≥ 0; got %q", raw)
-	}
-	return v, nil
+			if _, err := w.Write(body); err != nil {
+				return err
+			}
+			shown = v
+			return nil
+		},
+		Hello: tell,
+		Ping:  tell,
+	})
 }
 
 // eventCache keeps the events of the newest halls of each followed event
@@ -247,7 +199,8 @@ func (ec *eventCache) event(seen, v *hall.Hall) ([]byte, error) {
 
 // DeltaView is an event "boards" of the stream: the hall at Version as
 // HallView has it but for its boards, of which only those that changed
-// since the version Since, whole.
+// since the version Since, each whole but for its relayed moves: only
+// those the reader of version Since lacks (RelayView's MovesFrom).
 type DeltaView struct {
 	EventID  int64             `json:"event_id"`
 	Game     string            `json:"game"`
@@ -274,7 +227,11 @@ func delta(from, to *madeHall) ([]byte, bool, error) {
 			return nil, false, nil
 		}
 		if !bytes.Equal(from.boards[i], to.boards[i]) {
-			d.Boards = append(d.Boards, to.boards[i])
+			b, err := boardDelta(from.hall.Boards[i], to.hall.Boards[i], to.view.Boards[i])
+			if err != nil {
+				return nil, false, err
+			}
+			d.Boards = append(d.Boards, b)
 		}
 	}
 	body, err := json.Marshal(d)
@@ -282,4 +239,17 @@ func delta(from, to *madeHall) ([]byte, bool, error) {
 		return nil, false, err
 	}
 	return fmt.Appendf(nil, "event: boards\nid: %d\ndata: %s\n\n", to.hall.Version, body), true, nil
+}
+
+// boardDelta is board view (the board b of the newer hall) as a delta
+// from the board seen sends it: its relay's moves those from the first the
+// reader of seen lacks (hall.NewPlies), not all.
+func boardDelta(seen, b hall.Board, view BoardView) (json.RawMessage, error) {
+	if view.Relay != nil {
+		r := *view.Relay
+		r.MovesFrom, r.Corrected = hall.NewPlies(seen, b)
+		r.Moves = r.Moves[r.MovesFrom:]
+		view.Relay = &r
+	}
+	return json.Marshal(view)
 }

@@ -3,6 +3,7 @@ package hall_test
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -111,6 +112,47 @@ func TestBrowserHallScreenTurnsItsPages(t *testing.T) {
 		)
 		if !turned || visible != 1 {
 			t.Errorf("page %s: turned %v, %d pages shown (want 1)", want, turned, visible)
+		}
+	}
+}
+
+// A board's open page writes the moves the relay adds after its own, sent
+// alone, and a correction from the ply it changed, with no reload.
+func TestBrowserBoardPageFollowsTheMoves(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	at, run := apitest.BrowserOn(t, s.Handler)
+	d := apitest.EveryGame(t)[0]
+	id, relayed := hallEvent(t, s.Server, d)
+	round := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/hall", id), nil)
+	var white, black string
+	for _, b := range round["boards"].([]any) {
+		if b := b.(map[string]any); apitest.Num(b["board"]) == relayed {
+			white, black = b["white"].(map[string]any)["name"].(string), b["black"].(map[string]any)["name"].(string)
+		}
+	}
+	shown := `[...document.querySelectorAll('#board-moves td:not(.num)')].map(td => td.textContent).filter(Boolean).join(' ')`
+	var moves, mark string
+	run("open the board's page",
+		chromedp.Navigate(at(fmt.Sprintf("/events/%d/hall/rounds/1/boards/%d", id, relayed))),
+		chromedp.WaitVisible(`#board-moves`),
+		chromedp.Evaluate(`window.adiukhMark = "kept"`, nil),
+		chromedp.Evaluate(shown, &moves),
+	)
+	if want := strings.Join(d.Opening[:2], " "); moves != want {
+		t.Fatalf("the page shows %q, want %q", moves, want)
+	}
+	for _, plies := range [][]string{d.Opening[:4], {d.Opening[0], d.Opening[1], d.Opening[2]}} {
+		Relay(t, s.Server, id, relayed, white, black, plies)
+		want := strings.Join(plies, " ")
+		var written bool
+		run("the moves relayed: "+want,
+			chromedp.Poll(shown+` === `+fmt.Sprintf("%q", want), &written, chromedp.WithPollingTimeout(10*time.Second)),
+			chromedp.Evaluate(shown, &moves),
+			chromedp.Evaluate(`window.adiukhMark || ""`, &mark),
+		)
+		if !written || mark != "kept" {
+			t.Fatalf("the page shows %q, want %q; the page's mark %q (want kept: no reload)", moves, want, mark)
 		}
 	}
 }
