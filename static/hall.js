@@ -2,9 +2,11 @@
 // stream (GET /api/v1/events/{id}/hall/stream), as a live game's page
 // follows its game's: the stream sends the whole hall first, then only
 // the boards that changed, with only the moves the page lacks; each
-// board's result and relayed moves are written in place as they come, a
-// new round (or a change of the pairing) reloads the page, and the
-// round's timer counts from the server's instant. The hall screen turns its pages of boards every
+// board's result and relayed moves (or its relay's pause) are written in
+// place as they come, a team event's match scores with them, a new round
+// (or a change of the pairing) reloads the page, and the round's timer
+// counts from the server's instant. The hall screen turns its pages of
+// boards (a team event's: its matches) every
 // data-rotate seconds.
 (function () {
   "use strict";
@@ -101,6 +103,44 @@
     el.classList.toggle("has-result", !!b.result);
   }
 
+  // writePause tells the readers that a board's relay is paused at a
+  // move (the arbiter checks it), or clears it when the relay goes on.
+  function writePause(el, paused) {
+    var out = el.querySelector(".relay-paused");
+    if (!out) return;
+    out.hidden = !paused;
+    out.textContent = paused ? out.dataset.label.replace("#", String(paused.move)) : "";
+  }
+
+  // num writes a score as the pages do: halves as ½ (2½, ½), other
+  // fractions with two decimals in the page's language.
+  function num(v) {
+    var whole = Math.floor(v), half = v - whole === 0.5;
+    if (v === whole || half) return half ? (whole ? whole + "½" : "½") : String(whole);
+    var s = v.toFixed(2);
+    return document.documentElement.lang === "ru" ? s.replace(".", ",") : s;
+  }
+
+  // writeMatches writes a team event's matches' scores so far in their
+  // headings: the board points, and the match points once every board
+  // has its result.
+  function writeMatches(matches) {
+    (matches || []).forEach(function (m) {
+      var el = hall.querySelector('[data-match="' + m.table + '"]');
+      if (!el || !m.away) return;
+      var score = el.querySelector("[data-score]");
+      if (score) {
+        score.textContent = num(m.score.home_points) + " : " + num(m.score.away_points);
+        score.classList.toggle("pending", !m.score.done);
+      }
+      var mp = el.querySelector(".mp");
+      if (mp) {
+        mp.hidden = !m.score.done;
+        mp.textContent = m.score.done ? mp.dataset.label + ": " + num(m.score.home_match_points) + " : " + num(m.score.away_match_points) : "";
+      }
+    });
+  }
+
   // writeRelay draws a relayed board's position (app.js's drawTowers),
   // marks its last move, and writes the clocks and, on a board's page,
   // the moves: false when the page lacks moves before those sent
@@ -120,9 +160,8 @@
     if (last && r.plies > 0) {
       last.hidden = false;
       last.querySelector(".last-move-text").textContent = r.last_move || "";
-      var status = last.querySelector(".relay-status");
-      if (status) status.dataset.status = r.status;
     }
+    writePause(el, r.paused);
     [["clock-w", "white_ms"], ["clock-b", "black_ms"]].forEach(function (c) {
       var out = el.querySelector("." + c[0]);
       if (!out) return;
@@ -197,9 +236,11 @@
       var el = byNumber[b.board];
       if (!el) return;
       writeResult(el, b);
-      if (b.relay && !writeRelay(el, b.relay)) whole = false;
+      if (!b.relay) writePause(el, null);
+      else if (!writeRelay(el, b.relay)) whole = false;
     });
     if (!whole) return false;
+    writeMatches(h.matches);
     if (timer) {
       timer.dataset.state = h.timer.state;
       timer.dataset.start = h.timer.start ? String(Date.parse(h.timer.start)) : "0";

@@ -7,11 +7,13 @@ package hall
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/relay"
+	"adiukh/tournament/teams"
 )
 
 // Service reads an event's hall and follows its changes.
@@ -65,7 +67,11 @@ type Hall struct {
 	// Finished: every board of the round has its result.
 	Finished bool
 	Boards   []Board
-	Timer    Timer
+	// Matches are a team event's matches of the round by table, each
+	// naming its boards in board order: the hall shows them grouped by
+	// match. Nil for an event of players, whose boards stand one by one.
+	Matches []Match
+	Timer   Timer
 	// Version is the event's version the hall was read at and the
 	// relay's stamp of the round, added: each only grows, so the sum moves
 	// with either. The stream's event ID, which a reader that comes back
@@ -93,6 +99,55 @@ type Board struct {
 	// Position is the position after its last move, nil before the first.
 	Relay    *relay.BoardView
 	Position rules.State
+	// Paused tells the readers that the board's relay is stopped until
+	// the arbiter has checked it; nil while it goes on (or has nothing).
+	Paused *Pause
+}
+
+// Pause is where a board's relay stopped, as the readers are told of it:
+// the ply and its move, never why. The stop's message (an illegal move, a
+// game of other players) is the arbiter's to check, not the readers' to
+// read.
+type Pause struct {
+	// Ply is the ply the relay stopped at, the one refused, or the next
+	// one when the arbiter stopped it or the feed was not a game; Move is
+	// its move's number, as a score sheet numbers it.
+	Ply, Move int
+}
+
+// pauseOf is the pause of a relayed board, nil while its relay goes on.
+// A board with its result has no pause: its relay ended.
+func pauseOf(b *Board, r *relay.BoardView) *Pause {
+	if r.Status != relay.Stopped || b.Result != nil {
+		return nil
+	}
+	ply := r.StopPly
+	if ply == 0 {
+		ply = len(r.Plies) + 1
+	}
+	return &Pause{Ply: ply, Move: (ply + 1) / 2}
+}
+
+// Match is one match of a team event's round in the hall: its teams, its
+// score so far as the match card counts it, and its boards.
+type Match struct {
+	Table int
+	Home  Team
+	// Away is the zero Team on the home team's bye (Bye).
+	Away  Team
+	Bye   bool
+	Score teams.MatchScore
+	// Boards are the numbers (Board.Number) of the match's boards with a
+	// game, in the match's board order. A board a team left empty has no
+	// game and no place in the hall; its forfeit is in the score.
+	Boards []int
+}
+
+// Team is a team at a match as the hall names it.
+type Team struct {
+	ID      int64
+	StartNo int
+	Name    string
 }
 
 // NewPlies tells what of board b's relayed plies a reader who has the
@@ -175,7 +230,7 @@ func (s *Service) relayed(ctx context.Context, h *Hall) error {
 		if b.Bye || r == nil || r.Source == "" && len(r.Plies) == 0 && r.Stop == nil {
 			continue
 		}
-		b.Relay = r
+		b.Relay, b.Paused = r, pauseOf(b, r)
 		if n := len(r.Plies); n > 0 {
 			// The side to move is the FEN's own; the side given is the
 			// one a notation without it (Adiukh's) needs.
@@ -247,7 +302,48 @@ func read(tx tournament.Tx, e *tournament.Event, n int, now time.Time) (*Hall, e
 		}
 		h.Boards[i] = b
 	}
+	if e.Discipline.IsTeam() {
+		if h.Matches, err = matchesOf(tx, e, round); err != nil {
+			return nil, err
+		}
+	}
 	return h, nil
+}
+
+// matchesOf reads the matches of round r of team event e in the hall's
+// transaction, which the store's transactions keep the teams in.
+func matchesOf(tx tournament.Tx, e *tournament.Event, r *tournament.Round) ([]Match, error) {
+	tt, ok := tx.(teams.TeamTx)
+	if !ok {
+		return nil, fmt.Errorf("the store keeps no teams: the hall of team event %d cannot show its matches", e.ID)
+	}
+	read, err := teams.RoundMatches(tt, e, r)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Match, len(read))
+	for i, m := range read {
+		hm := Match{Table: m.Table, Home: teamOf(m.Home), Bye: m.IsBye(), Score: m.Score}
+		if !hm.Bye {
+			hm.Away = teamOf(m.Away)
+		}
+		for _, b := range m.Boards {
+			if b.Game != nil {
+				hm.Boards = append(hm.Boards, b.Game.Board)
+			}
+		}
+		out[i] = hm
+	}
+	return out, nil
+}
+
+// teamOf names a team at a match; a team the event no longer lists (never,
+// but a match must not fail the hall) is an empty one.
+func teamOf(t *teams.Team) Team {
+	if t == nil {
+		return Team{}
+	}
+	return Team{ID: t.ID, StartNo: t.StartNo, Name: t.Name}
 }
 
 // seatOf names a player at a board; a player the event no longer lists

@@ -2,6 +2,8 @@ package hall_test
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -11,6 +13,7 @@ import (
 	"adiukh/tournament/relay"
 	"adiukh/tournament/schedule"
 	"adiukh/tournament/store/storetest"
+	"adiukh/tournament/teams"
 )
 
 // TestHallOfARound: the hall shows the last published round, never a
@@ -300,5 +303,170 @@ func TestNewPlies(t *testing.T) {
 		if from, corrected := hall.NewPlies(c.seen, c.now); from != c.from || corrected != c.isCorrected {
 			t.Errorf("%s: from %d, corrected %v; want %d, %v", c.name, from, corrected, c.from, c.isCorrected)
 		}
+	}
+}
+
+// TestHallOfATeamRound: a team event's hall groups its boards by match,
+// table by table, each match's boards in board order with the match's
+// score so far as the match card counts it: the board points of the
+// boards in, and the match points once every board is. On both
+// databases.
+func TestHallOfATeamRound(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := storetest.Arbiter(t, st)
+			events := tournament.NewService(st, engines.Options())
+			squads := teams.NewService(st.Teams(), events, engines.TeamOptions())
+			eventName, discipline, system, clock := "Командный", "blitz-team", "round-robin", "3+2"
+			e, err := events.CreateEvent(ctx, tournament.EventInput{Name: &eventName, Discipline: &discipline, System: &system, TimeControl: &clock})
+			if err != nil {
+				t.Fatal(err)
+			}
+			boards := 2
+			if _, err := squads.UpdateTeamSettings(ctx, e.ID, teams.TeamSettingsInput{Boards: &boards}, ""); err != nil {
+				t.Fatal(err)
+			}
+			for n := 1; n <= 4; n++ {
+				name := fmt.Sprintf("Команда %d", n)
+				var roster []tournament.PlayerInput
+				for b := 1; b <= 2; b++ {
+					player, rating := fmt.Sprintf("Игрок %d.%d", n, b), 1600-10*n-b
+					roster = append(roster, tournament.PlayerInput{Name: &player, Rating: &rating})
+				}
+				if _, err := squads.RegisterTeam(ctx, e.ID, teams.TeamInput{Name: &name, Players: roster}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			tr, err := squads.PairNextTeamRound(ctx, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := events.PublishRound(ctx, e.ID, 1); err != nil {
+				t.Fatal(err)
+			}
+			halls := hall.NewService(st, nil, nil)
+			h, err := halls.Read(context.Background(), e.ID, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(h.Matches) != 2 || len(h.Boards) != 4 {
+				t.Fatalf("round 1 of four teams on two boards: %d matches, %d boards; want 2 and 4", len(h.Matches), len(h.Boards))
+			}
+			for i, m := range h.Matches {
+				want := tr.Matches[i]
+				if m.Table != want.Table || m.Home.StartNo != want.HomeNo || m.Away.StartNo != want.AwayNo || m.Home.Name == "" || m.Away.Name == "" || m.Bye ||
+					!slices.Equal(m.Boards, []int{teams.GameNumber(m.Table, 1, 2), teams.GameNumber(m.Table, 2, 2)}) || m.Score.Done {
+					t.Errorf("match %d: %+v, want the teams of %+v on its boards in order, no score yet", i, m, want)
+				}
+			}
+			first := tr.Matches[0]
+			record := func(b teams.MatchBoard, score string) {
+				t.Helper()
+				if _, err := squads.RecordMatchResult(ctx, teams.MatchResultInput{Table: first.Table, ResultInput: tournament.ResultInput{
+					EventID: e.ID, Round: 1, Board: b.Board, Score: score, EndReason: "final_position", Version: b.Game.Version}}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			record(first.Boards[0], "17:7") // the home team has White on board 1: it wins
+			h, err = halls.Read(context.Background(), e.ID, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			win, draw := e.Scoring.Win, e.Scoring.Draw // the event's game's table: 2/1/0 in Adiukh
+			if s := h.Matches[0].Score; s.Done || s.HomeGamePoints != win || s.AwayGamePoints != 0 || s.HomeMatchPoints != 0 {
+				t.Errorf("a board in: %+v, want %v:0 in board points, no match points yet", s, win)
+			}
+			record(first.Boards[1], "12:12")
+			h, err = halls.Read(context.Background(), e.ID, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := h.Matches[0].Score; !s.Done || s.HomeGamePoints != win+draw || s.AwayGamePoints != draw || s.HomeMatchPoints != 2 || s.AwayMatchPoints != 0 {
+				t.Errorf("the match over: %+v, want %v:%v and the match points 2:0", s, win+draw, draw)
+			}
+			if h.Matches[1].Score.Done || h.Matches[1].Score.HomeGamePoints != 0 {
+				t.Errorf("the other match: %+v", h.Matches[1].Score)
+			}
+		})
+	}
+}
+
+// TestAStoppedBoardIsPausedForItsReaders: a relay stopped by an illegal
+// move pauses the board for the hall's readers at that move, and the
+// pause clears when the feed is put right; the arbiter's stop pauses it
+// at the next move until the arbiter resumes it. The readers are told
+// where, never the arbiter's message. On both databases.
+func TestAStoppedBoardIsPausedForItsReaders(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := storetest.Arbiter(t, st)
+			events := tournament.NewService(st, engines.Options())
+			game, discipline, system, rounds, clock := "russian", "rapid", "swiss", 3, "15+10"
+			eventName := "Чемпионат"
+			e, err := events.CreateEvent(ctx, tournament.EventInput{Name: &eventName, Game: &game, Discipline: &discipline, System: &system, Rounds: &rounds, TimeControl: &clock})
+			if err != nil {
+				t.Fatal(err)
+			}
+			names := map[int64]string{}
+			for i, n := range []string{"Иванов Иван", "Петров Пётр"} {
+				rating := 2000 - 100*i
+				p, err := events.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: &n, Rating: &rating})
+				if err != nil {
+					t.Fatal(err)
+				}
+				names[p.ID] = n
+			}
+			r, err := events.PairNextRound(ctx, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := events.PublishRound(ctx, e.ID, 1); err != nil {
+				t.Fatal(err)
+			}
+			relays := relay.NewService(st.Relay(), events, relay.Options{})
+			halls := hall.NewService(st, nil, relays)
+			g := r.Games[0]
+			push := func(moves string) {
+				t.Helper()
+				pdn := "[White \"" + names[g.WhiteID] + "\"]\n[Black \"" + names[g.BlackID] + "\"]\n\n" + moves + " *\n"
+				if _, err := relays.Push(ctx, relay.PushInput{EventID: e.ID, Round: 1, Board: g.Board, PDN: pdn}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			paused := func() *hall.Pause {
+				t.Helper()
+				h, err := halls.Read(context.Background(), e.ID, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return boardOf(h, g.Board).Paused
+			}
+			push("1. c3-d4 f6-e5")
+			if p := paused(); p != nil {
+				t.Fatalf("a board relayed: paused %+v", p)
+			}
+			push("1. c3-d4 f6-e5 2. d4-c5") // d4xf6 is compulsory
+			if p := paused(); p == nil || p.Ply != 3 || p.Move != 2 {
+				t.Fatalf("an illegal third ply: paused %+v, want at ply 3, move 2", p)
+			}
+			push("1. c3-d4 f6-e5 2. d4xf6")
+			if p := paused(); p != nil {
+				t.Fatalf("the feed put right: paused %+v", p)
+			}
+			if _, err := relays.SetStopped(ctx, e.ID, 1, g.Board, true); err != nil {
+				t.Fatal(err)
+			}
+			if p := paused(); p == nil || p.Ply != 4 || p.Move != 2 {
+				t.Fatalf("stopped by the arbiter after 3 plies: paused %+v, want at ply 4, move 2", p)
+			}
+			if _, err := relays.SetStopped(ctx, e.ID, 1, g.Board, false); err != nil {
+				t.Fatal(err)
+			}
+			if p := paused(); p != nil {
+				t.Fatalf("resumed by the arbiter: paused %+v", p)
+			}
+		})
 	}
 }

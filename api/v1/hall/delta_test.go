@@ -144,3 +144,28 @@ func TestStreamSendsTheNewPlies(t *testing.T) {
 		t.Fatalf("the whole hall's board: %+v", h.Boards[0].Relay)
 	}
 }
+
+// A team event's delta carries its matches with their scores, which move
+// with their boards' results; an event of players' carries none.
+func TestStreamDeltaCarriesTheMatches(t *testing.T) {
+	e := &tournament.Event{ID: 8, Game: "russian", Discipline: tournament.RapidTeam}
+	seat := func(id int64) hall.Seat { return hall.Seat{PlayerID: id, Name: "P"} }
+	first := &hall.Hall{Event: e, Round: 1, Rounds: []int{1}, Version: 10,
+		Boards:  []hall.Board{{Number: 1, White: seat(1), Black: seat(2)}, {Number: 2, White: seat(3), Black: seat(4)}},
+		Matches: []hall.Match{{Table: 1, Home: hall.Team{ID: 1, StartNo: 1, Name: "А"}, Away: hall.Team{ID: 2, StartNo: 2, Name: "Б"}, Boards: []int{1, 2}}}}
+	second := *first
+	second.Version = 11
+	second.Boards = append([]hall.Board(nil), first.Boards...)
+	second.Boards[0].Score, second.Boards[0].Result = "2:0", &tournament.Result{White: 2}
+	second.Matches = append([]hall.Match(nil), first.Matches...)
+	second.Matches[0].Score.HomeGamePoints = 1
+	d := eventData[DeltaView](t, must(newEventCache().event(first, &second)), "boards")
+	if len(d.Boards) != 1 || len(d.Matches) != 1 || d.Matches[0].Score.HomePoints != 1 || d.Matches[0].Score.HomeMatchPoints != nil || d.Matches[0].Away.Name != "Б" {
+		t.Fatalf("the delta of a team event: %+v", d)
+	}
+	players := *first
+	players.Matches = nil
+	if body := string(must(newEventCache().event(first, &players))); strings.Contains(body, `"matches"`) {
+		t.Errorf("an event of players' hall: %s", body)
+	}
+}

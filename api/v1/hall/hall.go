@@ -71,6 +71,38 @@ type HallView struct {
 	Version int64       `json:"version"`
 	Timer   TimerView   `json:"timer"`
 	Boards  []BoardView `json:"boards"`
+	// Matches are a team event's matches by table, each naming its
+	// boards; left out for an event of players.
+	Matches []MatchView `json:"matches,omitempty"`
+}
+
+// MatchView is one match of a team event's round: its teams, its score
+// so far and its boards (BoardView's board) in board order.
+type MatchView struct {
+	Table int      `json:"table"`
+	Home  TeamView `json:"home"`
+	// Away is null on the home team's bye.
+	Away   *TeamView      `json:"away"`
+	Score  MatchScoreView `json:"score"`
+	Boards []int          `json:"boards"`
+}
+
+// TeamView is a team at a match.
+type TeamView struct {
+	ID      int64  `json:"id"`
+	StartNo int    `json:"start_no"`
+	Name    string `json:"name"`
+}
+
+// MatchScoreView is a match's score as the match card counts it: the
+// board points of the boards with results (in the event's scoring), and
+// the match points once every board has its result (done), null before.
+type MatchScoreView struct {
+	Done            bool     `json:"done"`
+	HomePoints      float64  `json:"home_points"`
+	AwayPoints      float64  `json:"away_points"`
+	HomeMatchPoints *float64 `json:"home_match_points"`
+	AwayMatchPoints *float64 `json:"away_match_points"`
 }
 
 // TimerView is the round's timer: a client counts it from now, the
@@ -123,6 +155,16 @@ type RelayView struct {
 	Clock       *ClockView  `json:"clock"`
 	Proposed    *ResultView `json:"result_proposed"`
 	SilentSince *time.Time  `json:"silent_since,omitempty"`
+	// Paused is where the relay stopped until the arbiter has checked
+	// it (the readers are not told why); left out while it goes on.
+	Paused *PauseView `json:"paused,omitempty"`
+}
+
+// PauseView is where a board's relay is paused: the ply and its move's
+// number.
+type PauseView struct {
+	Ply  int `json:"ply"`
+	Move int `json:"move"`
 }
 
 // ClockView is the players' time left as the source last gave it.
@@ -170,7 +212,30 @@ func NewHallView(v *hall.Hall) HallView {
 		}
 		out.Boards[i] = bv
 	}
+	for _, m := range v.Matches {
+		out.Matches = append(out.Matches, newMatchView(m))
+	}
 	return out
+}
+
+func newMatchView(m hall.Match) MatchView {
+	v := MatchView{Table: m.Table, Home: newTeamView(m.Home), Boards: m.Boards,
+		Score: MatchScoreView{Done: m.Score.Done, HomePoints: m.Score.HomeGamePoints, AwayPoints: m.Score.AwayGamePoints}}
+	if !m.Bye {
+		away := newTeamView(m.Away)
+		v.Away = &away
+	}
+	if v.Boards == nil {
+		v.Boards = []int{}
+	}
+	if m.Score.Done {
+		v.Score.HomeMatchPoints, v.Score.AwayMatchPoints = &m.Score.HomeMatchPoints, &m.Score.AwayMatchPoints
+	}
+	return v
+}
+
+func newTeamView(t hall.Team) TeamView {
+	return TeamView{ID: t.ID, StartNo: t.StartNo, Name: t.Name}
 }
 
 func newSeatView(s hall.Seat) SeatView {
@@ -209,6 +274,9 @@ func newRelayView(e *tournament.Event, b hall.Board) *RelayView {
 	}
 	if !r.SilentSince.IsZero() {
 		out.SilentSince = &r.SilentSince
+	}
+	if p := b.Paused; p != nil {
+		out.Paused = &PauseView{Ply: p.Ply, Move: p.Move}
 	}
 	return out
 }

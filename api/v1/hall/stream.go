@@ -200,7 +200,8 @@ func (ec *eventCache) event(seen, v *hall.Hall) ([]byte, error) {
 // DeltaView is an event "boards" of the stream: the hall at Version as
 // HallView has it but for its boards, of which only those that changed
 // since the version Since, each whole but for its relayed moves: only
-// those the reader of version Since lacks (RelayView's MovesFrom).
+// those the reader of version Since lacks (RelayView's MovesFrom); and a
+// team event's matches.
 type DeltaView struct {
 	EventID  int64             `json:"event_id"`
 	Game     string            `json:"game"`
@@ -211,6 +212,9 @@ type DeltaView struct {
 	Version  int64             `json:"version"`
 	Timer    TimerView         `json:"timer"`
 	Boards   []json.RawMessage `json:"boards"`
+	// Matches are a team event's matches whole: their scores move with
+	// their boards' results.
+	Matches []MatchView `json:"matches,omitempty"`
 }
 
 // delta is the event "boards" from the hall from to the hall to; not ok
@@ -221,7 +225,7 @@ func delta(from, to *madeHall) ([]byte, bool, error) {
 		return nil, false, nil
 	}
 	d := DeltaView{EventID: to.view.EventID, Game: to.view.Game, Round: to.view.Round, Rounds: to.view.Rounds, Finished: to.view.Finished,
-		Since: from.hall.Version, Version: to.hall.Version, Timer: to.view.Timer, Boards: []json.RawMessage{}}
+		Since: from.hall.Version, Version: to.hall.Version, Timer: to.view.Timer, Boards: []json.RawMessage{}, Matches: to.view.Matches}
 	for i := range to.boards {
 		if from.view.Boards[i].Board != to.view.Boards[i].Board {
 			return nil, false, nil

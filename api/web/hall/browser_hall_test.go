@@ -156,3 +156,51 @@ func TestBrowserBoardPageFollowsTheMoves(t *testing.T) {
 		}
 	}
 }
+
+// A team event's open hall writes a match's score in its heading as its
+// boards' results come in, the match points once the match is over, with
+// no reload.
+func TestBrowserTeamHallFollowsItsMatches(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	at, run := apitest.BrowserOn(t, s.Handler)
+	te := apitest.NewTeamEvent(t, s.Server, "round-robin", 0, 2, []int{2, 2, 2, 2})
+	round := s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil)
+	s.Must(http.StatusOK, apitest.Arbiter, "POST", te.Path("/rounds/1/publish"), nil)
+	first := round["matches"].([]any)[0].(map[string]any)
+	table := apitest.Num(first["table"])
+	heading := fmt.Sprintf(`[data-match="%d"]`, table)
+	var pending bool
+	run("open the team event's hall",
+		chromedp.Navigate(at(fmt.Sprintf("/events/%d/hall", te.ID))),
+		chromedp.WaitVisible(heading+` [data-score]`),
+		chromedp.Evaluate(`window.adiukhMark = "kept"`, nil),
+		chromedp.Evaluate(fmt.Sprintf(`document.querySelector('%s [data-score]').classList.contains('pending') && document.querySelector('%s .mp').hidden`, heading, heading), &pending),
+	)
+	if !pending {
+		t.Fatal("the match before its results: not pending, or its match points shown")
+	}
+	for board, score := range []string{"17:7", "12:12"} {
+		g := first["games"].([]any)[board].(map[string]any)
+		s.Must(http.StatusOK, apitest.Arbiter, "PUT", te.Path(fmt.Sprintf("/rounds/1/matches/%d/boards/%d/result", table, board+1)),
+			map[string]any{"score": score, "end_reason": "final_position", "version": apitest.Num(g["version"])})
+	}
+	var card map[string]any
+	for _, m := range s.Must(http.StatusOK, "", "GET", te.Path("/rounds/1"), nil)["matches"].([]any) {
+		if m := m.(map[string]any); apitest.Num(m["table"]) == table {
+			card = m
+		}
+	}
+	score := halves(card["home_game_points"]) + " : " + halves(card["away_game_points"])
+	points := halves(card["home_match_points"]) + " : " + halves(card["away_match_points"])
+	var written bool
+	var mark, shown string
+	run("the match's score is written in place",
+		chromedp.Poll(fmt.Sprintf(`document.querySelector('%s [data-score]').textContent === %q && !document.querySelector('%s .mp').hidden`, heading, score, heading), &written, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(fmt.Sprintf(`document.querySelector('%s .mp').textContent`, heading), &shown),
+		chromedp.Evaluate(`window.adiukhMark || ""`, &mark),
+	)
+	if !written || mark != "kept" || !strings.HasSuffix(shown, ": "+points) {
+		t.Errorf("the match over: score %q written %v, match points %q (want …: %s), the mark %q (want kept: no reload)", score, written, shown, points, mark)
+	}
+}

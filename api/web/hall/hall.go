@@ -36,8 +36,11 @@ type hallPageData struct {
 	Asked  int
 	Timer  timerData
 	Boards []boardData
-	// Screen: the hall screen, its boards in Pages of PerPage, turning
-	// every Rotate seconds.
+	// Matches are a team event's matches, each with its boards: the
+	// multiboard groups the boards by match. Nil for an event of players.
+	Matches []matchData
+	// Screen: the hall screen, its boards in Pages of PerPage (a team
+	// event's: a match a page), turning every Rotate seconds.
 	Screen  bool
 	PerPage int
 	Rotate  int
@@ -49,6 +52,44 @@ type hallPageData struct {
 
 // LiveEvery: the hall follows its stream (hall.js), not the tabs' timer.
 func (hallPageData) LiveEvery(time.Duration) time.Duration { return 0 }
+
+// PageMatch is the match page i of a team event's hall screen shows, nil
+// for an event of players.
+func (d *hallPageData) PageMatch(i int) *hall.Match {
+	if i >= len(d.Matches) {
+		return nil
+	}
+	return &d.Matches[i].Match
+}
+
+// matchData is one match of a team event with its boards as the hall's
+// pages show them, in the match's board order.
+type matchData struct {
+	hall.Match
+	Boards []boardData
+}
+
+// newMatches groups the boards drawn by the matches of the hall; nil
+// for an event of players, which has none.
+func newMatches(matches []hall.Match, boards []boardData) []matchData {
+	if len(matches) == 0 {
+		return nil
+	}
+	byNumber := make(map[int]boardData, len(boards))
+	for _, b := range boards {
+		byNumber[b.Number] = b
+	}
+	out := make([]matchData, len(matches))
+	for i, m := range matches {
+		out[i].Match = m
+		for _, n := range m.Boards {
+			if b, ok := byNumber[n]; ok {
+				out[i].Boards = append(out[i].Boards, b)
+			}
+		}
+	}
+	return out
+}
 
 // timerData is the round's timer as hall.js counts it: instants in
 // milliseconds since 1970, the server's now among them.
@@ -145,13 +186,12 @@ func (h *handler) renderHall(c *gin.Context, screen bool) error {
 	for _, b := range v.Boards {
 		data.Boards = append(data.Boards, newBoardData(v.Event, v.Round, b))
 	}
+	data.Matches = newMatches(v.Matches, data.Boards)
 	if screen {
 		if data.PerPage, data.Rotate, err = screenParams(c); err != nil {
 			return err
 		}
-		for from := 0; from < len(data.Boards); from += data.PerPage {
-			data.Pages = append(data.Pages, data.Boards[from:min(from+data.PerPage, len(data.Boards))])
-		}
+		data.Pages = screenPages(data)
 	}
 	page := "hall"
 	if screen {
@@ -160,6 +200,23 @@ func (h *handler) renderHall(c *gin.Context, screen bool) error {
 	c.Header("Cache-Control", "no-store")
 	h.RenderWith(c, tr, http.StatusOK, page, v.Event.Name, data)
 	return nil
+}
+
+// screenPages are the pages the hall screen turns: a team event's
+// matches, one a page, so that a match's boards are read together;
+// an event of players' boards, PerPage a page.
+func screenPages(d *hallPageData) [][]boardData {
+	var pages [][]boardData
+	if d.Matches != nil {
+		for _, m := range d.Matches {
+			pages = append(pages, m.Boards)
+		}
+		return pages
+	}
+	for from := 0; from < len(d.Boards); from += d.PerPage {
+		pages = append(pages, d.Boards[from:min(from+d.PerPage, len(d.Boards))])
+	}
+	return pages
 }
 
 // screenParams are the boards a page of the hall screen shows (?per=) and

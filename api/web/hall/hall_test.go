@@ -54,6 +54,14 @@ func hallEvent(t *testing.T, s *apitest.Server, d apitest.GameData) (id, relayed
 // its plies.
 func Relay(t *testing.T, s *apitest.Server, id, board int, white, black string, plies []string) {
 	t.Helper()
+	if out := push(t, s, id, board, white, black, plies); apitest.Num(out["plies"]) != len(plies) {
+		t.Fatalf("the relay took %v of %d plies", out, len(plies))
+	}
+}
+
+// push pushes a board's game so far and answers what the relay took.
+func push(t *testing.T, s *apitest.Server, id, board int, white, black string, plies []string) map[string]any {
+	t.Helper()
 	var moves strings.Builder
 	for i, p := range plies {
 		if i%2 == 0 {
@@ -62,10 +70,7 @@ func Relay(t *testing.T, s *apitest.Server, id, board int, white, black string, 
 		moves.WriteString(p + " ")
 	}
 	pdn := fmt.Sprintf("[White \"%s\"]\n[Black \"%s\"]\n\n%s*\n", white, black, moves.String())
-	out := s.Must(http.StatusOK, apitest.Arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/boards/%d/relay", id, board), map[string]any{"pdn": pdn})
-	if apitest.Num(out["plies"]) != len(plies) {
-		t.Fatalf("the relay took %v of %q", out, pdn)
-	}
+	return s.Must(http.StatusOK, apitest.Arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/boards/%d/relay", id, board), map[string]any{"pdn": pdn})
 }
 
 // The hall of every game's event, its screen and a board's page, for
