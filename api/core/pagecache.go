@@ -30,7 +30,7 @@ type KnownVersions interface {
 	KnownEventVersions(eventID int64) (shared, event int64, ok bool)
 }
 
-// stamp is what a page was made at: for a page of one event (EventCached)
+// stamp is what a page was made at: for a page of one event (EventPage)
 // the shared version and the event's, for any other page the data version
 // (common) alone. Versions only grow, and both of a stamp are read in one
 // statement, so of two stamps of one page one is never older in one

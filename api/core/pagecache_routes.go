@@ -24,15 +24,6 @@ func (h *Server) Cached(params ...string) gin.HandlerFunc {
 	return func(c *gin.Context) { h.serveCached(c, r, (*gin.Context).Next) }
 }
 
-// EventCached is Cached for a route of one event, its path parameter id,
-// whose answers read only that event's data and the data no event owns
-// (the register, the rating lists, the accounts' names): they are kept by
-// those versions, and a write of another event leaves them kept.
-func (h *Server) EventCached(params ...string) gin.HandlerFunc {
-	r := cachedRoute{params: params, ofEvent: true}
-	return func(c *gin.Context) { h.serveCached(c, r, (*gin.Context).Next) }
-}
-
 // Personal reads what a signed-in reader's page of a kept route shows of
 // them and returns what fills those parts into the kept page, which must
 // then be the very page made for them; nil when their page differs in
@@ -43,18 +34,21 @@ func (h *Server) EventCached(params ...string) gin.HandlerFunc {
 // ones, made once for all of the event's managers (issue 65).
 type Personal func(c *gin.Context) (fill func(kept []byte) ([]byte, error), managers bool, err error)
 
-// EventPage is the page fn of one event (as EventCached) kept for
-// anonymous readers, and served to a signed-in reader from the same kept
-// page with their parts filled in by personal, so that a crowd of
-// signed-in players makes a big event's page once too (issue 59.3).
+// EventPage is the page fn of one event, its path parameter id, which
+// reads only that event's data and the data no event owns (the register,
+// the rating lists, the accounts' names): kept by those versions (a write
+// of another event leaves it kept) for anonymous readers, and served to a
+// signed-in reader from the same kept page with their parts filled in by
+// personal, so that a crowd of signed-in players makes a big event's page
+// once too (issue 59.3).
 func (h *Server) EventPage(personal Personal, fn HandlerFunc, params ...string) gin.HandlerFunc {
 	r := cachedRoute{params: params, ofEvent: true, personal: personal}
 	page := h.Page(fn)
 	return func(c *gin.Context) { h.serveCached(c, r, page) }
 }
 
-// EventJSON is EventCached for the JSON answers of one event: kept by the
-// language JSON answers are in (JSONLang), and given as kept to a reader
+// EventJSON is the JSON answer fn of one event, kept as EventPage's and
+// by the language JSON answers are in (JSONLang), and given as kept to a reader
 // with a token or a session who may not manage the event, to whom it is
 // the very answer made: a script polling a big event's standings with a
 // token makes them no more than an anonymous reader does (issue 65).
@@ -65,7 +59,20 @@ func (h *Server) EventJSON(fn gin.HandlerFunc, params ...string) gin.HandlerFunc
 	return func(c *gin.Context) { h.serveCached(c, r, fn) }
 }
 
-// publicReader is the Personal of a JSON answer of one event: a reader
+// EventDocument is a document of one event (PDF, PDN, TRF, CSV, XLSX and
+// JSON files) made by fn, kept as EventPage's by the pages' language: a reader with a
+// token or a session who may not manage the event (a player at a round's
+// start, a script) gets the very document kept for anonymous readers, with
+// nothing of theirs in it, as it is sent to them (a file's name, a big
+// PDN from its spool); the event's managers read more (draft rounds) and
+// get theirs made for them (issue 65). fn is called again for a reader the
+// kept document is not for, as in EventJSON.
+func (h *Server) EventDocument(fn gin.HandlerFunc, params ...string) gin.HandlerFunc {
+	r := cachedRoute{params: params, ofEvent: true, personal: h.publicReader, public: true}
+	return func(c *gin.Context) { h.serveCached(c, r, fn) }
+}
+
+// publicReader is the Personal of an event's JSON and documents: a reader
 // who may not manage the event reads what an anonymous reader does; a
 // manager reads more (draft rounds, a private event), made for them.
 func (h *Server) publicReader(c *gin.Context) (func([]byte) ([]byte, error), bool, error) {
@@ -83,12 +90,15 @@ func (h *Server) publicReader(c *gin.Context) (func([]byte) ([]byte, error), boo
 // cachedRoute is how a route's answers are kept: the query parameters its
 // handler reads, whether they are one event's, the language its answers
 // are in (nil: the pages', Server.Lang), and how a signed-in reader's
-// parts are filled in (nil: made for each signed-in reader).
+// parts are filled in (nil: made for each signed-in reader); public tells
+// that a signed-in reader whose personal fill leaves the kept answer as it
+// is gets the anonymous readers' answer whole, as they do (EventDocument).
 type cachedRoute struct {
 	params   []string
 	ofEvent  bool
 	lang     func(*gin.Context) catalog.Lang
 	personal Personal
+	public   bool
 }
 
 // language is the language of the request's answer, which its key names.
@@ -135,6 +145,20 @@ func (h *Server) servePersonal(c *gin.Context, r cachedRoute, next gin.HandlerFu
 	// manager who asks first, whose parts the fill replaces as any
 	// reader's.
 	signedIn := c.Request.Context()
+	if r.public && !managers {
+		// Answered as an anonymous reader is: from the kept document or
+		// its spool, or made now and kept (an error answer, which no one
+		// keeps, is the anonymous one too: the reader may not manage the
+		// event, so reads what the public does).
+		c.Request = c.Request.WithContext(tournament.NewContextWithUser(signedIn, nil))
+		page := h.keptPage(c, r, next, true, false)
+		c.Request = c.Request.WithContext(signedIn)
+		if page != nil {
+			page.write(c)
+			c.Abort()
+		}
+		return
+	}
 	if !managers {
 		c.Request = c.Request.WithContext(tournament.NewContextWithUser(signedIn, nil))
 	}

@@ -68,7 +68,7 @@ func spoolServer(t *testing.T, d *bigDocument) (*Server, *httptest.Server) {
 	s := New(Deps{DB: fixedVersion{}, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	s.pages.largest = 64 << 10
 	r := s.Engine()
-	r.GET("/events/:id/games.pdn", s.EventCached(), d.handler(s, true))
+	r.GET("/events/:id/games.pdn", s.EventDocument(d.handler(s, true)))
 	r.GET("/plain/games.pdn", d.handler(s, false))
 	srv := httptest.NewServer(r)
 	t.Cleanup(srv.Close)

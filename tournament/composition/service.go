@@ -221,8 +221,11 @@ func (in ContestInput) Check() error {
 			problems = append(problems, tournament.Invalid(fmt.Sprintf("sections[%d].rules", i), "the rules of section %q are longer than %d characters", name, maxTextLength))
 		}
 	}
+	var late *tournament.Error
 	if in.Deadline.IsZero() {
 		problems = append(problems, tournament.Invalid("deadline", "set the entry deadline"))
+	} else if errors.As(tournament.CheckYears("deadline", in.Deadline), &late) {
+		problems = append(problems, late)
 	}
 	if !(in.Scale > 0 && in.Scale <= 100) {
 		problems = append(problems, tournament.Invalid("scale", "the judges' scale runs from 0 to a highest mark of more than 0 and at most 100; got %v", strconv.FormatFloat(in.Scale, 'f', -1, 64)))

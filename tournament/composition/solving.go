@@ -3,6 +3,7 @@ package composition
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -285,10 +286,15 @@ func solvingLog(c *SolvingContest) map[string]any {
 // of its own, outside any transaction: the solver's budgets bound the time.
 func (s *Service) checkProblems(ctx context.Context, solver func() *solve.Solver, in SolvingInput, zone *time.Location) ([]SolvingProblem, error) {
 	var problems []*tournament.Error
+	var late *tournament.Error
 	if in.Starts.IsZero() {
 		problems = append(problems, tournament.Invalid("starts", "set the time the solving contest starts"))
+	} else if errors.As(tournament.CheckYears("starts", in.Starts), &late) {
+		problems = append(problems, late)
 	}
 	switch now := s.now(); {
+	case errors.As(tournament.CheckYears("ends", in.Ends), &late):
+		problems = append(problems, late)
 	case in.Ends.IsZero() || !in.Ends.After(in.Starts):
 		problems = append(problems, tournament.Invalid("ends", "the solving contest ends after it starts"))
 	case !in.Ends.After(now):

@@ -554,3 +554,47 @@ func TestAuthorDoesNotSolveTheirOwnProblem(t *testing.T) {
 		})
 	}
 }
+
+// Issue 65: a contest's deadline or solving window past 9999 (a slip of
+// the year, or a zone that moves 9999-12-31 into the next year) is refused
+// at its field, as a round's start is; before, its audit entry could not
+// be written and the request failed as an internal error.
+func TestContestMomentsPastYear9999AreRefused(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			c := newContest(t, st)
+			late := time.Date(9999, 12, 31, 23, 0, 0, 0, time.FixedZone("UTC-5", -5*3600))
+			refusedAt := func(what string, err error, field string) {
+				t.Helper()
+				var te *tournament.Error
+				if !asError(err, &te) || te.Code != tournament.EINVALID {
+					t.Errorf("%s: %v, want EINVALID", what, err)
+					return
+				}
+				for _, e := range append([]*tournament.Error{te}, te.Details...) {
+					if e.Field == field && strings.Contains(e.Message, "years 1900 to 2100") {
+						return
+					}
+				}
+				t.Errorf("%s: %v, want %s refused for its year", what, err, field)
+			}
+			setup := composition.ContestInput{Sections: []composition.Section{{Name: "Задачи"}}, Deadline: late, Scale: 4, Aggregation: composition.TrimmedMean, ClaimDays: 14}
+			_, err := c.svc.Setup(c.as("director"), c.eventID, setup, "")
+			refusedAt("a deadline in 10000 UTC", err, "deadline")
+			setup.Deadline = start.Add(24 * time.Hour)
+			if _, err := c.svc.Setup(c.as("director"), c.eventID, setup, ""); err != nil {
+				t.Errorf("a deadline tomorrow: %v", err)
+			}
+			entry := composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"}
+			for field, in := range map[string]composition.SolvingInput{
+				"starts": {Starts: late, Ends: late.Add(time.Hour)},
+				"ends":   {Starts: start.Add(time.Hour), Ends: late},
+			} {
+				in.Problems = []composition.SolvingProblemInput{{Entry: entry}}
+				_, err := c.svc.SetupSolving(c.as("director"), c.eventID, in, "")
+				refusedAt("a solving contest's "+field+" in 10000 UTC", err, field)
+			}
+		})
+	}
+}

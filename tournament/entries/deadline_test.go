@@ -2,6 +2,7 @@ package entries_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -59,6 +60,41 @@ func TestDeadlineAfterTheEventEndsIsRefused(t *testing.T) {
 			set, err := ent.SetEntries(arbiter, twoDays, entries.EntrySettingsInput{Deadline: ptr("2026-12-31")})
 			if err == nil {
 				t.Errorf("a closed event's deadline after its end was kept: %v", set.Deadline)
+			}
+		})
+	}
+}
+
+// Issue 65: an entries deadline past 9999 in UTC (9999-12-31 in a zone
+// west of it, on an event without dates) is refused at its field, as a
+// round's start is; before, its audit entry could not be written and the
+// request failed as an internal error.
+func TestDeadlinePastYear9999IsRefused(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			opt := engines.Options()
+			opt.Now = func() time.Time { return time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC) }
+			svc, ent := services(st, opt)
+			arbiter := storetest.Arbiter(t, st)
+			e, err := svc.CreateEvent(arbiter, tournament.EventInput{Name: ptr("Кубок"), Discipline: ptr("rapid"), System: ptr("swiss"), Rounds: ptr(5), TimeControl: ptr("8+4")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, deadline := range []string{"9999-12-31T23:00:00-05:00", "1899-12-31"} {
+				_, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true), Deadline: ptr(deadline)})
+				var te *tournament.Error
+				if !errors.As(err, &te) || te.Code != tournament.EINVALID || te.Field != "deadline" || !strings.Contains(te.Message, "years 1900 to 2100") {
+					t.Errorf("deadline %s: %v, want EINVALID at deadline naming the years", deadline, err)
+				}
+			}
+			if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true), Deadline: ptr("2100-12-30")}); err != nil {
+				t.Errorf("a deadline in 2100: %v", err)
+			}
+			v, err := ent.Entries(arbiter, e.ID)
+			if err != nil || v.Settings.Deadline.Year() != 2100 {
+				t.Errorf("the deadline kept: %+v, %v; want the one in 2100", v, err)
 			}
 		})
 	}

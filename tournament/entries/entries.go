@@ -408,6 +408,9 @@ func (in EntrySettingsInput) apply(s *EntrySettings, zone *time.Location) error 
 	}
 	if in.Deadline != nil {
 		d, err := parseDeadline(*in.Deadline, zone)
+		if err == nil {
+			err = tournament.CheckYears("deadline", d)
+		}
 		if err != nil {
 			errs = append(errs, err)
 		}

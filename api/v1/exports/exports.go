@@ -31,27 +31,31 @@ func Routes(k *kit.Kit, api *gin.RouterGroup) {
 	g := api.Group("", h.SessionReader)
 	// An event's documents are kept per version of the event, as its pages
 	// are: a crowd asking for a big event's PDN or standings makes each
-	// once, one request making while the others wait (issue 65). The
-	// parameters named are those each handler reads.
-	document := func(params ...string) gin.HandlerFunc { return h.EventCached(append(params, "lang")...) }
-	g.GET("/events/:id/standings.pdf", document("round"), h.JSON(h.getStandingsPDF))
-	g.GET("/events/:id/standings.csv", document("round", "dialect"), h.JSON(h.getStandingsCSV))
-	g.GET("/events/:id/standings.json", document("round"), h.JSON(h.getStandingsJSON))
-	g.GET("/events/:id/standings.xlsx", document("round"), h.JSON(h.getStandingsXLSX))
-	g.GET("/events/:id/crosstable.pdf", document(), h.JSON(h.getCrosstablePDF))
-	g.GET("/events/:id/prizes.pdf", document(), h.JSON(h.getPrizesPDF))
-	g.GET("/events/:id/prizes.csv", document("dialect"), h.JSON(h.getPrizesCSV))
-	g.GET("/events/:id/knockout.pdf", document(), h.JSON(h.getBracketPDF))
-	g.GET("/events/:id/boards.pdf", document("round"), h.JSON(h.getBoardStandingsPDF))
-	g.GET("/events/:id/rounds/:n/matches.pdf", document(), h.JSON(h.getTeamRoundPDF))
-	g.GET("/events/:id/rounds/:n/pairings.pdf", document(), h.JSON(h.getPairingsPDF))
-	g.GET("/events/:id/rounds/:n/scoresheets.pdf", document(), h.JSON(h.getScoreSheetsPDF))
-	g.GET("/events/:id/rounds/:n/table-cards.pdf", document(), h.JSON(h.getTableCardsPDF))
-	g.GET("/events/:id/scoresheets.pdf", document("count"), h.JSON(h.getEventBlankSheetsPDF))
+	// once, one request making while the others wait, and a signed-in
+	// reader who may not manage the event (a player, a script with a
+	// token) is sent the kept one too (issue 65). The parameters named are
+	// those each handler reads.
+	document := func(fn gin.HandlerFunc, params ...string) gin.HandlerFunc {
+		return h.EventDocument(fn, append(params, "lang")...)
+	}
+	g.GET("/events/:id/standings.pdf", document(h.JSON(h.getStandingsPDF), "round"))
+	g.GET("/events/:id/standings.csv", document(h.JSON(h.getStandingsCSV), "round", "dialect"))
+	g.GET("/events/:id/standings.json", document(h.JSON(h.getStandingsJSON), "round"))
+	g.GET("/events/:id/standings.xlsx", document(h.JSON(h.getStandingsXLSX), "round"))
+	g.GET("/events/:id/crosstable.pdf", document(h.JSON(h.getCrosstablePDF)))
+	g.GET("/events/:id/prizes.pdf", document(h.JSON(h.getPrizesPDF)))
+	g.GET("/events/:id/prizes.csv", document(h.JSON(h.getPrizesCSV), "dialect"))
+	g.GET("/events/:id/knockout.pdf", document(h.JSON(h.getBracketPDF)))
+	g.GET("/events/:id/boards.pdf", document(h.JSON(h.getBoardStandingsPDF), "round"))
+	g.GET("/events/:id/rounds/:n/matches.pdf", document(h.JSON(h.getTeamRoundPDF)))
+	g.GET("/events/:id/rounds/:n/pairings.pdf", document(h.JSON(h.getPairingsPDF)))
+	g.GET("/events/:id/rounds/:n/scoresheets.pdf", document(h.JSON(h.getScoreSheetsPDF)))
+	g.GET("/events/:id/rounds/:n/table-cards.pdf", document(h.JSON(h.getTableCardsPDF)))
+	g.GET("/events/:id/scoresheets.pdf", document(h.JSON(h.getEventBlankSheetsPDF), "count"))
 	g.GET("/scoresheets.pdf", h.JSON(h.getBlankSheetsPDF))
-	g.GET("/events/:id/rounds/:n/games/:board/record.pdf", document("game"), h.JSON(h.getGameRecordPDF))
-	g.GET("/events/:id/games.pdn", document(), h.JSON(h.getGamesPDN))
-	g.GET("/events/:id/export.trf", document(), h.JSON(h.getTRF))
+	g.GET("/events/:id/rounds/:n/games/:board/record.pdf", document(h.JSON(h.getGameRecordPDF), "game"))
+	g.GET("/events/:id/games.pdn", document(h.JSON(h.getGamesPDN)))
+	g.GET("/events/:id/export.trf", document(h.JSON(h.getTRF)))
 	g.GET("/federation/export.json", h.JSON(h.getFederationJSON))
 	g.GET("/federation/export.csv", h.JSON(h.getFederationCSV))
 	g.GET("/federation/games.csv", h.JSON(h.getFederationGamesCSV))
