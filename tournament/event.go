@@ -679,7 +679,7 @@ func (e *Event) Location() *time.Location {
 // ParseLocalMoment reads a moment as a form gives it in loc, an event's
 // zone (Location): a date ("2026-12-01") and an hour ("10:00"), or neither
 // (zero). One without the other, either unreadable, or a moment outside
-// the years a moment may fall in (CheckYear) is Invalid at "date" or
+// the years a round may start in (CheckYears) is Invalid at "date" or
 // "time", the field the form gives it in.
 func ParseLocalMoment(date, hour string, loc *time.Location) (time.Time, error) {
 	date, hour = strings.TrimSpace(date), strings.TrimSpace(hour)
@@ -700,7 +700,7 @@ func ParseLocalMoment(date, hour string, loc *time.Location) (time.Time, error) 
 		return time.Time{}, Invalid("time", "%q is not an hour; write it as 10:00", hour)
 	}
 	at := time.Date(day.Year(), day.Month(), day.Day(), clock.Hour(), clock.Minute(), 0, 0, loc)
-	return at, CheckYear("date", at)
+	return at, CheckYears("date", at)
 }
 
 // Warnings lists what an arbiter should know about the event's settings.

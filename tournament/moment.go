@@ -46,3 +46,20 @@ type Date string
 
 // Day gives the day to the catalogue (tournament/catalog).
 func (d Date) Day() string { return string(d) }
+
+// CheckYears refuses a moment a reader sets (a deadline, a contest's
+// window) outside the years a round may start in, in its own zone and in
+// UTC alike, naming field; zero (none set) passes. Past 9999 a time has
+// no text: its audit entry could not be written (the write failed as an
+// internal error) and SQLite would drop it (issue 65).
+func CheckYears(field string, at time.Time) error {
+	if at.IsZero() {
+		return nil
+	}
+	for _, year := range []int{at.Year(), at.UTC().Year()} {
+		if year < FirstRoundYear || year > LastRoundYear {
+			return Invalid(field, "give a time in the years %d to %d, not in %d", FirstRoundYear, LastRoundYear, year)
+		}
+	}
+	return nil
+}

@@ -36,24 +36,24 @@ type Round struct {
 	StartsAt time.Time
 }
 
-// The years a moment set by hand may fall in (a round's start, a
-// deadline): an event of the past entered now, or one set years ahead.
-// Past 9999 a time has no text both databases keep (SQLite's dropped it,
-// PostgreSQL's kept it).
+// The years a round may start in: an event of the past entered now, or
+// one set years ahead. Past 9999 a time has no text both databases keep
+// (SQLite's dropped it, PostgreSQL's kept it).
 const (
-	FirstYear = 1900
-	LastYear  = 2100
+	FirstRoundYear = 1900
+	LastRoundYear  = 2100
 )
 
-// CheckYear refuses a moment at outside the years FirstYear to LastYear,
-// in its own zone and in UTC alike, naming field; zero (no moment) passes.
-func CheckYear(field string, at time.Time) error {
+// CheckRoundStart refuses a round's start at outside the years a round may
+// start in, in its own zone and in UTC alike, naming field; zero (no
+// start) passes.
+func CheckRoundStart(field string, at time.Time) error {
 	if at.IsZero() {
 		return nil
 	}
 	for _, year := range []int{at.Year(), at.UTC().Year()} {
-		if year < FirstYear || year > LastYear {
-			return Invalid(field, "the year is from %d to %d, not %d", FirstYear, LastYear, year)
+		if year < FirstRoundYear || year > LastRoundYear {
+			return Invalid(field, "a round starts in a year from %d to %d, not %d", FirstRoundYear, LastRoundYear, year)
 		}
 	}
 	return nil

@@ -364,7 +364,7 @@ func (s *Service) PublishRoundAt(ctx context.Context, eventID int64, n int, star
 	if !startsAt.IsZero() && startsAt.Before(now.Add(-time.Minute)) {
 		return nil, Invalid("starts_at", "the start time %s has passed", startsAt.UTC().Format(time.RFC3339))
 	}
-	if err := CheckYear("starts_at", startsAt); err != nil {
+	if err := CheckRoundStart("starts_at", startsAt); err != nil {
 		return nil, err
 	}
 	var round *Round

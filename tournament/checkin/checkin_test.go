@@ -88,7 +88,7 @@ func TestCheckinBeforeASwissRound(t *testing.T) {
 			// deadline is bounded to the years a round may start in.
 			for _, date := range []string{"9999-12-31", "2101-01-01", "1899-12-31"} {
 				_, err = svc.SetDeadline(ctx, e.ID, 1, checkin.DeadlineInput{Date: date, Time: "10:00"})
-				wantCode(t, "a deadline on "+date, err, tournament.EINVALID, "the year is from 1900 to 2100")
+				wantCode(t, "a deadline on "+date, err, tournament.EINVALID, "give a time in the years 1900 to 2100")
 				if err, ok := err.(*tournament.Error); !ok || err.Field != "date" {
 					t.Errorf("a deadline on %s: %v, want it at the date", date, err)
 				}

@@ -474,36 +474,25 @@ func checkSex(sex string) error {
 	return nil
 }
 
-// parseDeadline reads a deadline in the event's time zone: a moment with
-// its offset (RFC 3339), a date and an hour in the zone, or a day alone,
-// which is its whole day (entries close at its end). It is bounded to the
-// years a moment may fall in (tournament.CheckYear).
+// parseDeadline reads a deadline in the event's time zone.
 func parseDeadline(s string, zone *time.Location) (time.Time, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return time.Time{}, nil
 	}
-	at, ok := readDeadline(s, zone)
-	if !ok {
-		return time.Time{}, tournament.Invalid("deadline", "%q is not a moment; write it as 2026-12-01T18:00 (the event's time) or 2026-12-01", s)
-	}
-	return at.UTC(), tournament.CheckYear("deadline", at)
-}
-
-// readDeadline parses s in one of the deadline's forms (parseDeadline).
-func readDeadline(s string, zone *time.Location) (time.Time, bool) {
 	if t, err := time.Parse(time.RFC3339, s); err == nil {
-		return t, true
+		return t.UTC(), nil
 	}
 	for _, layout := range []string{"2006-01-02T15:04", "2006-01-02 15:04", "2006-01-02T15:04:05"} {
 		if t, err := time.ParseInLocation(layout, s, zone); err == nil {
-			return t, true
+			return t.UTC(), nil
 		}
 	}
 	if day, err := time.ParseInLocation(time.DateOnly, s, zone); err == nil {
-		return day.AddDate(0, 0, 1), true
+		// A day given alone is the whole day: entries close at its end.
+		return day.AddDate(0, 0, 1).UTC(), nil
 	}
-	return time.Time{}, false
+	return time.Time{}, tournament.Invalid("deadline", "%q is not a moment; write it as 2026-12-01T18:00 (the event's time) or 2026-12-01", s)
 }
 
 // deadlineWithinEvent refuses a deadline after the end of the event's last
