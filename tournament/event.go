@@ -676,6 +676,33 @@ func (e *Event) Location() *time.Location {
 	return loc
 }
 
+// ParseLocalMoment reads a moment as a form gives it in loc, an event's
+// zone (Location): a date ("2026-12-01") and an hour ("10:00"), or neither
+// (zero). One without the other, either unreadable, or a moment outside
+// the years a round may start in (CheckYears) is Invalid at "date" or
+// "time", the field the form gives it in.
+func ParseLocalMoment(date, hour string, loc *time.Location) (time.Time, error) {
+	date, hour = strings.TrimSpace(date), strings.TrimSpace(hour)
+	switch {
+	case date == "" && hour == "":
+		return time.Time{}, nil
+	case date == "":
+		return time.Time{}, Invalid("date", "give the day as well as the hour, such as 2026-12-01")
+	case hour == "":
+		return time.Time{}, Invalid("time", "give the hour as well as the day, such as 10:00")
+	}
+	day, err := time.ParseInLocation(time.DateOnly, date, loc)
+	if err != nil {
+		return time.Time{}, Invalid("date", "%q is not a date; write YYYY-MM-DD", date)
+	}
+	clock, err := time.Parse("15:04", hour)
+	if err != nil {
+		return time.Time{}, Invalid("time", "%q is not an hour; write it as 10:00", hour)
+	}
+	at := time.Date(day.Year(), day.Month(), day.Day(), clock.Hour(), clock.Minute(), 0, 0, loc)
+	return at, CheckYears("date", at)
+}
+
 // Warnings lists what an arbiter should know about the event's settings.
 func (e *Event) Warnings() []Warning {
 	return checkTimeControl(e.Game, e.Discipline, e.TimeControl)

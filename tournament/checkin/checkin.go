@@ -15,7 +15,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"adiukh/tournament"
@@ -346,7 +345,7 @@ func (s *Service) SetDeadline(ctx context.Context, eventID int64, n int, in Dead
 		if v, err = s.open(ctx, tx, e, n); err != nil {
 			return err
 		}
-		at, err := parseDeadline(in, e.Location())
+		at, err := tournament.ParseLocalMoment(in.Date, in.Time, e.Location())
 		if err != nil {
 			return err
 		}
@@ -386,29 +385,6 @@ func (s *Service) open(ctx context.Context, tx Tx, e *tournament.Event, n int) (
 		return nil, tournament.Conflict("round", "round %d has no check-in: the event has %d rounds", v.Round, e.Rounds)
 	}
 	return v, nil
-}
-
-// parseDeadline reads a deadline in the event's zone: a date and an
-// hour, or neither.
-func parseDeadline(in DeadlineInput, loc *time.Location) (time.Time, error) {
-	date, clock := strings.TrimSpace(in.Date), strings.TrimSpace(in.Time)
-	switch {
-	case date == "" && clock == "":
-		return time.Time{}, nil
-	case date == "":
-		return time.Time{}, tournament.Invalid("date", "give the day of the deadline, such as 2026-12-01")
-	case clock == "":
-		return time.Time{}, tournament.Invalid("time", "give the hour of the deadline, such as 09:45")
-	}
-	day, err := time.ParseInLocation(time.DateOnly, date, loc)
-	if err != nil {
-		return time.Time{}, tournament.Invalid("date", "%q is not a date; write YYYY-MM-DD", date)
-	}
-	hour, err := time.Parse("15:04", clock)
-	if err != nil {
-		return time.Time{}, tournament.Invalid("time", "%q is not an hour; write it as 10:00", clock)
-	}
-	return time.Date(day.Year(), day.Month(), day.Day(), hour.Hour(), hour.Minute(), 0, 0, loc), nil
 }
 
 // momentText is a moment as the audit log keeps it: RFC 3339 with the

@@ -84,6 +84,18 @@ func TestCheckinBeforeASwissRound(t *testing.T) {
 			}
 			_, err = svc.SetDeadline(ctx, e.ID, 1, checkin.DeadlineInput{Date: "1 декабря", Time: "10:00"})
 			wantCode(t, "a deadline of a day not written as a date", err, tournament.EINVALID, `"1 декабря" is not a date`)
+			// Issue 65: past 9999 SQLite drops a moment PostgreSQL keeps; a
+			// deadline is bounded to the years a round may start in.
+			for _, date := range []string{"9999-12-31", "2101-01-01", "1899-12-31"} {
+				_, err = svc.SetDeadline(ctx, e.ID, 1, checkin.DeadlineInput{Date: date, Time: "10:00"})
+				wantCode(t, "a deadline on "+date, err, tournament.EINVALID, "give a time in the years 1900 to 2100")
+				if err, ok := err.(*tournament.Error); !ok || err.Field != "date" {
+					t.Errorf("a deadline on %s: %v, want it at the date", date, err)
+				}
+			}
+			if v, err = svc.Read(ctx, e.ID, 1); err != nil || !v.Deadline.Equal(deadline) {
+				t.Fatalf("the deadline after the refusals: %v, %v; want %v kept", v.Deadline, err, deadline)
+			}
 
 			if mine, err := svc.Mine(ana); err != nil || len(mine) != 1 || mine[0].Event.ID != e.ID || !mine[0].MayCheckIn() {
 				t.Fatalf("the player's open check-ins: %v, %v; want this event's, to press", mine, err)

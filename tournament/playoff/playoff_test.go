@@ -1,7 +1,10 @@
 package playoff_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"os"
 	"slices"
@@ -10,8 +13,11 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/export"
 	"adiukh/tournament/playoff"
+	"adiukh/tournament/report"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 	"adiukh/tournament/teams"
@@ -353,6 +359,81 @@ func TestPlayoffOfASwissEvent(t *testing.T) {
 			f.play(v.Event, both(map[string]string{"Аба-Буба": "11:13"}))
 			if got := f.order(e.ID); len(got) != 4 || got[0] != "1 Буба +" || got[1] != "2 Аба +" {
 				t.Errorf("the Swiss standings after the play-off: %q, want Буба first and Аба second, both marked", got)
+			}
+		})
+	}
+}
+
+// TestPlayoffMarkedInTheStandingsFiles: the parent's standings CSV and
+// JSON mark the places the play-off decided, as its page and PDF do: the
+// plain CSV's playoff column says true for the three it placed and false
+// for Гога, placed by the tie-breaks; Excel's says «да» or nothing; the
+// JSON's rows have playoff only where it decided.
+func TestPlayoffMarkedInTheStandingsFiles(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			f := newFixture(t, st)
+			e, _ := storetest.Event(t, f.ctx, f.events, "round-robin", 0, "Аба", "Буба", "Вова", "Гога")
+			f.play(e, threeTied)
+			v, err := f.playoffs.Create(f.ctx, e.ID, playoff.Input{Places: []int{1}, Name: "Турнир: плей-офф", TimeControl: "15+5"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.play(v.Event, both(map[string]string{"Аба-Буба": "11:13", "Буба-Вова": "11:13", "Вова-Аба": "13:11"}))
+			x := export.New(f.events, teams.NewService(f.st.Teams(), f.events, engines.TeamOptions()), nil)
+			want := map[string]bool{"Вова": true, "Буба": true, "Аба": true, "Гога": false}
+			ru := catalog.For(catalog.Russian)
+			for _, c := range []struct {
+				dialect          report.CSVDialect
+				comma            rune
+				name, playoff    string // the columns' headers
+				marked, unmarked string
+			}{
+				{report.PlainCSV, ',', "name", "playoff", "true", "false"},
+				{report.ExcelCSV, ';', ru.T("report.file_col.name"), ru.T("report.file_col.playoff"), ru.T("report.file_withdrawn_yes"), ""},
+			} {
+				var b bytes.Buffer
+				if err := x.StandingsCSV(f.ctx, &b, c.dialect, catalog.Russian, e.ID, 0); err != nil {
+					t.Fatal(err)
+				}
+				r := csv.NewReader(strings.NewReader(strings.TrimPrefix(b.String(), "\ufeff")))
+				r.Comma = c.comma
+				rows, err := r.ReadAll()
+				if err != nil || len(rows) != 5 {
+					t.Fatalf("%s CSV: %d rows, %v\n%s", c.dialect, len(rows), err, b.String())
+				}
+				name, mark := slices.Index(rows[0], c.name), slices.Index(rows[0], c.playoff)
+				if name < 0 || mark < 0 {
+					t.Fatalf("%s CSV: no %q or %q column in %q", c.dialect, c.name, c.playoff, rows[0])
+				}
+				for _, row := range rows[1:] {
+					wantMark := c.unmarked
+					if want[row[name]] {
+						wantMark = c.marked
+					}
+					if row[mark] != wantMark {
+						t.Errorf("%s CSV: %s is marked %q, want %q", c.dialect, row[name], row[mark], wantMark)
+					}
+				}
+			}
+			var b bytes.Buffer
+			if err := x.StandingsJSON(f.ctx, &b, e.ID, 0); err != nil {
+				t.Fatal(err)
+			}
+			var file struct {
+				Standings []struct {
+					Name    string `json:"name"`
+					Playoff bool   `json:"playoff"`
+				} `json:"standings"`
+			}
+			if err := json.Unmarshal(b.Bytes(), &file); err != nil || len(file.Standings) != 4 {
+				t.Fatalf("JSON: %v\n%s", err, b.String())
+			}
+			for _, r := range file.Standings {
+				if r.Playoff != want[r.Name] {
+					t.Errorf("JSON: %s has playoff %v, want %v", r.Name, r.Playoff, want[r.Name])
+				}
 			}
 		})
 	}

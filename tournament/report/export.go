@@ -19,7 +19,7 @@ import (
 
 // standingsColumns are the fixed CSV columns; one column per tie-break follows,
 // named by the tie-break's ID.
-var standingsColumns = []string{"place", "place_last", "start_no", "name", "rating", "birth_year", "club", "city", "federation_id", "federation", "title", "withdrawn", "points"}
+var standingsColumns = []string{"place", "place_last", "start_no", "name", "rating", "birth_year", "club", "city", "federation_id", "federation", "title", "withdrawn", "playoff", "points"}
 
 // StandingsCSV writes the standings as UTF-8 CSV in dialect d with a
 // header row: the columns of standingsColumns, then one column per
@@ -71,26 +71,27 @@ func forPeople(d CSVDialect, loc catalog.Lang) *catalog.Lang {
 	return &loc
 }
 
-// withdrawnText is the withdrawn column's value: true or false for
-// programs (loc nil); in the files people open, the reader's word for a
-// player or team withdrawn («да»), and nothing for the others.
-func withdrawnText(loc *catalog.Lang, withdrawn bool) string {
+// markText is the value of a column that marks some rows (withdrawn, a
+// place a play-off decided): true or false for programs (loc nil); in the
+// files people open, the reader's «да» for a marked row, and nothing for
+// the others.
+func markText(loc *catalog.Lang, marked bool) string {
 	switch {
 	case loc == nil:
-		return strconv.FormatBool(withdrawn)
-	case withdrawn:
+		return strconv.FormatBool(marked)
+	case marked:
 		return catalog.For(*loc).T("report.file_withdrawn_yes")
 	}
 	return ""
 }
 
 // standingsRecord is a row's values for the columns of standingsColumns,
-// the withdrawn column for people (loc) or programs (nil).
+// the marks (withdrawn, playoff) for people (loc) or programs (nil).
 func (f csvFile) standingsRecord(r StandingsRow, loc *catalog.Lang) []string {
 	p := r.Player
 	return []string{
 		strconv.Itoa(r.Place), strconv.Itoa(placeLast(r)), strconv.Itoa(p.StartNo), csvfile.Text(p.Name), formatInt(p.Rating), formatInt(p.BirthYear),
-		csvfile.Text(p.Club), csvfile.Text(p.City), csvfile.Text(p.FederationID), csvfile.Text(p.Federation), csvfile.Text(p.Title), withdrawnText(loc, p.Withdrawn), f.Number(r.Points),
+		csvfile.Text(p.Club), csvfile.Text(p.City), csvfile.Text(p.FederationID), csvfile.Text(p.Federation), csvfile.Text(p.Title), markText(loc, p.Withdrawn), markText(loc, r.Playoff), f.Number(r.Points),
 	}
 }
 
@@ -165,6 +166,7 @@ type (
 		Federation   string             `json:"federation,omitempty"`
 		Title        string             `json:"title,omitempty"`
 		Withdrawn    bool               `json:"withdrawn,omitempty"`
+		Playoff      bool               `json:"playoff,omitempty"` // a play-off decided the place
 		Points       float64            `json:"points"`
 		TieBreaks    map[string]float64 `json:"tie_breaks"`
 		Games        []gameFile         `json:"games,omitempty"`
@@ -238,7 +240,7 @@ func newStandingsFile(s Standings, withGames bool) standingsFile {
 		file.Standings[i] = standingFile{
 			Place: r.Place, PlaceLast: placeLast(r), StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear,
 			Club: p.Club, City: p.City, FederationID: p.FederationID, Federation: p.Federation, Title: p.Title, Withdrawn: p.Withdrawn,
-			Points: r.Points, TieBreaks: values,
+			Playoff: r.Playoff, Points: r.Points, TieBreaks: values,
 		}
 		if withGames {
 			for _, g := range r.Games {

@@ -16,6 +16,7 @@ func TestStandingsCSV(t *testing.T) {
 	s := testStandings(9, 5)
 	shareSecondPlace(&s)
 	s.Rows[0].TieBreaks[1] = 37.25
+	s.Rows[0].Playoff = true
 	var buf bytes.Buffer
 	if err := StandingsCSV(&buf, PlainCSV, catalog.Russian, s); err != nil {
 		t.Fatal(err)
@@ -27,7 +28,7 @@ func TestStandingsCSV(t *testing.T) {
 	if err != nil {
 		t.Fatalf("CSV does not read back: %v", err)
 	}
-	wantHeader := "place,place_last,start_no,name,rating,birth_year,club,city,federation_id,federation,title,withdrawn,points,adiukh-points,buchholz"
+	wantHeader := "place,place_last,start_no,name,rating,birth_year,club,city,federation_id,federation,title,withdrawn,playoff,points,adiukh-points,buchholz"
 	if got := strings.Join(records[0], ","); got != wantHeader {
 		t.Fatalf("header = %s\nwant     %s", got, wantHeader)
 	}
@@ -40,7 +41,7 @@ func TestStandingsCSV(t *testing.T) {
 			p := r.Player
 			want := []string{
 				strconv.Itoa(r.Place), strconv.Itoa(max(r.Place, r.PlaceLast)), strconv.Itoa(p.StartNo), p.Name, strconv.Itoa(p.Rating), strconv.Itoa(p.BirthYear),
-				p.Club, p.City, p.FederationID, p.Federation, p.Title, strconv.FormatBool(p.Withdrawn),
+				p.Club, p.City, p.FederationID, p.Federation, p.Title, strconv.FormatBool(p.Withdrawn), strconv.FormatBool(r.Playoff),
 				strconv.FormatFloat(r.Points, 'f', -1, 64),
 				strconv.FormatFloat(r.TieBreaks[0], 'f', -1, 64), strconv.FormatFloat(r.TieBreaks[1], 'f', -1, 64),
 			}
@@ -49,7 +50,7 @@ func TestStandingsCSV(t *testing.T) {
 			}
 		})
 	}
-	if got := records[1][14]; got != "37.25" {
+	if got := records[1][15]; got != "37.25" {
 		t.Errorf("a fractional tie-break reads %q, want 37.25 with a decimal point", got)
 	}
 }
@@ -57,6 +58,7 @@ func TestStandingsCSV(t *testing.T) {
 func TestStandingsJSON(t *testing.T) {
 	t.Parallel()
 	s := testStandings(7, 4)
+	s.Rows[0].Playoff, s.Rows[1].Playoff = true, true // a play-off decided first and second place
 	var buf bytes.Buffer
 	if err := StandingsJSON(&buf, s); err != nil {
 		t.Fatal(err)
@@ -81,6 +83,7 @@ func TestStandingsJSON(t *testing.T) {
 			StartNo   int                `json:"start_no"`
 			Name      string             `json:"name"`
 			Withdrawn bool               `json:"withdrawn"`
+			Playoff   bool               `json:"playoff"`
 			Points    float64            `json:"points"`
 			TieBreaks map[string]float64 `json:"tie_breaks"`
 		} `json:"standings"`
@@ -101,7 +104,7 @@ func TestStandingsJSON(t *testing.T) {
 	for i, r := range s.Rows {
 		g := got.Standings[i]
 		if g.Place != r.Place || g.PlaceLast != max(r.Place, r.PlaceLast) || g.StartNo != r.Player.StartNo || g.Name != r.Player.Name || g.Points != r.Points ||
-			g.Withdrawn != r.Player.Withdrawn || g.TieBreaks["adiukh-points"] != r.TieBreaks[0] || g.TieBreaks["buchholz"] != r.TieBreaks[1] {
+			g.Withdrawn != r.Player.Withdrawn || g.Playoff != r.Playoff || g.TieBreaks["adiukh-points"] != r.TieBreaks[0] || g.TieBreaks["buchholz"] != r.TieBreaks[1] {
 			t.Errorf("row %d = %+v, want %+v", i+1, g, r)
 		}
 	}

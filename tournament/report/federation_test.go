@@ -44,7 +44,7 @@ func TestFederationCSV(t *testing.T) {
 	}
 	wantHeader := "event_id,event,discipline_ru,discipline_en,system,start_date,end_date,event_city,rounds," +
 		"scoring_win,scoring_draw,scoring_loss,scoring_bye,scoring_forfeit_win," +
-		"place,place_last,start_no,name,rating,birth_year,club,city,federation_id,federation,title,withdrawn,points," +
+		"place,place_last,start_no,name,rating,birth_year,club,city,federation_id,federation,title,withdrawn,playoff,points," +
 		"adiukh-points,buchholz,sonneborn-berger"
 	if got := strings.Join(records[0], ","); got != wantHeader {
 		t.Fatalf("header = %s\nwant     %s", got, wantHeader)

@@ -27,7 +27,7 @@ func TeamStandingsCSV(w io.Writer, d CSVDialect, loc catalog.Lang, s TeamStandin
 		t := r.Team
 		record := []string{
 			strconv.Itoa(r.Place), strconv.Itoa(max(r.Place, r.PlaceLast)), strconv.Itoa(t.StartNo), csvfile.Text(t.Name), csvfile.Text(t.Club), csvfile.Text(t.City),
-			withdrawnText(people, t.Withdrawn), out.Number(r.MatchPoints), out.Number(r.GamePoints),
+			markText(people, t.Withdrawn), out.Number(r.MatchPoints), out.Number(r.GamePoints),
 		}
 		for _, v := range r.TieBreaks {
 			record = append(record, out.Number(v))

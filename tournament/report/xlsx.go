@@ -21,7 +21,7 @@ func StandingsXLSX(w io.Writer, loc catalog.Lang, s Standings) error {
 	rows := make([][]any, 0, len(s.Rows))
 	for _, r := range s.Rows {
 		p := r.Player
-		row := []any{r.Place, placeLast(r), p.StartNo, p.Name, optionalInt(p.Rating), optionalInt(p.BirthYear), p.Club, p.City, p.FederationID, p.Federation, p.Title, withdrawnText(&loc, p.Withdrawn), r.Points}
+		row := []any{r.Place, placeLast(r), p.StartNo, p.Name, optionalInt(p.Rating), optionalInt(p.BirthYear), p.Club, p.City, p.FederationID, p.Federation, p.Title, markText(&loc, p.Withdrawn), markText(&loc, r.Playoff), r.Points}
 		for _, v := range r.TieBreaks {
 			row = append(row, v)
 		}
@@ -39,7 +39,7 @@ func TeamStandingsXLSX(w io.Writer, loc catalog.Lang, s TeamStandings) error {
 	rows := make([][]any, 0, len(s.Rows))
 	for _, r := range s.Rows {
 		t := r.Team
-		row := []any{r.Place, max(r.Place, r.PlaceLast), t.StartNo, t.Name, t.Club, t.City, withdrawnText(&loc, t.Withdrawn), r.MatchPoints, r.GamePoints}
+		row := []any{r.Place, max(r.Place, r.PlaceLast), t.StartNo, t.Name, t.Club, t.City, markText(&loc, t.Withdrawn), r.MatchPoints, r.GamePoints}
 		for _, v := range r.TieBreaks {
 			row = append(row, v)
 		}

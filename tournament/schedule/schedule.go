@@ -57,7 +57,7 @@ func (s *Service) SetRoundStart(ctx context.Context, eventID int64, n int, in Ro
 		if e.Status == tournament.Finished {
 			return tournament.Conflict("", "the event is finished")
 		}
-		at, err := parseRoundStart(in, e.Location())
+		at, err := tournament.ParseLocalMoment(in.Date, in.Time, e.Location())
 		if err != nil {
 			return err
 		}
@@ -75,30 +75,6 @@ func (s *Service) SetRoundStart(ctx context.Context, eventID int64, n int, in Ro
 		return tournament.Audit(tx, s.now(), u, eventID, tournament.ActionRoundStart, fmt.Sprintf("round %d", n), startText(before), startText(at), "")
 	})
 	return round, err
-}
-
-// parseRoundStart reads a round's start in the event's zone: a date and an
-// hour, or neither.
-func parseRoundStart(in RoundStartInput, loc *time.Location) (time.Time, error) {
-	date, clock := strings.TrimSpace(in.Date), strings.TrimSpace(in.Time)
-	switch {
-	case date == "" && clock == "":
-		return time.Time{}, nil
-	case date == "":
-		return time.Time{}, tournament.Invalid("date", "give the day the round starts, such as 2026-12-01")
-	case clock == "":
-		return time.Time{}, tournament.Invalid("time", "give the hour the round starts, such as 10:00")
-	}
-	day, err := time.ParseInLocation(time.DateOnly, date, loc)
-	if err != nil {
-		return time.Time{}, tournament.Invalid("date", "%q is not a date; write YYYY-MM-DD", date)
-	}
-	hour, err := time.Parse("15:04", clock)
-	if err != nil {
-		return time.Time{}, tournament.Invalid("time", "%q is not an hour; write it as 10:00", clock)
-	}
-	at := time.Date(day.Year(), day.Month(), day.Day(), hour.Hour(), hour.Minute(), 0, 0, loc)
-	return at, tournament.CheckRoundStart("date", at)
 }
 
 // startText is a round's start as the audit log keeps it: RFC 3339 with

@@ -144,31 +144,29 @@ func (h *handler) postConfirmAbsent(c *gin.Context) error {
 	return h.answer(c, v, err)
 }
 
+// deadlineBody is a round's check-in deadline in the event's zone.
+type deadlineBody struct {
+	Date string `json:"date"`
+	Time string `json:"time"`
+}
+
 func (h *handler) putDeadline(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "n")
+	ids, body, err := kit.PathIDsBody[deadlineBody](c, "id", "n")
 	if err != nil {
-		return err
-	}
-	var body struct {
-		Date string `json:"date"`
-		Time string `json:"time"`
-	}
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	v, err := h.Checkin.SetDeadline(c.Request.Context(), ids[0], int(ids[1]), checkin.DeadlineInput{Date: body.Date, Time: body.Time})
 	return h.answer(c, v, err)
 }
 
+// settingBody turns an event's check-in on or off.
+type settingBody struct {
+	On *bool `json:"on"`
+}
+
 func (h *handler) putSetting(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[settingBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body struct {
-		On *bool `json:"on"`
-	}
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if body.On == nil {

@@ -70,12 +70,8 @@ func (h *handler) putAward(c *gin.Context) error {
 }
 
 func (h *handler) postFinalAward(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[kit.ReasonBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body kit.ReasonBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if _, err := h.Composition.PublishFinal(c.Request.Context(), id, body.Reason); err != nil {

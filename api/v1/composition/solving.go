@@ -198,12 +198,8 @@ type rulingBody struct {
 
 // postSolvingRuling sets an answer's verdict by the director's decision.
 func (h *handler) postSolvingRuling(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "n", "user")
+	ids, body, err := kit.PathIDsBody[rulingBody](c, "id", "n", "user")
 	if err != nil {
-		return err
-	}
-	var body rulingBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	a, err := h.Composition.RuleAnswer(c.Request.Context(), ids[0], int(ids[1]), ids[2], contests.AnswerVerdict(body.Verdict), body.Reason)

@@ -30,12 +30,8 @@ type leaveBody struct {
 }
 
 func (h *handler) putLeave(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "pid")
+	ids, body, err := kit.PathIDsBody[leaveBody](c, "id", "pid")
 	if err != nil {
-		return err
-	}
-	var body leaveBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	l, err := h.Correspondence.RequestLeave(c.Request.Context(), correspondence.LeaveInput{EventID: ids[0], PlayerID: ids[1], From: body.From, To: body.To, Reason: body.Reason})

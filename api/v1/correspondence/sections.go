@@ -59,12 +59,8 @@ type withdrawalView struct {
 // being played; the answer is the player and all their games as they now
 // stand.
 func (h *handler) postSectionWithdraw(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "pid")
+	ids, body, err := kit.PathIDsBody[withdrawBody](c, "id", "pid")
 	if err != nil {
-		return err
-	}
-	var body withdrawBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	w, err := h.Correspondence.Withdraw(c.Request.Context(), correspondence.WithdrawInput{EventID: ids[0], PlayerID: ids[1], Games: body.Games, Reason: body.Reason})

@@ -245,12 +245,8 @@ func (h *handler) postAccept(c *gin.Context) error {
 }
 
 func (h *handler) postDecline(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "eid")
+	ids, body, err := kit.PathIDsBody[kit.ReasonBody](c, "id", "eid")
 	if err != nil {
-		return err
-	}
-	var body kit.ReasonBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	en, err := h.Entries.DeclineEntry(c.Request.Context(), ids[0], ids[1], body.Reason)

@@ -76,12 +76,8 @@ func (h *handler) postPlayer(c *gin.Context) error {
 }
 
 func (h *handler) patchPlayer(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "pid")
+	ids, body, err := kit.PathIDsBody[playerBody](c, "id", "pid")
 	if err != nil {
-		return err
-	}
-	var body playerBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	p, err := h.Events.UpdatePlayer(c.Request.Context(), ids[0], ids[1], body.input(), body.Reason)

@@ -145,12 +145,8 @@ func (h *handler) getPrizes(c *gin.Context) error {
 }
 
 func (h *handler) putPrizes(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[prizesBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body prizesBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	in := prizelist.Input{Ties: prizes.Rule(body.Ties), OnePerPlayer: body.OnePerPlayer}

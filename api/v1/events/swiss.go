@@ -72,12 +72,8 @@ type byeBody struct {
 }
 
 func (h *handler) putBye(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "pid")
+	ids, body, err := kit.PathIDsBody[byeBody](c, "id", "pid")
 	if err != nil {
-		return err
-	}
-	var body byeBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	p, err := h.Swiss.RequestBye(c.Request.Context(), ids[0], ids[1], body.Round, tournament.ByeKind(body.Kind), body.Reason)
@@ -94,12 +90,8 @@ type pairingBody struct {
 }
 
 func (h *handler) putPairing(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "n")
+	ids, body, err := kit.PathIDsBody[pairingBody](c, "id", "n")
 	if err != nil {
-		return err
-	}
-	var body pairingBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	r, err := h.Review.EditPairing(c.Request.Context(), ids[0], int(ids[1]), body.Boards, body.Reason)

@@ -32,6 +32,20 @@ func PathBody[B any](c *gin.Context, name string) (int64, B, error) {
 	return id, body, DecodeJSON(c, &body)
 }
 
+// PathIDsBody reads the integer path parameters names, in their order, and
+// the request's JSON body into a B, as core.PathInts and DecodeJSON read
+// them: PathBody for a path that names its thing by several ids (an
+// event's round, a round's board). A bad parameter is answered before the
+// body is read.
+func PathIDsBody[B any](c *gin.Context, names ...string) ([]int64, B, error) {
+	var body B
+	ids, err := core.PathInts(c, names...)
+	if err != nil {
+		return nil, body, err
+	}
+	return ids, body, DecodeJSON(c, &body)
+}
+
 // DecodeJSON reads a request body strictly: one JSON value in valid UTF-8,
 // no key twice in an object, nothing after it; unknown fields and wrong
 // types are errors that name the field. The body is already bounded by its

@@ -185,12 +185,8 @@ type gameBody struct {
 }
 
 func (h *handler) postGame(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[gameBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body gameBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	m, err := h.Knockout.RecordGame(c.Request.Context(), ko.GameInput{EventID: id, Round: body.Round, Board: body.Board, Number: body.Number,
@@ -210,12 +206,8 @@ type lotBody struct {
 }
 
 func (h *handler) postLot(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[lotBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body lotBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	m, err := h.Knockout.DecideByLot(c.Request.Context(), ko.LotInput{EventID: id, Round: body.Round, Board: body.Board, WinnerID: body.WinnerID, Reason: body.Reason})

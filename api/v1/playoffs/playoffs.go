@@ -127,12 +127,8 @@ func (h *handler) getPlayoffs(c *gin.Context) error {
 
 // postPlayoff creates a play-off of a finished event's tie.
 func (h *handler) postPlayoff(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	id, body, err := kit.PathBody[playoffBody](c, "id")
 	if err != nil {
-		return err
-	}
-	var body playoffBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	in := playoff.Input{Places: body.Places, Players: body.Players, Games: body.Games, TimeControl: body.TimeControl, Name: body.Name}

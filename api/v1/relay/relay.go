@@ -97,13 +97,33 @@ type pdnBody struct {
 	PDN string `json:"pdn"`
 }
 
+// moveBody is a move an operator enters at ply; plyBody the ply from
+// which they take moves back.
+type moveBody struct {
+	Ply  int    `json:"ply"`
+	Move string `json:"move"`
+}
+
+type plyBody struct {
+	Ply int `json:"ply"`
+}
+
+// sourceBody is where a board's moves come from; operatorBody who enters
+// a round's, named on its pages unless Named is false.
+type sourceBody struct {
+	Board  int    `json:"board"`
+	Source string `json:"source"`
+	URL    string `json:"url"`
+}
+
+type operatorBody struct {
+	Email string `json:"email"`
+	Named *bool  `json:"named"`
+}
+
 func (h *handler) postBoard(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "n", "board")
+	ids, body, err := kit.PathIDsBody[pdnBody](c, "id", "n", "board")
 	if err != nil {
-		return err
-	}
-	var body pdnBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	t, err := h.Relay.Push(c.Request.Context(), relay.PushInput{EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]), PDN: body.PDN})
@@ -115,12 +135,8 @@ func (h *handler) postBoard(c *gin.Context) error {
 }
 
 func (h *handler) postRound(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "n")
+	ids, body, err := kit.PathIDsBody[pdnBody](c, "id", "n")
 	if err != nil {
-		return err
-	}
-	var body pdnBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	taken, err := h.Relay.PushRound(c.Request.Context(), relay.PushInput{EventID: ids[0], Round: int(ids[1]), PDN: body.PDN})
@@ -138,15 +154,8 @@ func (h *handler) postRound(c *gin.Context) error {
 }
 
 func (h *handler) postMove(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "n", "board")
+	ids, body, err := kit.PathIDsBody[moveBody](c, "id", "n", "board")
 	if err != nil {
-		return err
-	}
-	var body struct {
-		Ply  int    `json:"ply"`
-		Move string `json:"move"`
-	}
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	t, err := h.Relay.Move(c.Request.Context(), relay.MoveInput{EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]), Ply: body.Ply, Move: body.Move})
@@ -158,14 +167,8 @@ func (h *handler) postMove(c *gin.Context) error {
 }
 
 func (h *handler) postTakeBack(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "n", "board")
+	ids, body, err := kit.PathIDsBody[plyBody](c, "id", "n", "board")
 	if err != nil {
-		return err
-	}
-	var body struct {
-		Ply int `json:"ply"`
-	}
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	t, err := h.Relay.TakeBack(c.Request.Context(), ids[0], int(ids[1]), int(ids[2]), body.Ply)
@@ -177,12 +180,8 @@ func (h *handler) postTakeBack(c *gin.Context) error {
 }
 
 func (h *handler) postResult(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "n", "board")
+	ids, body, err := kit.PathIDsBody[resultView](c, "id", "n", "board")
 	if err != nil {
-		return err
-	}
-	var body resultView
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	t, err := h.Relay.ProposeResult(c.Request.Context(), ids[0], int(ids[1]), int(ids[2]), body.Score, body.EndReason)
@@ -222,16 +221,8 @@ func (h *handler) postStopped(stopped bool) core.HandlerFunc {
 }
 
 func (h *handler) putSource(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "n")
+	ids, body, err := kit.PathIDsBody[sourceBody](c, "id", "n")
 	if err != nil {
-		return err
-	}
-	var body struct {
-		Board  int    `json:"board"`
-		Source string `json:"source"`
-		URL    string `json:"url"`
-	}
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	boards, err := h.Relay.SetSource(c.Request.Context(), relay.SourceInput{EventID: ids[0], Round: int(ids[1]), Board: body.Board, Kind: relay.Source(body.Source), URL: body.URL})
@@ -247,15 +238,8 @@ func (h *handler) putSource(c *gin.Context) error {
 }
 
 func (h *handler) putOperator(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "n")
+	ids, body, err := kit.PathIDsBody[operatorBody](c, "id", "n")
 	if err != nil {
-		return err
-	}
-	var body struct {
-		Email string `json:"email"`
-		Named *bool  `json:"named"`
-	}
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	named := body.Named == nil || *body.Named

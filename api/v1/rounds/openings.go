@@ -118,12 +118,8 @@ type microGameBody struct {
 // putMicroGame records the result of game 1 or 2 of a micro-match and
 // answers the board.
 func (h *handler) putMicroGame(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "n", "board", "game")
+	ids, body, err := kit.PathIDsBody[microGameBody](c, "id", "n", "board", "game")
 	if err != nil {
-		return err
-	}
-	var body microGameBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if body.Version == nil {

@@ -155,12 +155,8 @@ func (h *handler) deleteRound(c *gin.Context) error {
 }
 
 func (h *handler) putResult(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "n", "board")
+	ids, body, err := kit.PathIDsBody[shapes.ResultBody](c, "id", "n", "board")
 	if err != nil {
-		return err
-	}
-	var body shapes.ResultBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	in, err := body.Input(ids[0], int(ids[1]), int(ids[2]))

@@ -32,12 +32,8 @@ type swapBody struct {
 }
 
 func (h *handler) postSwap(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "n")
+	ids, body, err := kit.PathIDsBody[swapBody](c, "id", "n")
 	if err != nil {
-		return err
-	}
-	var body swapBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	r, err := h.Review.SwapSeats(c.Request.Context(), ids[0], int(ids[1]), review.Seat(body.A), review.Seat(body.B), body.Reason)

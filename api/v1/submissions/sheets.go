@@ -34,12 +34,8 @@ type sheetOutcomeView struct {
 
 // postSheets stores the sheets of a round at once (see submissions.Service.RecordSheets).
 func (h *handler) postSheets(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "n")
+	ids, body, err := kit.PathIDsBody[sheetsBody](c, "id", "n")
 	if err != nil {
-		return err
-	}
-	var body sheetsBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	outcomes, err := h.Submissions.RecordSheets(c.Request.Context(), ids[0], int(ids[1]), body.Text)

@@ -133,12 +133,8 @@ type submissionBody struct {
 }
 
 func (h *handler) postSubmission(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "n", "board")
+	ids, body, err := kit.PathIDsBody[submissionBody](c, "id", "n", "board")
 	if err != nil {
-		return err
-	}
-	var body submissionBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	s, err := h.Submissions.SubmitResult(c.Request.Context(), submissions.Input{

@@ -140,12 +140,8 @@ type teamDetailsBody struct {
 }
 
 func (h *handler) patchTeam(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "team")
+	ids, body, err := kit.PathIDsBody[teamDetailsBody](c, "id", "team")
 	if err != nil {
-		return err
-	}
-	var body teamDetailsBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	t, err := h.Teams.UpdateTeam(c.Request.Context(), ids[0], teams.TeamRef{No: int(ids[1]), ID: body.TeamID},
@@ -167,12 +163,8 @@ type reserveBody struct {
 
 // postTeamPlayer adds a player at the end of a team's roster.
 func (h *handler) postTeamPlayer(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "team")
+	ids, body, err := kit.PathIDsBody[reserveBody](c, "id", "team")
 	if err != nil {
-		return err
-	}
-	var body reserveBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	t, err := h.Teams.AddTeamPlayer(c.Request.Context(), ids[0], teams.TeamRef{No: int(ids[1]), ID: body.TeamID}, body.input())
@@ -194,12 +186,8 @@ type playerTeamBody struct {
 // putPlayerTeam moves a player to the end of another team's roster before
 // round 1; the answer is the team the player joined.
 func (h *handler) putPlayerTeam(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "pid")
+	ids, body, err := kit.PathIDsBody[playerTeamBody](c, "id", "pid")
 	if err != nil {
-		return err
-	}
-	var body playerTeamBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	t, err := h.Teams.MoveTeamPlayer(c.Request.Context(), ids[0], ids[1], teams.TeamRef{No: body.Team, ID: body.TeamID}, body.Reason)
@@ -303,12 +291,8 @@ type lineupBody struct {
 // putLineup sets a team's line-up for a round: {"players": [id, …]} from
 // board 1 down, 0 for an empty board. The team is its start number.
 func (h *handler) putLineup(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "n", "team")
+	ids, body, err := kit.PathIDsBody[lineupBody](c, "id", "n", "team")
 	if err != nil {
-		return err
-	}
-	var body lineupBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	if body.Players == nil {
@@ -326,12 +310,8 @@ func (h *handler) putLineup(c *gin.Context) error {
 // putBoardResult enters the result of one board of a match, with the body
 // of the core results endpoint.
 func (h *handler) putBoardResult(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "n", "table", "board")
+	ids, body, err := kit.PathIDsBody[shapes.ResultBody](c, "id", "n", "table", "board")
 	if err != nil {
-		return err
-	}
-	var body shapes.ResultBody
-	if err := kit.DecodeJSON(c, &body); err != nil {
 		return err
 	}
 	in, err := body.Input(ids[0], int(ids[1]), int(ids[3]))
