@@ -19,16 +19,20 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
+	"adiukh/tournament/knockout"
+	"adiukh/tournament/playoff"
 	"adiukh/tournament/report"
 	"adiukh/tournament/teams"
 )
 
 // Exporter writes the documents of the events a service holds.
 type Exporter struct {
-	events *tournament.Service
-	teams  *teams.Service
-	days   RoundDays
-	now    func() time.Time
+	events   *tournament.Service
+	teams    *teams.Service
+	days     RoundDays
+	matches  *knockout.Service
+	playoffs *playoff.Service
+	now      func() time.Time
 }
 
 // RoundDays tells the days an event's published rounds were played, by
@@ -38,15 +42,18 @@ type RoundDays interface {
 }
 
 // New returns an exporter reading from events and their team competitions
-// (teams), dating games by days; its documents carry the time they were
-// printed by the computer's clock.
-func New(events *tournament.Service, teams *teams.Service, days RoundDays) *Exporter {
-	return &Exporter{events: events, teams: teams, days: days, now: time.Now}
+// (teams), the games of knockout events' matches (matches) and the
+// play-offs of events' ties (playoffs), dating games by days; its documents
+// carry the time they were printed by the computer's clock.
+func New(events *tournament.Service, teams *teams.Service, days RoundDays, matches *knockout.Service, playoffs *playoff.Service) *Exporter {
+	return &Exporter{events: events, teams: teams, days: days, matches: matches, playoffs: playoffs, now: time.Now}
 }
 
 // WithClock returns the exporter with its documents stamped by now.
 func (x *Exporter) WithClock(now func() time.Time) *Exporter {
-	return &Exporter{events: x.events, teams: x.teams, days: x.days, now: now}
+	c := *x
+	c.now = now
+	return &c
 }
 
 // stamp sets the time the document is printed on the headers of its views,
