@@ -237,7 +237,8 @@ func (x *Exporter) PairingsPDF(ctx context.Context, w io.Writer, loc catalog.Lan
 }
 
 // ScoreSheetsPDF writes a pre-filled score sheet for every board of round n
-// that is to be played; in a team event, with the players' teams.
+// that is to be played; in a team event, with the players' teams; in a
+// knockout, for every game of its matches (MatchScoreSheetsView).
 func (x *Exporter) ScoreSheetsPDF(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64, n int) error {
 	team, err := x.isTeamEvent(ctx, eventID)
 	if err != nil {
@@ -249,6 +250,17 @@ func (x *Exporter) ScoreSheetsPDF(ctx context.Context, w io.Writer, loc catalog.
 	d, err := x.eventData(ctx, eventID)
 	if err != nil {
 		return err
+	}
+	if d.Event.System == tournament.Knockout {
+		b, err := x.matches.Bracket(ctx, eventID)
+		if err != nil {
+			return err
+		}
+		sheets, err := MatchScoreSheetsView(d, b, n)
+		if err != nil {
+			return err
+		}
+		return x.scoreSheetsPDF(w, loc, sheets)
 	}
 	sheets, err := ScoreSheetsView(d, n, loc)
 	if err != nil {

@@ -1,13 +1,18 @@
 package export
 
 import (
+	"bytes"
+	"fmt"
+	"os/exec"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"adiukh/internal/testtool"
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/knockout"
 	"adiukh/tournament/playoff"
 	"adiukh/tournament/store/storetest"
@@ -72,7 +77,7 @@ func (f *docFixture) knockoutEvent() (*tournament.Event, map[int64]string, []mat
 	r = f.pair(e.ID)
 	_, err = f.svc.PublishRound(f.ctx, e.ID, 2)
 	f.must(err)
-	play(2, r.Games[0].Board, matchGame{score: "2:0", reason: "resignation", written: true}, matchGame{score: "2:0", reason: "forfeit"})
+	play(2, r.Games[0].Board, matchGame{score: "2:0", reason: "resignation", written: true}, matchGame{score: "0:2", reason: "forfeit"})
 	return e, names, games
 }
 
@@ -209,4 +214,76 @@ func (f *docFixture) playoffEvent() (parent, child *tournament.Event) {
 	e, err = f.svc.Event(f.ctx, e.ID)
 	f.must(err)
 	return e, p.Event
+}
+
+// sheetPages reads a PDF of score sheets back as the text of its pages,
+// with poppler's pdftotext.
+func sheetPages(t *testing.T, pdf []byte) []string {
+	t.Helper()
+	pdftotext := testtool.Need(t, "poppler-utils", "pdftotext")
+	cmd := exec.Command(pdftotext, "-enc", "UTF-8", "-", "-")
+	cmd.Stdin = bytes.NewReader(pdf)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	return strings.Split(strings.TrimRight(string(out), "\f"), "\f")
+}
+
+// A knockout round's score sheets are one a game of its matches: each
+// match's own games with the colours alternating, a tie-break game played
+// (or to be played next) marked with its tempo, none for the bye or the
+// lot; a play-off's, one a game of its round, as any event's.
+func TestScoreSheetsOfKnockoutAndPlayoff(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			f := docFixtureOn(t, st, storetest.Arbiter(t, st))
+			e, names, games := f.knockoutEvent()
+			b, err := f.ko.Bracket(f.ctx, e.ID)
+			f.must(err)
+			for _, r := range b.Rounds[:2] {
+				var pdf bytes.Buffer
+				f.must(f.exporter().ScoreSheetsPDF(f.ctx, &pdf, catalog.Russian, e.ID, r.Number))
+				pages := sheetPages(t, pdf.Bytes())
+				var want []string // each page's "White Black game tie-break" in order
+				for _, m := range r.Matches {
+					if m.Bye() {
+						continue
+					}
+					numbers := 2
+					for _, g := range games {
+						if g.round == r.Number && g.board == m.Board && g.number > numbers {
+							numbers = g.number
+						}
+					}
+					for number := 1; number <= numbers; number++ {
+						white, black := names[m.White.ID], names[m.Black.ID]
+						if number%2 == 0 {
+							white, black = black, white
+						}
+						want = append(want, fmt.Sprintf("%s|%s|%d|%v", white, black, number, number > 2))
+					}
+				}
+				if len(pages) != len(want) {
+					t.Fatalf("round %d: %d sheets, want %d (%q):\n%s", r.Number, len(pages), len(want), want, strings.Join(pages, "\n----\n"))
+				}
+				for i, page := range pages {
+					parts := strings.Split(want[i], "|")
+					white, black := strings.Index(page, parts[0]), strings.Index(page, parts[1])
+					tieBreak := strings.Contains(page, "Тай-брейк") && strings.Contains(page, "молниеносная игра")
+					if white < 0 || black < white || !strings.Contains(page, "Партия матча") || !strings.Contains(page, "\n"+parts[2]+"\n") || tieBreak != (parts[3] == "true") {
+						t.Errorf("round %d, sheet %d, want %s:\n%s", r.Number, i+1, want[i], page)
+					}
+				}
+			}
+			_, child := f.playoffEvent()
+			var pdf bytes.Buffer
+			f.must(f.exporter().ScoreSheetsPDF(f.ctx, &pdf, catalog.Russian, child.ID, 1))
+			pages := sheetPages(t, pdf.Bytes())
+			if len(pages) != 1 || !strings.Contains(pages[0], child.Name) || strings.Contains(pages[0], "Партия матча") {
+				t.Errorf("the play-off's round 1 has %d sheets, want one of its game:\n%s", len(pages), strings.Join(pages, "\n----\n"))
+			}
+		})
+	}
 }
