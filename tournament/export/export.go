@@ -91,15 +91,15 @@ func (x *Exporter) eventData(ctx context.Context, eventID int64) (*tournament.Ev
 }
 
 // standings reads the standings after round afterRound (0: after the last
-// finished round) with the players' details and games.
+// finished round) with the players' details and games, and the event.
 // The callers have sent team events to their team tables.
-func (x *Exporter) standings(ctx context.Context, eventID int64, afterRound int) (report.Standings, bool, error) {
+func (x *Exporter) standings(ctx context.Context, eventID int64, afterRound int) (report.Standings, *tournament.Event, error) {
 	ct, err := x.teams.CrosstableAfter(ctx, eventID, afterRound)
 	if err != nil {
-		return report.Standings{}, false, err
+		return report.Standings{}, nil, err
 	}
 	s, err := StandingsView(ct)
-	return s, ct.Event.System.IsRoundRobin(), err
+	return s, ct.Event, err
 }
 
 // teamStandings reads the team standings of a team event after round
@@ -132,12 +132,27 @@ func (x *Exporter) StandingsPDF(ctx context.Context, w io.Writer, loc catalog.La
 		x.stamp(&ts.Event)
 		return report.TeamStandingsPDF(w, loc, ts)
 	}
-	s, _, err := x.standings(ctx, eventID, afterRound)
+	s, e, err := x.standings(ctx, eventID, afterRound)
 	if err != nil {
 		return err
 	}
+	if e.System == tournament.Knockout {
+		return x.bracketOf(ctx, w, loc, eventID)
+	}
 	x.stamp(&s.Event)
 	return report.StandingsPDF(w, loc, s)
+}
+
+// bracketOf prints a knockout event's bracket in place of its standings
+// and crosstable: its matches are not games of a table, and points and
+// tie-breaks would read a match as a game of 2:0 and rank those knocked
+// out in one round against each other.
+func (x *Exporter) bracketOf(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64) error {
+	b, err := x.matches.Bracket(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	return x.BracketPDF(w, loc, b)
 }
 
 // StandingsCSV writes the standings as CSV in dialect d, Excel's headed in
@@ -202,12 +217,15 @@ func (x *Exporter) CrosstablePDF(ctx context.Context, w io.Writer, loc catalog.L
 	if team {
 		return x.teamCrosstablePDF(ctx, w, loc, eventID)
 	}
-	s, roundRobin, err := x.standings(ctx, eventID, 0)
+	s, e, err := x.standings(ctx, eventID, 0)
 	if err != nil {
 		return err
 	}
+	if e.System == tournament.Knockout {
+		return x.bracketOf(ctx, w, loc, eventID)
+	}
 	x.stamp(&s.Event)
-	if roundRobin {
+	if e.System.IsRoundRobin() {
 		return report.CrosstablePDF(w, loc, s)
 	}
 	return report.ProgressPDF(w, loc, s)

@@ -233,7 +233,8 @@ func sheetPages(t *testing.T, pdf []byte) []string {
 // A knockout round's score sheets are one a game of its matches: each
 // match's own games with the colours alternating, a tie-break game played
 // (or to be played next) marked with its tempo, none for the bye or the
-// lot; a play-off's, one a game of its round, as any event's.
+// lot; a play-off's, one a game of its round, as any event's. The
+// knockout's standings and crosstable are its bracket.
 func TestScoreSheetsOfKnockoutAndPlayoff(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
@@ -275,6 +276,20 @@ func TestScoreSheetsOfKnockoutAndPlayoff(t *testing.T) {
 					if white < 0 || black < white || !strings.Contains(page, "Партия матча") || !strings.Contains(page, "\n"+parts[2]+"\n") || tieBreak != (parts[3] == "true") {
 						t.Errorf("round %d, sheet %d, want %s:\n%s", r.Number, i+1, want[i], page)
 					}
+				}
+			}
+			// A knockout has a bracket, not a crosstable: its standings and
+			// crosstable print the bracket, not its matches as games of 2:0
+			// ranked by tie-breaks.
+			for doc, write := range map[string]func(w *bytes.Buffer) error{
+				"crosstable.pdf": func(w *bytes.Buffer) error { return f.exporter().CrosstablePDF(f.ctx, w, catalog.Russian, e.ID) },
+				"standings.pdf":  func(w *bytes.Buffer) error { return f.exporter().StandingsPDF(f.ctx, w, catalog.Russian, e.ID, 0) },
+			} {
+				var pdf bytes.Buffer
+				f.must(write(&pdf))
+				text := strings.Join(sheetPages(t, pdf.Bytes()), "\n")
+				if !strings.Contains(text, "Сетка") || !strings.Contains(text, "жребий по положению") || strings.Contains(text, "Бергер") {
+					t.Errorf("%s of a knockout is not its bracket:\n%s", doc, text)
 				}
 			}
 			_, child := f.playoffEvent()
