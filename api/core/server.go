@@ -108,7 +108,8 @@ type Deps struct {
 	// their brackets.
 	Knockout *knockout.Service
 	// Exporter writes the documents of stored events, stamped by its clock;
-	// export.New(Events, Teams, Schedule) on Now when nil.
+	// export.New(Events, Teams, Schedule, Knockout, Playoffs) on Now when
+	// nil.
 	Exporter *export.Exporter
 	Log      *slog.Logger
 	// Secret signs the session cookies of the web pages; every instance
@@ -188,7 +189,7 @@ func New(d Deps) *Server {
 		d.Hall = hall.NewService(st, d.Now, d.Relay)
 	}
 	if d.Exporter == nil {
-		d.Exporter = export.New(d.Events, d.Teams, d.Schedule).WithClock(d.Now)
+		d.Exporter = export.New(d.Events, d.Teams, d.Schedule, d.Knockout, d.Playoffs).WithClock(d.Now)
 	}
 	if len(d.Secret) == 0 {
 		// Without a configured secret, sign-ins last as long as this process.

@@ -15,6 +15,8 @@ import (
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/export"
+	"adiukh/tournament/knockout"
+	"adiukh/tournament/playoff"
 	"adiukh/tournament/report"
 	"adiukh/tournament/schedule"
 	"adiukh/tournament/teams"
@@ -242,7 +244,8 @@ func exportCommand(args []string, stdout, stderr io.Writer) int {
 	defer st.Close()
 	ctx := tournament.NewContextWithUser(context.Background(), &tournament.User{Email: "adiukh export", Role: tournament.Admin})
 	events := tournament.NewService(st, engines.Options())
-	x := export.New(events, teams.NewService(st.Teams(), events, engines.TeamOptions()), schedule.NewService(st, nil))
+	x := export.New(events, teams.NewService(st.Teams(), events, engines.TeamOptions()), schedule.NewService(st, nil),
+		knockout.NewService(st.Knockout(), nil), playoff.NewService(st.Playoffs(), events, nil))
 	// The whole document is made before anything is written, so that a
 	// failure leaves no half file behind.
 	var buf bytes.Buffer

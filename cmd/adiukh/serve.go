@@ -186,6 +186,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	// The rounds' starts are set by the arbiters and date the games of PDN.
 	roundStarts := schedule.NewService(st, nil)
 	relays := relay.NewService(st.Relay(), events, relay.Options{})
+	playoffs := playoff.NewService(st.Playoffs(), events, nil)
+	matches := knockout.NewService(st.Knockout(), nil)
 	handler := api.NewRouter(api.Deps{
 		DB:             st,
 		Events:         events,
@@ -193,10 +195,10 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Interchange:    interchange.NewService(st.Interchange(), events, engines.InterchangeOptions()),
 		Review:         review.NewService(st.Review(), events, engines.ReviewOptions()),
 		MicroMatches:   micromatch.NewService(st.MicroMatches(), nil),
-		Playoffs:       playoff.NewService(st.Playoffs(), events, nil),
+		Playoffs:       playoffs,
 		Relay:          relays,
-		Knockout:       knockout.NewService(st.Knockout(), nil),
-		Exporter:       export.New(events, teamCompetitions, roundStarts),
+		Knockout:       matches,
+		Exporter:       export.New(events, teamCompetitions, roundStarts, matches, playoffs),
 		Accounts:       accounts,
 		Correspondence: corr,
 		Composition:    comp,

@@ -11,6 +11,8 @@ import (
 	"adiukh/tournament/account"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/knockout"
+	"adiukh/tournament/playoff"
 	"adiukh/tournament/schedule"
 	"adiukh/tournament/store"
 	"adiukh/tournament/teams"
@@ -81,7 +83,7 @@ func swissEvent(b *testing.B) (context.Context, *Exporter, int64) {
 			}
 		}
 	}
-	return ctx, New(svc, teams.NewService(st.Teams(), svc, engines.TeamOptions()), schedule.NewService(st, nil)), e.ID
+	return ctx, New(svc, teams.NewService(st.Teams(), svc, engines.TeamOptions()), schedule.NewService(st, nil), knockout.NewService(st.Knockout(), nil), playoff.NewService(st.Playoffs(), svc, nil)), e.ID
 }
 
 // BenchmarkExportStandingsAndProgress200 is what an arbiter prints at the

@@ -20,6 +20,7 @@ import (
 	"adiukh/tournament/interchange"
 	"adiukh/tournament/knockout"
 	"adiukh/tournament/micromatch"
+	"adiukh/tournament/playoff"
 	"adiukh/tournament/prizelist"
 	"adiukh/tournament/prizes"
 	"adiukh/tournament/report"
@@ -51,6 +52,7 @@ type docFixture struct {
 	micro *micromatch.Service
 	prize *prizelist.Service
 	ko    *knockout.Service
+	po    *playoff.Service
 }
 
 func newDocFixture(t *testing.T) *docFixture {
@@ -64,11 +66,22 @@ func newDocFixture(t *testing.T) *docFixture {
 	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
 		t.Fatal(err)
 	}
+	return docFixtureOn(t, st, tournament.NewContextWithUser(context.Background(), u))
+}
+
+// docFixtureOn is the fixture on store st, for the signed-in user of ctx.
+func docFixtureOn(t *testing.T, st *store.Store, ctx context.Context) *docFixture {
 	svc := tournament.NewService(st, engines.Options())
-	return &docFixture{t: t, ctx: tournament.NewContextWithUser(context.Background(), u), svc: svc, byes: swiss.NewService(st, svc, nil), days: schedule.NewService(st, nil), teams: teams.NewService(st.Teams(), svc, engines.TeamOptions()),
+	return &docFixture{t: t, ctx: ctx, svc: svc, byes: swiss.NewService(st, svc, nil), days: schedule.NewService(st, nil), teams: teams.NewService(st.Teams(), svc, engines.TeamOptions()),
 		trfs: interchange.NewService(st.Interchange(), svc, engines.InterchangeOptions()), micro: micromatch.NewService(st.MicroMatches(), nil),
 		prize: prizelist.NewService(st.PrizeLists(), svc, nil),
-		ko:    knockout.NewService(st.Knockout(), nil)}
+		ko:    knockout.NewService(st.Knockout(), nil), po: playoff.NewService(st.Playoffs(), svc, nil)}
+}
+
+// exporter is the exporter of the fixture's services, as the API and the
+// command line make it.
+func (f *docFixture) exporter() *Exporter {
+	return New(f.svc, f.teams, f.days, f.ko, f.po)
 }
 
 func (f *docFixture) must(err error) {
@@ -345,9 +358,9 @@ type document struct {
 // documentsOf lists every document of an event, in both languages where it
 // has a language: the standings after every round, and each round's
 // pairings and score sheets, each game's record.
-func documentsOf(t *testing.T, ctx context.Context, svc *tournament.Service, tsvc *teams.Service, days RoundDays, eventID int64) []document {
+func documentsOf(t *testing.T, ctx context.Context, svc *tournament.Service, tsvc *teams.Service, x *Exporter, eventID int64) []document {
 	t.Helper()
-	x := New(svc, tsvc, days).WithClock(func() time.Time { return printedAt })
+	x = x.WithClock(func() time.Time { return printedAt })
 	e, err := svc.Event(ctx, eventID)
 	if err != nil {
 		t.Fatal(err)
@@ -480,7 +493,7 @@ func (f *docFixture) prizeDocuments(eventID int64, categories bool) []document {
 		_, err = f.svc.UpdateEvent(f.ctx, eventID, tournament.EventInput{Status: ptr("finished")}, "")
 		f.must(err)
 	}
-	x := New(f.svc, f.teams, f.days).WithClock(func() time.Time { return printedAt })
+	x := f.exporter().WithClock(func() time.Time { return printedAt })
 	view := func() *prizelist.View {
 		v, err := f.prize.Read(f.ctx, eventID)
 		f.must(err)
@@ -517,13 +530,13 @@ func TestEveryDocument(t *testing.T) {
 	for _, ev := range events {
 		t.Run(ev.name, func(t *testing.T) {
 			dir := renderDir(t, ev.name)
-			for _, doc := range append(documentsOf(t, f.ctx, f.svc, f.teams, f.days, ev.id), f.prizeDocuments(ev.id, ev.name != "trf-import")...) {
+			for _, doc := range append(documentsOf(t, f.ctx, f.svc, f.teams, f.exporter(), ev.id), f.prizeDocuments(ev.id, ev.name != "trf-import")...) {
 				var buf bytes.Buffer
 				if err := doc.render(&buf); err != nil {
 					t.Errorf("%s: %v", doc.name, err)
 					continue
 				}
-				if buf.Len() == 0 && !(doc.name == "games.pdn" && (ev.name == "trf-import" || ev.name == "knockout")) {
+				if buf.Len() == 0 && !(doc.name == "games.pdn" && ev.name == "trf-import") {
 					t.Errorf("%s is empty", doc.name)
 				}
 				if strings.HasSuffix(doc.name, ".pdf") && !bytes.HasPrefix(buf.Bytes(), []byte("%PDF-")) {
@@ -543,7 +556,7 @@ func TestEveryDocument(t *testing.T) {
 				b, err := f.ko.Bracket(f.ctx, ev.id)
 				f.must(err)
 				var buf bytes.Buffer
-				if err := New(f.svc, f.teams, f.days).WithClock(func() time.Time { return printedAt }).BracketPDF(&buf, catalog.Russian, b); err != nil {
+				if err := f.exporter().WithClock(func() time.Time { return printedAt }).BracketPDF(&buf, catalog.Russian, b); err != nil {
 					t.Fatalf("knockout.pdf: %v", err)
 				}
 				pdftotext := testtool.Find(t, "the bracket's words", "poppler-utils", "pdftotext")
@@ -564,7 +577,7 @@ func TestEveryDocument(t *testing.T) {
 			}
 		})
 	}
-	x := New(f.svc, f.teams, f.days)
+	x := f.exporter()
 	for _, doc := range []document{
 		{"federation.json", func(w io.Writer) error { return x.FederationJSON(f.ctx, w, time.Time{}, time.Time{}) }},
 		{"federation.csv", func(w io.Writer) error { return x.FederationCSV(f.ctx, w, report.PlainCSV, time.Time{}, time.Time{}) }},

@@ -19,16 +19,20 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
+	"adiukh/tournament/knockout"
+	"adiukh/tournament/playoff"
 	"adiukh/tournament/report"
 	"adiukh/tournament/teams"
 )
 
 // Exporter writes the documents of the events a service holds.
 type Exporter struct {
-	events *tournament.Service
-	teams  *teams.Service
-	days   RoundDays
-	now    func() time.Time
+	events   *tournament.Service
+	teams    *teams.Service
+	days     RoundDays
+	matches  *knockout.Service
+	playoffs *playoff.Service
+	now      func() time.Time
 }
 
 // RoundDays tells the days an event's published rounds were played, by
@@ -38,15 +42,18 @@ type RoundDays interface {
 }
 
 // New returns an exporter reading from events and their team competitions
-// (teams), dating games by days; its documents carry the time they were
-// printed by the computer's clock.
-func New(events *tournament.Service, teams *teams.Service, days RoundDays) *Exporter {
-	return &Exporter{events: events, teams: teams, days: days, now: time.Now}
+// (teams), the games of knockout events' matches (matches) and the
+// play-offs of events' ties (playoffs), dating games by days; its documents
+// carry the time they were printed by the computer's clock.
+func New(events *tournament.Service, teams *teams.Service, days RoundDays, matches *knockout.Service, playoffs *playoff.Service) *Exporter {
+	return &Exporter{events: events, teams: teams, days: days, matches: matches, playoffs: playoffs, now: time.Now}
 }
 
 // WithClock returns the exporter with its documents stamped by now.
 func (x *Exporter) WithClock(now func() time.Time) *Exporter {
-	return &Exporter{events: x.events, teams: x.teams, days: x.days, now: now}
+	c := *x
+	c.now = now
+	return &c
 }
 
 // stamp sets the time the document is printed on the headers of its views,
@@ -84,15 +91,15 @@ func (x *Exporter) eventData(ctx context.Context, eventID int64) (*tournament.Ev
 }
 
 // standings reads the standings after round afterRound (0: after the last
-// finished round) with the players' details and games.
+// finished round) with the players' details and games, and the event.
 // The callers have sent team events to their team tables.
-func (x *Exporter) standings(ctx context.Context, eventID int64, afterRound int) (report.Standings, bool, error) {
+func (x *Exporter) standings(ctx context.Context, eventID int64, afterRound int) (report.Standings, *tournament.Event, error) {
 	ct, err := x.teams.CrosstableAfter(ctx, eventID, afterRound)
 	if err != nil {
-		return report.Standings{}, false, err
+		return report.Standings{}, nil, err
 	}
 	s, err := StandingsView(ct)
-	return s, ct.Event.System.IsRoundRobin(), err
+	return s, ct.Event, err
 }
 
 // teamStandings reads the team standings of a team event after round
@@ -125,12 +132,27 @@ func (x *Exporter) StandingsPDF(ctx context.Context, w io.Writer, loc catalog.La
 		x.stamp(&ts.Event)
 		return report.TeamStandingsPDF(w, loc, ts)
 	}
-	s, _, err := x.standings(ctx, eventID, afterRound)
+	s, e, err := x.standings(ctx, eventID, afterRound)
 	if err != nil {
 		return err
 	}
+	if e.System == tournament.Knockout {
+		return x.bracketOf(ctx, w, loc, eventID)
+	}
 	x.stamp(&s.Event)
 	return report.StandingsPDF(w, loc, s)
+}
+
+// bracketOf prints a knockout event's bracket in place of its standings
+// and crosstable: its matches are not games of a table, and points and
+// tie-breaks would read a match as a game of 2:0 and rank those knocked
+// out in one round against each other.
+func (x *Exporter) bracketOf(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64) error {
+	b, err := x.matches.Bracket(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	return x.BracketPDF(w, loc, b)
 }
 
 // StandingsCSV writes the standings as CSV in dialect d, Excel's headed in
@@ -195,12 +217,15 @@ func (x *Exporter) CrosstablePDF(ctx context.Context, w io.Writer, loc catalog.L
 	if team {
 		return x.teamCrosstablePDF(ctx, w, loc, eventID)
 	}
-	s, roundRobin, err := x.standings(ctx, eventID, 0)
+	s, e, err := x.standings(ctx, eventID, 0)
 	if err != nil {
 		return err
 	}
+	if e.System == tournament.Knockout {
+		return x.bracketOf(ctx, w, loc, eventID)
+	}
 	x.stamp(&s.Event)
-	if roundRobin {
+	if e.System.IsRoundRobin() {
 		return report.CrosstablePDF(w, loc, s)
 	}
 	return report.ProgressPDF(w, loc, s)
@@ -230,7 +255,8 @@ func (x *Exporter) PairingsPDF(ctx context.Context, w io.Writer, loc catalog.Lan
 }
 
 // ScoreSheetsPDF writes a pre-filled score sheet for every board of round n
-// that is to be played; in a team event, with the players' teams.
+// that is to be played; in a team event, with the players' teams; in a
+// knockout, for every game of its matches (MatchScoreSheetsView).
 func (x *Exporter) ScoreSheetsPDF(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64, n int) error {
 	team, err := x.isTeamEvent(ctx, eventID)
 	if err != nil {
@@ -242,6 +268,17 @@ func (x *Exporter) ScoreSheetsPDF(ctx context.Context, w io.Writer, loc catalog.
 	d, err := x.eventData(ctx, eventID)
 	if err != nil {
 		return err
+	}
+	if d.Event.System == tournament.Knockout {
+		b, err := x.matches.Bracket(ctx, eventID)
+		if err != nil {
+			return err
+		}
+		sheets, err := MatchScoreSheetsView(d, b, n)
+		if err != nil {
+			return err
+		}
+		return x.scoreSheetsPDF(w, loc, sheets)
 	}
 	sheets, err := ScoreSheetsView(d, n, loc)
 	if err != nil {

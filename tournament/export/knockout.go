@@ -2,8 +2,10 @@ package export
 
 import (
 	"io"
+	"slices"
 	"strconv"
 
+	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/knockout"
 	"adiukh/tournament/report"
@@ -53,4 +55,53 @@ func BracketView(loc catalog.Lang, b *knockout.BracketView) report.Bracket {
 		v.Rounds = append(v.Rounds, rv)
 	}
 	return v
+}
+
+// MatchScoreSheetsView is a pre-filled score sheet for every game of the
+// matches of knockout round n, as the bracket b has them: the match's own
+// games, its colours alternating, the tie-break games played and the one to
+// play next, each marked with its number in the match and a tie-break's
+// tempo, with its result once entered. A bye, and a match decided at the
+// pairing (a withdrawn player's), have nothing to record.
+func MatchScoreSheetsView(d *tournament.EventData, b *knockout.BracketView, n int) ([]report.ScoreSheet, error) {
+	if _, err := findRound(d, n); err != nil {
+		return nil, err
+	}
+	i := slices.IndexFunc(b.Rounds, func(r knockout.RoundView) bool { return r.Number == n })
+	if i < 0 {
+		return nil, tournament.NotFound("round %d of event %d not found", n, d.Event.ID)
+	}
+	event, date := EventView(d.Event), roundDate(d.Event)
+	var sheets []report.ScoreSheet
+	for _, m := range b.Rounds[i].Matches {
+		if m.Bye() || (m.Result != nil && !m.Result.Played() && len(m.Games) == 0) {
+			continue
+		}
+		sheet := func(number int, whiteID int64, tempo string) report.ScoreSheet {
+			white, black := m.White.ID, m.Black.ID
+			if whiteID == black {
+				white, black = black, white
+			}
+			return report.ScoreSheet{Event: event, Round: n, Board: m.Board, Date: date, White: PlayerView(d.Player(white)), Black: PlayerView(d.Player(black)),
+				Match: true, Game: number, TieBreak: tempo}
+		}
+		for _, g := range m.Games {
+			s := sheet(g.Number, g.WhiteID, g.Tempo)
+			if g.Result.Played() {
+				s.Score = g.Result.Score()
+			}
+			sheets = append(sheets, s)
+		}
+		for number := len(m.Games) + 1; number <= b.Settings.MatchGames; number++ {
+			white := m.White.ID
+			if number%2 == 0 {
+				white = m.Black.ID
+			}
+			sheets = append(sheets, sheet(number, white, ""))
+		}
+		if next := m.Next; next != nil && next.Stage > 0 {
+			sheets = append(sheets, sheet(next.Number, next.WhiteID, next.Tempo))
+		}
+	}
+	return sheets, nil
 }

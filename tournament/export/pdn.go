@@ -11,10 +11,15 @@ import (
 
 	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/knockout"
+	"adiukh/tournament/playoff"
 )
 
 // Skipped is a game with a score sheet that an export left out, and why.
 type Skipped struct {
+	// Playoff is the play-off event the game was played in, for a game of
+	// a play-off the event's file holds; 0 for the event's own games.
+	Playoff int64
 	// Board is the game's number in its round: a team event's, across its
 	// matches (teams.GameNumber), as its results are entered.
 	Round, Board int
@@ -24,6 +29,9 @@ type Skipped struct {
 
 // Message says which game was left out and why, for the catalogue.
 func (s Skipped) Message() rules.Message {
+	if s.Playoff != 0 {
+		return say("play-off %d, round %d, board %d: the score sheet does not replay (%s)", s.Playoff, s.Round, s.Board, s.Problem)
+	}
 	return say("round %d, board %d: the score sheet does not replay (%s)", s.Round, s.Board, s.Problem)
 }
 
@@ -47,18 +55,64 @@ func (b *pdnBoard) skipped(problem rules.Message) Skipped {
 
 // PDN writes every game played in the event's visible rounds as PDN 3.0,
 // in round and board order (a team event's match by match, in table
-// order). A game's sheet is replayed by the rules and written from the
-// replay (full notation, the rules' GameType and Variant); the tags name
-// the event, round, board and players as the event has them, a team
-// event's games their players' teams too (WhiteTeam and BlackTeam, as PGN
-// readers know them), and the result is the one entered for the game
-// (where the arbiter accepted one the sheet does not show, in ArbiterScore
-// beside the sheet's own). A game without a sheet is its tags and result,
-// so that the file holds every game played; so is a game whose sheet does
-// not replay, which cannot be written as the game that was played, and is
-// returned as skipped. Forfeits and byes were not played and are not
-// written, nor are a knockout's boards without a sheet, which are matches.
+// order), then the games of the play-offs that decided its ties, each
+// under the play-off's name. A game's sheet is replayed by the rules and
+// written from the replay (full notation, the rules' GameType and
+// Variant); the tags name the event, round, board and players as the
+// event has them, a team event's games their players' teams too (WhiteTeam
+// and BlackTeam, as PGN readers know them), and the result is the one
+// entered for the game (where the arbiter accepted one the sheet does not
+// show, in ArbiterScore beside the sheet's own). A game without a sheet is
+// its tags and result, so that the file holds every game played; so is a
+// game whose sheet does not replay, which cannot be written as the game
+// that was played, and is returned as skipped. A knockout's board is a
+// match: its games are written one by one (matchGamePDN). Forfeits and
+// byes were not played and are not written, nor is the lot that decided a
+// match.
 func (x *Exporter) PDN(ctx context.Context, w io.Writer, eventID int64) ([]Skipped, error) {
+	var out strings.Builder
+	skipped, err := x.eventPDN(ctx, &out, eventID)
+	if err != nil {
+		return nil, err
+	}
+	playoffs, err := x.playoffsOf(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range playoffs {
+		var games strings.Builder
+		more, err := x.eventPDN(ctx, &games, p.EventID)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range more {
+			s.Playoff = p.EventID
+			skipped = append(skipped, s)
+		}
+		if out.Len() > 0 && games.Len() > 0 {
+			out.WriteString("\n")
+		}
+		out.WriteString(games.String())
+	}
+	if _, err := io.WriteString(w, out.String()); err != nil {
+		return nil, fmt.Errorf("write PDN: %w", err)
+	}
+	return skipped, nil
+}
+
+// playoffsOf are the play-offs of an individual event of games; none for
+// a team event, whose ties no play-off decides.
+func (x *Exporter) playoffsOf(ctx context.Context, eventID int64) ([]playoff.Playoff, error) {
+	team, err := x.isTeamEvent(ctx, eventID)
+	if err != nil || team {
+		return nil, err
+	}
+	return x.playoffs.Of(ctx, eventID)
+}
+
+// eventPDN writes the games of one event, as PDN does without its
+// play-offs.
+func (x *Exporter) eventPDN(ctx context.Context, w *strings.Builder, eventID int64) ([]Skipped, error) {
 	d, boards, err := x.pdnBoards(ctx, eventID)
 	if err != nil {
 		return nil, err
@@ -66,33 +120,107 @@ func (x *Exporter) PDN(ctx context.Context, w io.Writer, eventID int64) ([]Skipp
 	if d.Event.MicroMatch.On() {
 		return microMatchPDN(w, d, boards)
 	}
+	matches, err := x.matchesOf(ctx, d.Event)
+	if err != nil {
+		return nil, err
+	}
+	write := func(pdn string) {
+		if w.Len() > 0 {
+			w.WriteString("\n")
+		}
+		w.WriteString(pdn)
+	}
 	var skipped []Skipped
-	first := true
 	for i := range boards {
 		b := &boards[i]
+		if matches != nil {
+			for _, g := range matches[matchKey{b.round.Number, b.game.Board}] {
+				pdn, err := matchGamePDN(d, b, g)
+				if err != nil {
+					return nil, err
+				}
+				if pdn != "" {
+					write(pdn)
+				}
+			}
+			continue
+		}
 		pdn, problem := gamePDN(d, b)
 		if problem.Format != "" {
 			skipped = append(skipped, b.skipped(problem))
 		}
 		if pdn == "" {
-			// A knockout's board is a match, not a game: its result says who
-			// went through, and its games' moves are not kept yet.
-			if res := b.game.Result; res == nil || !res.Played() || d.Event.System == tournament.Knockout {
+			if res := b.game.Result; res == nil || !res.Played() {
 				continue
 			}
 			if pdn, err = resultOnlyPDN(d.Event.Game, b.game.Result, pdnTags(d, b)); err != nil {
 				return nil, err
 			}
 		}
-		if !first {
-			pdn = "\n" + pdn
-		}
-		first = false
-		if _, err := io.WriteString(w, pdn); err != nil {
-			return nil, fmt.Errorf("write PDN: %w", err)
-		}
+		write(pdn)
 	}
 	return skipped, nil
+}
+
+// matchKey names a knockout's match: its round and board.
+type matchKey struct{ round, board int }
+
+// matchesOf are the games of a knockout event's matches by match, as its
+// bracket shows them; nil for an event of another system, whose boards
+// are games.
+func (x *Exporter) matchesOf(ctx context.Context, e *tournament.Event) (map[matchKey][]knockout.GameView, error) {
+	if e.System != tournament.Knockout {
+		return nil, nil
+	}
+	b, err := x.matches.Bracket(ctx, e.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := map[matchKey][]knockout.GameView{}
+	for _, r := range b.Rounds {
+		for _, m := range r.Matches {
+			out[matchKey{r.Number, m.Board}] = m.Games
+		}
+	}
+	return out, nil
+}
+
+// matchGamePDN is game g of the knockout match on board b, as PDN: its
+// tags and result (a match's games are entered by their results), Round
+// the match's round and the game's number in it ("2.3"), and a tie-break
+// game marked by its stage and tempo (TieBreak, TieBreakTempo), without
+// the event's TimeControl, which its own games are played at; "" for a
+// game not played (a forfeit).
+func matchGamePDN(d *tournament.EventData, b *pdnBoard, g knockout.GameView) (string, error) {
+	if !g.Result.Played() {
+		return "", nil
+	}
+	played, board := *b.game, *b
+	played.WhiteID, played.BlackID = g.WhiteID, b.game.WhiteID
+	if g.WhiteID == b.game.WhiteID {
+		played.BlackID = b.game.BlackID
+	}
+	res := g.Result
+	played.Result = &res
+	board.game = &played
+	var tags []rules.Header
+	for _, t := range pdnTags(d, &board) {
+		switch {
+		case t.Key == "Round":
+			t.Value = fmt.Sprintf("%d.%d", b.round.Number, g.Number)
+		case t.Key == "TimeControl" && g.Stage > 0:
+			continue
+		}
+		tags = append(tags, t)
+	}
+	if g.Stage > 0 {
+		tags = append(tags, rules.Header{Key: "TieBreak", Value: strconv.Itoa(g.Stage)})
+		if g.Tempo != "" {
+			tags = append(tags, rules.Header{Key: "TieBreakTempo", Value: g.Tempo})
+		}
+	}
+	tags = append(tags, rules.Header{Key: "GameType", Value: d.Event.Game.Variant().PDNGameType})
+	return resultOnlyPDN(d.Event.Game, &res, tags)
 }
 
 // pdnBoards reads the event and its games with two players, round by
@@ -329,8 +457,7 @@ func pdnDate(e *tournament.Event) string {
 // game. A sheet whose moves do not replay leaves its game without moves,
 // and is returned as skipped. As an ordinary event's, a game not played
 // (a forfeit, a game of a round still going on) is not written.
-func microMatchPDN(w io.Writer, d *tournament.EventData, boards []pdnBoard) ([]Skipped, error) {
-	var b strings.Builder
+func microMatchPDN(b *strings.Builder, d *tournament.EventData, boards []pdnBoard) ([]Skipped, error) {
 	var skipped []Skipped
 	for i := range boards {
 		for game := range 2 {
@@ -349,9 +476,6 @@ func microMatchPDN(w io.Writer, d *tournament.EventData, boards []pdnBoard) ([]S
 			}
 			b.WriteString(text)
 		}
-	}
-	if _, err := io.WriteString(w, b.String()); err != nil {
-		return nil, fmt.Errorf("write PDN: %w", err)
 	}
 	return skipped, nil
 }

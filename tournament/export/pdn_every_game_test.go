@@ -33,7 +33,7 @@ func TestPDNHoldsEveryGamePlayed(t *testing.T) {
 		f.must(err)
 	}
 	var pdn strings.Builder
-	skipped, err := New(f.svc, f.teams, f.days).PDN(f.ctx, &pdn, e.ID)
+	skipped, err := f.exporter().PDN(f.ctx, &pdn, e.ID)
 	if err != nil || len(skipped) != 0 {
 		t.Fatalf("skipped %+v, %v", skipped, err)
 	}
@@ -96,7 +96,7 @@ func TestMicroMatchPDNHoldsEveryGamePlayed(t *testing.T) {
 		}
 	}
 	var pdn strings.Builder
-	skipped, err := New(f.svc, f.teams, f.days).PDN(f.ctx, &pdn, e.ID)
+	skipped, err := f.exporter().PDN(f.ctx, &pdn, e.ID)
 	if err != nil || len(skipped) != 0 {
 		t.Fatalf("skipped %+v, %v", skipped, err)
 	}

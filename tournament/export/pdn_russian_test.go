@@ -29,7 +29,7 @@ func TestRussianPDNValidates(t *testing.T) {
 		f.must(err)
 	}
 	var pdn strings.Builder
-	skipped, err := New(f.svc, f.teams, f.days).PDN(f.ctx, &pdn, e.ID)
+	skipped, err := f.exporter().PDN(f.ctx, &pdn, e.ID)
 	if err != nil || len(skipped) != 0 {
 		t.Fatalf("skipped %+v, %v", skipped, err)
 	}

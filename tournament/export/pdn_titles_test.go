@@ -43,7 +43,7 @@ func TestPDNCarriesTitles(t *testing.T) {
 				}
 			}
 			var pdn strings.Builder
-			if _, err := New(f.svc, f.teams, f.days).PDN(f.ctx, &pdn, e.ID); err != nil {
+			if _, err := f.exporter().PDN(f.ctx, &pdn, e.ID); err != nil {
 				t.Fatal(err)
 			}
 			games := pdnGames(pdn.String())

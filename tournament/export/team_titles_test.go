@@ -46,7 +46,7 @@ func TestTeamDocumentsPrintRanks(t *testing.T) {
 			f.must(err)
 			_, err = f.svc.PublishRound(f.ctx, e.ID, 1)
 			f.must(err)
-			x := New(f.svc, f.teams, f.days)
+			x := f.exporter()
 			read := func(name string, render func(*bytes.Buffer) error) string {
 				t.Helper()
 				var pdf bytes.Buffer

@@ -58,7 +58,7 @@ func TestTRFOfARunningCorrespondenceSection(t *testing.T) {
 		t.Fatalf("the running section's standings do not count every finished game: %+v", before.Standings)
 	}
 	var file bytes.Buffer
-	f.must(New(f.svc, f.teams, f.days).TRF(f.ctx, &file, e.ID))
+	f.must(f.exporter().TRF(f.ctx, &file, e.ID))
 	back, err := f.trfs.ImportTRF(f.ctx, bytes.NewReader(file.Bytes()), "")
 	if err != nil {
 		t.Fatalf("adiukh cannot read its own TRF: %v\n%s", err, file.String())

@@ -49,7 +49,7 @@ func TestTRFRoundTrip(t *testing.T) {
 				f.must(err)
 			}
 			var file bytes.Buffer
-			f.must(New(f.svc, f.teams, f.days).TRF(f.ctx, &file, id))
+			f.must(f.exporter().TRF(f.ctx, &file, id))
 			if n := strings.Count(file.String(), "\n001 "); n != len(players) {
 				t.Errorf("%d player lines for %d players:\n%s", n, len(players), file.String())
 			}
@@ -90,7 +90,7 @@ func TestTRFRoundTrip(t *testing.T) {
 			// Written again, the imported event gives the same file but
 			// for the header lines the import cannot know.
 			var again bytes.Buffer
-			f.must(New(f.svc, f.teams, f.days).TRF(f.ctx, &again, back.ID))
+			f.must(f.exporter().TRF(f.ctx, &again, back.ID))
 			first, err := trf.Read(bytes.NewReader(file.Bytes()))
 			f.must(err)
 			second, err := trf.Read(bytes.NewReader(again.Bytes()))

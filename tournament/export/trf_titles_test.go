@@ -24,7 +24,7 @@ func TestTRFTitles(t *testing.T) {
 		f.must(err)
 	}
 	var file bytes.Buffer
-	f.must(New(f.svc, f.teams, f.days).TRF(f.ctx, &file, e.ID))
+	f.must(f.exporter().TRF(f.ctx, &file, e.ID))
 	written, err := trf.Read(bytes.NewReader(file.Bytes()))
 	f.must(err)
 	for _, p := range written.Players {

@@ -195,6 +195,36 @@ func (s *Service) Read(ctx context.Context, eventID int64) (*Page, error) {
 	return page, err
 }
 
+// Of lists the play-offs of event eventID the reader may see, oldest
+// first, without the parent's standings that Read ranks them by: the
+// event's documents print their games with its own (ENOTFOUND for an
+// event the reader may not see; a play-off whose event is hidden from
+// them is left out).
+func (s *Service) Of(ctx context.Context, eventID int64) ([]Playoff, error) {
+	var out []Playoff
+	err := s.store.View(ctx, func(tx Tx) error {
+		if _, err := tournament.Readable(ctx, tx, eventID); err != nil {
+			return err
+		}
+		list, err := tx.Playoffs(eventID)
+		if err != nil {
+			return err
+		}
+		u := tournament.UserFromContext(ctx)
+		for _, p := range list {
+			child, err := tx.Event(p.EventID)
+			if err != nil {
+				return err
+			}
+			if tournament.CanRead(u, child) {
+				out = append(out, p)
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
 // view is play-off p with its event, where it stands in the event's
 // final standings st (decided where they show its order, stale where its
 // event is finished but they do not) and its players' rows there.

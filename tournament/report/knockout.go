@@ -26,6 +26,8 @@ const (
 	msgKnockoutWinner     msg = "knockout.winner"
 	msgKnockoutRunnerUp   msg = "knockout.runner_up"
 	msgKnockoutThird      msg = "knockout.third"
+	msgKnockoutSheetGame  msg = "knockout.sheet_game"
+	msgKnockoutTieBreak   msg = "knockout.tie_break"
 )
 
 // tempoWords names a tie-break stage's tempo.

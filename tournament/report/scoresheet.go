@@ -146,12 +146,20 @@ func (d *document) scoreSheet(s ScoreSheet) {
 }
 
 // sheetParticulars starts a page of a score sheet: the event, the round,
-// the board, the players and a micro-match's game and opening.
+// the board, the players, a micro-match's game and opening, a knockout
+// match's game and its tie-break's tempo.
 func (d *document) sheetParticulars(s ScoreSheet) {
 	width := d.formPageAt(msgScoreSheet, s.Event, s.Round, s.Table, msgBoard, s.Board, s.Date)
 	d.playerFields(msgWhite, s.White, s.WhiteTeam, s.Black, width)
 	d.playerFields(msgBlack, s.Black, s.BlackTeam, s.White, width)
-	if s.Game > 0 {
+	switch {
+	case s.Match:
+		const game = 42.0
+		d.field(text(d.loc, msgKnockoutSheetGame), formatInt(s.Game), margin, game)
+		if s.TieBreak != "" {
+			d.field(text(d.loc, msgKnockoutTieBreak), text(d.loc, tempoWords[s.TieBreak]), margin+game+8, width-game-8)
+		}
+	case s.Game > 0:
 		const game = 42.0
 		d.field(text(d.loc, msgMicroGame), formatInt(s.Game), margin, game)
 		d.field(text(d.loc, msgOpening), s.Opening, margin+game+8, width-game-8)

@@ -266,6 +266,11 @@ type ScoreSheet struct {
 	// played from, as OpeningLine writes it.
 	Game    int
 	Opening string
+	// Match marks a game of a knockout's match: Game is its number in the
+	// match, and TieBreak names the tempo of a tie-break game's stage
+	// ("rapid", "blitz", "deciding"; "" for the match's own games).
+	Match    bool
+	TieBreak string
 	// Moves are the plies of a game whose sheet came in, from White's
 	// first (a micro-match game's opening first), written into the grid;
 	// Score its result, White's first ("1:1"), written into the boxes.

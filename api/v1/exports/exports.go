@@ -276,6 +276,7 @@ func (h *handler) getGameRecordPDF(c *gin.Context) error {
 }
 
 // skippedHeader lists the games a PDN export left out, as "round R board B"
+// ("play-off E round R board B" for a game of the play-off event E)
 // separated by "; ", so that a script can tell the file is not complete.
 const skippedHeader = "X-Adiukh-Skipped-Games"
 
@@ -293,6 +294,9 @@ func (h *handler) getGamesPDN(c *gin.Context) error {
 			games := make([]string, len(skipped))
 			for i, s := range skipped {
 				games[i] = fmt.Sprintf("round %d board %d", s.Round, s.Board)
+				if s.Playoff != 0 {
+					games[i] = fmt.Sprintf("play-off %d %s", s.Playoff, games[i])
+				}
 			}
 			core.HeaderAfterBody(c, skippedHeader, strings.Join(games, "; "))
 		}
