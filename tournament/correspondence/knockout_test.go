@@ -215,6 +215,9 @@ func TestCorrespondenceKnockoutStarts(t *testing.T) {
 					t.Errorf("the first mover of game %d was told %+v, want their move", g.ID, inbox)
 				}
 			}
+			if _, err := svc.Start(sec.ctx, sec.eventID); tournament.ErrorCode(err) != tournament.EINVALID || !strings.Contains(err.Error(), "round by round") {
+				t.Errorf("a correspondence knockout started all at once: %v, want refused", err)
+			}
 			if _, err := sec.events.PairNextRound(sec.ctx, sec.eventID); tournament.ErrorCode(err) != tournament.ECONFLICT {
 				t.Errorf("round 2 paired before round 1's matches are decided: %v, want ECONFLICT", err)
 			}

@@ -392,6 +392,8 @@ func (s *Service) Start(ctx context.Context, eventID int64) ([]Game, error) {
 
 func startable(e *tournament.Event) error {
 	switch {
+	case e.System == tournament.Knockout:
+		return tournament.Invalid("system", "a correspondence knockout is paired and published round by round, each published round starting its matches' games (POST /api/v1/events/%d/rounds); it does not start all at once", e.ID)
 	case !e.System.IsRoundRobin():
 		return tournament.Invalid("system", "a correspondence section is played as a round robin (Berger table); %s is %s", e.Name, e.System)
 	case !e.TimeControl.InDays():
