@@ -448,10 +448,14 @@
 
   // secondGame takes a player at the board of a micro-match's first game,
   // which has just ended, to its second, whose clocks run from that end:
-  // as over the board, the second game follows at once. It reports whether
-  // it did.
+  // as over the board, the second game follows at once; so does a knockout
+  // match's next game. It reports whether it did.
   function secondGame(g) {
-    var m = g.micro_match;
+    var m = g.micro_match, next = g.match && g.match.next_game;
+    if (next && g.status !== "running" && game.dataset.side) {
+      location.assign("/games/" + next);
+      return true;
+    }
     if (!m || m.game !== 1 || !m.second_game || g.status === "running" || !game.dataset.side) return false;
     location.assign("/games/" + m.second_game);
     return true;

@@ -59,6 +59,15 @@ func (d Discipline) PlayedOnServer() bool {
 	return d == Correspondence
 }
 
+// StartsAtOnce reports whether the event's rounds are all paired and
+// started at once: a correspondence section played as a round robin. A
+// correspondence knockout is paired and published round by round, its
+// bracket going on as over the board, each published round's games
+// started on the server.
+func (e *Event) StartsAtOnce() bool {
+	return e.Discipline.PlayedOnServer() && e.System != Knockout
+}
+
 // board returns the over-the-board tempo a discipline is played at: standard,
 // rapid or blitz; "" for correspondence and composition, which §9 gives no
 // clock range.
@@ -151,10 +160,14 @@ type KnockoutSettings struct {
 }
 
 // KnockoutStage is a stage of tie-break games: "rapid", "blitz" or
-// "deciding".
+// "deciding", at the time control the regulations set for it ("15+5";
+// days per move, "3d", by correspondence): the clock of its games when a
+// knockout is played on the site, which needs it; over the board it is
+// what the bracket tells.
 type KnockoutStage struct {
-	Games int    `json:"games"`
-	Tempo string `json:"tempo"`
+	Games       int    `json:"games"`
+	Tempo       string `json:"tempo"`
+	TimeControl string `json:"time_control,omitempty"`
 }
 
 // settleKnockout sets a knockout event's settings by the rules plugged in;

@@ -21,9 +21,10 @@ type Options struct {
 	Swiss SwissTools
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
-	// LiveRound starts the live games of a round of an online event once
-	// it is published (correspondence.Service.StartLiveRound), their
-	// clocks running from startsAt; nil leaves that to the sweep.
+	// LiveRound starts the games on the server of a round once it is
+	// published (correspondence.Service.StartLiveRound): an online
+	// event's live games, their clocks running from startsAt, or a
+	// correspondence knockout's; nil leaves that to the sweep.
 	LiveRound func(ctx context.Context, eventID int64, round int, startsAt time.Time) error
 	// Hidden tells those who have an event in their plans (its entrants,
 	// players and followers, package entries: entries.Service.TellHidden)

@@ -191,11 +191,11 @@ func updatePlayer(tx Tx, now time.Time, e *Event, u *User, playerID int64, in Pl
 func withdraw(e *Event, p *Player, n int, rounds []Round, reason string) (string, error) {
 	paired := len(rounds)
 	switch {
-	case n != 0 && n == paired && rounds[n-1].Status == Draft && !e.Discipline.PlayedOnServer():
+	case n != 0 && n == paired && rounds[n-1].Status == Draft && !e.StartsAtOnce():
 		// A draft has no results to forfeit: it is paired again without
 		// the player instead.
 		return "", Conflict("withdraw_from_round", "round %d is a draft, paired with %s: delete the draft, withdraw the player from round %d and pair it again", n, p.Name, n)
-	case n != 0 && e.Discipline.PlayedOnServer() && paired > 0:
+	case n != 0 && e.StartsAtOnce() && paired > 0:
 		return "", Conflict("withdraw_from_round", "every game of a correspondence section runs at once; withdraw %s from the event (POST /events/%d/players/%d/withdraw), choosing what becomes of the unfinished games", p.Name, e.ID, p.ID)
 	case n < 0 || (e.Rounds > 0 && n > e.Rounds):
 		return "", Invalid("withdraw_from_round", "round %d does not exist; the event has %d rounds", n, e.Rounds)

@@ -48,15 +48,15 @@ func (d *EventData) ReadyToFinish() bool {
 }
 
 // CanPair tells whether the desk offers pairing the next round: the event
-// is not finished, its games are not played on the server (a
-// correspondence section starts all its games at once), the last round is
+// is not finished, its rounds do not all start at once (a correspondence
+// section played as a round robin, StartsAtOnce), the last round is
 // published and rounds are left. Whether the next round may really be
 // paired (a Swiss round waits for every result) CreateRound decides, and
 // its refusal says why.
 func (d *EventData) CanPair() bool {
 	lastIsDraft := len(d.Rounds) > 0 && d.Rounds[len(d.Rounds)-1].Status == Draft
 	allPaired := d.Event.Rounds > 0 && len(d.Rounds) >= d.Event.Rounds
-	return d.Event.Status != Finished && d.Event.Status != Cancelled && !lastIsDraft && !allPaired && !d.Event.Discipline.PlayedOnServer()
+	return d.Event.Status != Finished && d.Event.Status != Cancelled && !lastIsDraft && !allPaired && !d.Event.StartsAtOnce()
 }
 
 // ScoresBefore is every player's score (in the event's scoring table) from

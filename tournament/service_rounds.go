@@ -198,7 +198,7 @@ func (s *Service) pairingSnapshot(ctx context.Context, tx Tx, eventID int64) (*p
 		return nil, Invalid("discipline", "a composition contest has no rounds to pair; its entries are submitted, judged and awarded through the contest (/api/v1/events/%d/contest)", eventID)
 	case e.Discipline.IsTeam():
 		return nil, ErrPairedByTeam
-	case e.Discipline.PlayedOnServer():
+	case e.StartsAtOnce():
 		return nil, Invalid("discipline", "a correspondence section starts all its games at once (POST /api/v1/events/%d/start), not round by round", eventID)
 	case e.Status == Finished:
 		return nil, e.TableOpen("")
@@ -397,7 +397,7 @@ func (s *Service) PublishRoundAt(ctx context.Context, eventID int64, n int, star
 	if err != nil {
 		return nil, err
 	}
-	if e.Online && s.liveRound != nil {
+	if (e.Online || e.Discipline.PlayedOnServer()) && s.liveRound != nil {
 		// After the commit, in a transaction of its own: should it fail,
 		// the sweep starts the games (correspondence.Service.SyncLive).
 		if startsAt.IsZero() {

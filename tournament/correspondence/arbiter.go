@@ -94,6 +94,9 @@ func (s *Service) Reopen(ctx context.Context, in ReopenInput) (*View, error) {
 		if g.Status == Running {
 			return tournament.Conflict("", "game %d is being played; there is nothing to reopen", g.ID)
 		}
+		if g.MatchGame != 0 && g.Status == Finished {
+			return tournament.Conflict("", "game %d is a finished game of a knockout match played on the site: the match has counted it and may have started its next game, so it cannot be reopened or corrected yet", g.ID)
+		}
 		moves, err := tx.Moves(g.ID)
 		if err != nil {
 			return err
@@ -143,7 +146,7 @@ func (s *Service) Reopen(ctx context.Context, in ReopenInput) (*View, error) {
 		g.Bank[g.ToMove] = bank
 		startTurn(g, p.st, p.leaves, s.now().UTC())
 		if g.Live {
-			g.Deadline = liveCheck(g, p.e.TimeControl, s.now())
+			g.Deadline = liveCheck(g, clockOf(p.e, g), s.now())
 		}
 		if err := tx.SaveGame(g); err != nil {
 			return err
@@ -209,7 +212,7 @@ func (s *Service) GiveTime(ctx context.Context, in GiveTimeInput) (*View, error)
 		}
 		before := gameLog(p.g)
 		p.g.Bank[in.Side] += time.Duration(in.Seconds) * time.Second
-		p.g.Deadline = liveCheck(p.g, p.e.TimeControl, s.now())
+		p.g.Deadline = liveCheck(p.g, clockOf(p.e, p.g), s.now())
 		if err := tx.SaveGame(p.g); err != nil {
 			return err
 		}

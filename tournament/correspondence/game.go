@@ -96,6 +96,10 @@ type Game struct {
 	// board's White has White, 2: the colours exchanged), 0 for a board's
 	// only game (micromatch.go).
 	MicroGame int
+	// MatchGame is the game's number in its board's knockout match (the
+	// match's own games, then its tie-break games), 0 for any other game
+	// (knockout.go).
+	MatchGame int
 	// Start is the position the game started from when it is not its
 	// section's (startState) or may cease to be: a micro-match's drawn
 	// opening, a live round's thematic start (the next round may have

@@ -53,8 +53,10 @@ func NoShowAfter(tc tournament.TimeControl) time.Duration {
 
 // StartLiveRound starts the live games of a published round of an online
 // event, their clocks running from at (the moment the round is published
-// when it has no start time). Games already started are left as they are,
-// so that the publish's own call and the sweep (SyncLive) may both run.
+// when it has no start time), or the games of a published round of a
+// correspondence knockout (knockout.go), each the first of its match.
+// Games already started are left as they are, so that the publish's own
+// call and the sweep (SyncLive) may both run.
 func (s *Service) StartLiveRound(ctx context.Context, eventID int64, n int, at time.Time) error {
 	return s.store.Update(ctx, func(tx Tx) error {
 		_, err := s.startLiveRound(tx, eventID, n, at)
@@ -70,7 +72,7 @@ func (s *Service) startLiveRound(tx Tx, eventID int64, n int, at time.Time) (int
 	if err != nil {
 		return 0, err
 	}
-	if !e.Online {
+	if !e.Online && !roundByRound(e) {
 		return 0, tournament.Invalid("online", "%s is not played live on the site", e.Name)
 	}
 	rounds, err := tx.Rounds(eventID)
@@ -97,13 +99,19 @@ func (s *Service) startLiveRound(tx Tx, eventID int64, n int, at time.Time) (int
 		return 0, fmt.Errorf("event %d: start position: %w", eventID, err)
 	}
 	bank := InitialBank(e.TimeControl)
+	var leaves []Leave
+	if !e.Online {
+		if leaves, err = tx.Leaves(eventID); err != nil {
+			return 0, err
+		}
+	}
 	var games []Game
 	for _, g := range rounds[n-1].Games {
 		if g.IsBye() || g.Result != nil || started[g.ID] {
 			continue
 		}
 		lg := Game{BoardGameID: g.ID, EventID: eventID, Round: n, Board: g.Board, WhiteID: g.WhiteID, BlackID: g.BlackID,
-			Status: Running, Position: start.Notation(), ToMove: start.ToMove(), StartedAt: at.UTC(), Live: true, Bank: [2]time.Duration{bank, bank}}
+			Status: Running, Position: start.Notation(), ToMove: start.ToMove(), StartedAt: at.UTC(), Live: e.Online, Bank: [2]time.Duration{bank, bank}}
 		if settings.StartPosition != "" {
 			// The game keeps its round's thematic start: the arbiter may
 			// give the next round another (Configure).
@@ -114,8 +122,11 @@ func (s *Service) startLiveRound(tx Tx, eventID int64, n int, at time.Time) (int
 			return 0, err
 		}
 		lg = micro[0]
-		startTurn(&lg, settings, nil, at.UTC())
-		lg.Deadline = liveCheck(&lg, e.TimeControl, s.now())
+		firstMatchGame(e, &lg)
+		startTurn(&lg, settings, leaves, at.UTC())
+		if lg.Live {
+			lg.Deadline = liveCheck(&lg, e.TimeControl, s.now())
+		}
 		games = append(games, lg)
 	}
 	if len(games) == 0 {
@@ -123,6 +134,17 @@ func (s *Service) startLiveRound(tx Tx, eventID int64, n int, at time.Time) (int
 	}
 	if err := tx.CreateGames(games); err != nil {
 		return 0, err
+	}
+	if !e.Online {
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return 0, err
+		}
+		for i := range games {
+			if err := s.notifyPlayer(tx, &games[i], games[i].PlayerID(games[i].ToMove), YourMove, gameArgs(e, &games[i], players)...); err != nil {
+				return 0, err
+			}
+		}
 	}
 	return len(games), tournament.Audit(tx, s.now(), nil, eventID, ActionLiveStart, fmt.Sprintf("round %d", n), nil,
 		map[string]any{"games": len(games), "starts_at": at.UTC(), "time_control": e.TimeControl.String()}, "")
@@ -144,7 +166,7 @@ func (s *Service) SyncLive(ctx context.Context) (int, error) {
 			return err
 		}
 		for _, e := range events {
-			if !e.Online || e.Status != tournament.Running {
+			if (!e.Online && !roundByRound(&e)) || e.Status != tournament.Running {
 				continue
 			}
 			rs, err := tx.Rounds(e.ID)
@@ -222,7 +244,7 @@ func (s *Service) Present(ctx context.Context, gameID int64) error {
 		}
 		p.g.Shown[p.side] = s.now().UTC()
 		if p.g.Status == Running {
-			p.g.Deadline = liveCheck(p.g, p.e.TimeControl, s.now())
+			p.g.Deadline = liveCheck(p.g, clockOf(p.e, p.g), s.now())
 		}
 		shown = true
 		return tx.SaveGame(p.g)
@@ -416,13 +438,18 @@ func absent(tx Tx, u *tournament.User, gameID int64) (bool, error) {
 // double forfeit). It reports whether it did.
 func (s *Service) noShow(tx Tx, p *play, now time.Time) (bool, error) {
 	g := p.g
-	if !g.Live || g.Status != Running || now.Before(g.NoShowAt(p.e.TimeControl)) {
+	if !g.Live || g.Status != Running || now.Before(g.NoShowAt(clockOf(p.e, g))) {
 		return false, nil
 	}
 	absent := [2]bool{g.Shown[rules.White].IsZero(), g.Shown[rules.Black].IsZero()}
 	var res tournament.Result
 	var note string
 	switch {
+	case absent[rules.White] && absent[rules.Black] && g.MatchGame != 0:
+		// A knockout match needs a winner, which a double forfeit does not
+		// give: the arbiter decides the game.
+		u, action := p.endedBy(ActionNoShow)
+		return true, s.toAdjudication(tx, p, u, action, tournament.Note("note.game.no_show.both"))
 	case absent[rules.White] && absent[rules.Black]:
 		res, note = tournament.Result{EndReason: tournament.DoubleForfeit}, tournament.Note("note.game.no_show.both")
 	case absent[rules.White]:
@@ -553,7 +580,7 @@ func (s *Service) announceStarts(ctx context.Context, starting map[int64][]Game,
 				}
 				saving := make([]*Game, len(batch))
 				for i, g := range batch {
-					g.Deadline = liveCheck(&g, e.TimeControl, at)
+					g.Deadline = liveCheck(&g, clockOf(e, &g), at)
 					saving[i] = &g
 				}
 				outcome, err := tx.SaveGames(saving)
@@ -655,7 +682,7 @@ func (s *Service) resumeAfterOutage(tx Tx, last, at time.Time) ([]int64, error) 
 		if noShow := at.Sub(later(last, g.StartedAt)); noShow > 0 {
 			g.Stopped += noShow
 		}
-		g.Deadline = liveCheck(g, e.TimeControl, at)
+		g.Deadline = liveCheck(g, clockOf(e, g), at)
 		if err := tx.SaveGame(g); err != nil {
 			return nil, err
 		}

@@ -325,6 +325,13 @@ func (s *Service) finish(tx Tx, p *play, u *tournament.User, res tournament.Resu
 				return err
 			}
 		}
+	case g.MatchGame != 0:
+		// A game of a knockout match: its result goes into the match,
+		// which writes the board's once decided; its moves stay the
+		// game's, as a match entered on the bracket keeps none.
+		if err := s.recordMatchGame(tx, p, u, res, g.EndedAt); err != nil {
+			return err
+		}
 	case g.Live:
 		moves, err := tx.Moves(g.ID)
 		if err != nil {
@@ -490,7 +497,7 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		next := played.After
 		g.Ply++
 		g.Position, g.ToMove = next.Notation(), next.ToMove()
-		g.Bank[mover] = BankAfterMove(p.e.TimeControl, g.Bank[mover], used, movesOf(mover, first, g.Ply))
+		g.Bank[mover] = BankAfterMove(clockOf(p.e, g), g.Bank[mover], used, movesOf(mover, first, g.Ply))
 		declined := g.OfferBy != nil && *g.OfferBy != mover
 		switch {
 		case offer:
@@ -503,7 +510,7 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 			if g.Shown[mover].IsZero() {
 				g.Shown[mover] = now
 			}
-			g.Deadline = liveCheck(g, p.e.TimeControl, now)
+			g.Deadline = liveCheck(g, clockOf(p.e, g), now)
 		}
 		mv := &Move{GameID: g.ID, Ply: g.Ply, Notation: played.Notation, Position: g.Position, PlayedAt: now, Used: used, DrawOffer: offer, Left: g.Bank[mover]}
 		if err := tx.AddMove(mv); err != nil {
@@ -746,7 +753,7 @@ func (s *Service) ClaimFlag(ctx context.Context, gameID int64) (*View, error) {
 				return err
 			}
 			if !ended {
-				at := g.NoShowAt(p.e.TimeControl)
+				at := g.NoShowAt(clockOf(p.e, g))
 				return tournament.Conflict("", "your opponent has not shown up for game %d: unless they come, they lose by forfeit at %s, in %.0f s", g.ID, at.In(p.e.Location()).Format("15:04:05 MST"), at.Sub(now).Seconds())
 			}
 		case g.ToMove == p.side:

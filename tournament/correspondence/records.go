@@ -148,7 +148,7 @@ func (p *pdnGame) writePDN(w io.Writer) error {
 	for _, h := range tags[:2] {
 		tag(h.Key, h.Value) // GameType and Variant
 	}
-	tag("TimeControl", p.e.TimeControl.PDN())
+	tag("TimeControl", clockOf(p.e, p.g).PDN())
 	for _, h := range tags[2:] {
 		tag(h.Key, h.Value) // the start position
 	}

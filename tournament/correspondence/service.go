@@ -11,6 +11,7 @@ import (
 
 	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/knockout"
 	"adiukh/tournament/micromatch"
 )
 
@@ -391,6 +392,8 @@ func (s *Service) Start(ctx context.Context, eventID int64) ([]Game, error) {
 
 func startable(e *tournament.Event) error {
 	switch {
+	case e.System == tournament.Knockout:
+		return tournament.Invalid("system", "a correspondence knockout is paired and published round by round, each published round starting its matches' games (POST /api/v1/events/%d/rounds); it does not start all at once", e.ID)
 	case !e.System.IsRoundRobin():
 		return tournament.Invalid("system", "a correspondence section is played as a round robin (Berger table); %s is %s", e.Name, e.System)
 	case !e.TimeControl.InDays():
@@ -581,6 +584,13 @@ type View struct {
 	// Micro is the micro-match of a game that is one of its two; nil for
 	// a board's only game.
 	Micro *MicroMatch
+	// Match is where the knockout match stands that the game is one of
+	// (its Points this game's White's first); nil for a game of another
+	// event.
+	Match *knockout.Standing
+	// MatchNext is the ID of the knockout match's next game while it is
+	// played, once this one is over (0 otherwise): where its players go on.
+	MatchNext int64
 	// st and leaves are the section's settings and leave the clocks were
 	// read with: the next version of the game heard from another instance
 	// is read with them (after).
@@ -635,7 +645,10 @@ func (s *Service) views(tx Tx, games []Game, known ...*tournament.Event) ([]View
 		game   tournament.GameKind
 		st     *Settings
 		leaves []Leave
-		rounds []tournament.Round // of a micro-match event
+		event  *tournament.Event
+		rounds []tournament.Round // of a micro-match or knockout event
+		// matches are a knockout's games of its matches.
+		matches []knockout.Game
 	}
 	byEvent := map[int64]*eventData{}
 	now := s.now()
@@ -656,9 +669,14 @@ func (s *Service) views(tx Tx, games []Game, known ...*tournament.Event) ([]View
 			if err != nil {
 				return nil, err
 			}
-			d = &eventData{game: e.Game, st: st, leaves: leaves}
-			if e.MicroMatch.On() {
+			d = &eventData{game: e.Game, st: st, leaves: leaves, event: e}
+			if e.MicroMatch.On() || e.System == tournament.Knockout {
 				if d.rounds, err = tx.Rounds(e.ID); err != nil {
+					return nil, err
+				}
+			}
+			if e.System == tournament.Knockout {
+				if d.matches, err = tx.MatchGames(e.ID); err != nil {
 					return nil, err
 				}
 			}
@@ -668,7 +686,13 @@ func (s *Service) views(tx Tx, games []Game, known ...*tournament.Event) ([]View
 		if g.MicroGame != 0 {
 			v.Micro = microMatchOf(d.rounds, g)
 		}
+		if g.MatchGame != 0 {
+			v.Match = matchStanding(d.event, d.rounds, d.matches, g)
+		}
 		views = append(views, v)
+	}
+	if err := nextMatchGames(tx, views); err != nil {
+		return nil, err
 	}
 	return views, secondGames(tx, views)
 }
@@ -791,7 +815,8 @@ type GamePage struct {
 	// Offer is the draw offer standing: "mine", "theirs" or "".
 	Offer string
 	// NextGame is the second game of the live micro-match whose first
-	// game, over, this is, while it is not over: as over the board, the
+	// game, over, this is, or the next game of its knockout match
+	// (MatchNext), while it is not over: as over the board, the
 	// reader who plays it is due there at once, and the page takes them
 	// (0 otherwise). The stream takes a page open as the first game ends;
 	// this one the page loaded after it, as the resigner's after the form.
@@ -810,6 +835,9 @@ func (p *GamePage) decide() {
 	p.AtTheBoard = p.Live && running && p.Elsewhere == nil
 	if m := p.Micro; p.Live && p.Status == Finished && m != nil && m.Game == 1 && m.Second != 0 && m.Games[1] == nil {
 		p.NextGame = m.Second
+	}
+	if p.Live && p.Status == Finished && p.MatchNext != 0 {
+		p.NextGame = p.MatchNext
 	}
 	switch {
 	case p.OfferBy == nil:

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/knockout"
 )
 
 // Store keeps correspondence play beside the event it belongs to; every use
@@ -64,6 +65,10 @@ type Tx interface {
 	// of these boards (their games' IDs), by board: the boards whose
 	// second game has not started are absent.
 	SecondGames(boardGameIDs []int64) (map[int64]int64, error)
+	// MatchGames reads every game of a knockout event's matches
+	// (knockout.Tx): a knockout played on the server records its games'
+	// ends through tournament/knockout, in the same transaction.
+	MatchGames(eventID int64) ([]knockout.Game, error)
 	// RenamedGame is the ID of the game that had the ID former before a
 	// micro-match's second game had an ID of its own (it had its board's
 	// plus 2^40); ENOTFOUND when no game had it.

@@ -150,10 +150,10 @@ func (s *Service) moved(v *View) {
 	w := &s.watchers
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if g := w.games[v.ID]; g != nil && g.view != nil && v.Micro == nil {
-		// A move leaves a micro-match as it was (the move's view is
-		// made without it).
-		v.Micro = g.view.Micro
+	if g := w.games[v.ID]; g != nil && g.view != nil && v.Micro == nil && v.Match == nil {
+		// A move leaves a micro-match or a knockout match as it was (the
+		// move's view is made without it).
+		v.Micro, v.Match = g.view.Micro, g.view.Match
 	}
 	w.keep(v)
 }
@@ -215,12 +215,13 @@ func (v *View) after(n *GameNotice, now time.Time) *View {
 			return nil
 		}
 	}
-	if v.Micro != nil && n.Game.Status != v.Status {
-		// A micro-match's game that ends may start the second: read it.
+	if (v.Micro != nil || v.Match != nil) && n.Game.Status != v.Status {
+		// A micro-match's or knockout match's game that ends may start
+		// the next: read it.
 		return nil
 	}
 	next := viewOf(v.Kind, n.Game, v.st, v.leaves, now)
-	next.Micro = v.Micro
+	next.Micro, next.Match = v.Micro, v.Match
 	next.Moves = append(v.Moves[:len(v.Moves):len(v.Moves)], n.Moves...)
 	return &next
 }

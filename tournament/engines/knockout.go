@@ -36,8 +36,9 @@ func SettleKnockout(e *tournament.Event, in *tournament.KnockoutSettings) error 
 	if e.Discipline.IsTeam() {
 		errs = append(errs, tournament.Invalid("system", "a team event cannot be a knockout; its teams are paired by the team systems"))
 	}
-	if e.Discipline.PlayedOnServer() || e.Online {
-		errs = append(errs, tournament.Invalid("system", "a knockout is played over the board; its matches cannot be played on the site yet"))
+	onSite := e.Discipline.PlayedOnServer() || e.Online
+	for i, st := range k.TieBreaks {
+		errs = append(errs, stageClock(i, st, onSite, e.Discipline == tournament.Correspondence)...)
 	}
 	if e.MicroMatch.On() {
 		errs = append(errs, tournament.Invalid("micro_match", "a knockout plays matches of its own games; it cannot play micro-matches"))
@@ -67,6 +68,28 @@ func SettleKnockout(e *tournament.Event, in *tournament.KnockoutSettings) error 
 		k.Seed = 0
 	}
 	return tournament.JoinInvalid(errs)
+}
+
+// stageClock checks the time control of tie-break stage i: needed when
+// the knockout is played on the site, in days by correspondence and in
+// minutes live.
+func stageClock(i int, st tournament.KnockoutStage, onSite, days bool) []error {
+	if st.TimeControl == "" {
+		if onSite {
+			return []error{tournament.Invalid("tie_break_games", "tie-break stage %d has no time control; a knockout played on the site plays its tie-break games at the one the regulations set, such as \"15+5\" (\"3d\" by correspondence)", i+1)}
+		}
+		return nil
+	}
+	tc, err := tournament.ParseTimeControl(st.TimeControl)
+	switch {
+	case err != nil:
+		return []error{tournament.Invalid("tie_break_games", "tie-break stage %d: %q is not a time control, such as \"15+5\" or \"3d\"", i+1, st.TimeControl)}
+	case onSite && days && !tc.InDays():
+		return []error{tournament.Invalid("tie_break_games", "tie-break stage %d of a correspondence knockout is played in days per move, such as \"3d\"; got %q", i+1, st.TimeControl)}
+	case onSite && !days && tc.InDays():
+		return []error{tournament.Invalid("tie_break_games", "tie-break stage %d of a knockout played live has a clock in minutes, such as \"15+5\"; got %q", i+1, st.TimeControl)}
+	}
+	return nil
 }
 
 // Knockout pairs round in.Round of a knockout: round 1 from the bracket of

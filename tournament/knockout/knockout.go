@@ -137,6 +137,13 @@ func openBoard(ctx context.Context, tx Tx, eventID int64, round, boardNo int) (*
 	if err != nil {
 		return nil, err
 	}
+	return readBoard(tx, e, u, round, boardNo)
+}
+
+// readBoard reads the match of board boardNo of round of event e, changed
+// by u (nil: the site, for a game played on it).
+func readBoard(tx Tx, e *tournament.Event, u *tournament.User, round, boardNo int) (*board, error) {
+	eventID := e.ID
 	if err := e.TableOpen(""); err != nil {
 		return nil, err
 	}
@@ -224,7 +231,8 @@ func boardResult(e *tournament.Event, st bracket.State, lot *Game, g *tournament
 // a game entered before (a correction, which needs a reason). When the
 // game decides the match the board's result is the match's (the winner
 // goes through); a correction that changes who goes through is refused
-// once the next round is paired on it.
+// once the next round is paired on it. A match played on the site has its
+// games' results from its games (RecordPlayed), never from this door.
 func (s *Service) RecordGame(ctx context.Context, in GameInput) (*MatchView, error) {
 	in.Reason = strings.TrimSpace(in.Reason)
 	var out *MatchView
@@ -233,77 +241,149 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*MatchView, err
 		if err != nil {
 			return err
 		}
-		format := Format(b.e.Knockout)
-		before, err := format.Play(true, outcomes(b.game, b.games))
-		if err != nil {
+		if err := tournament.PlayedOnServer(b.e, in.Round, in.Board); err != nil {
 			return err
-		}
-		if in.Number < 1 || in.Number > len(b.games)+1 {
-			return tournament.Invalid("number", "the next game of the match is game %d; got %d", len(b.games)+1, in.Number)
-		}
-		correction := in.Number <= len(b.games)
-		if !correction && (before.Winner != 0 || b.lot != nil) {
-			return tournament.Conflict("number", "the match of board %d is decided; it has no game %d", in.Board, in.Number)
-		}
-		if !correction && before.Next == nil {
-			return tournament.Conflict("number", "the match of board %d is level after every tie-break stage; decide it by lot, with a reason", in.Board)
-		}
-		if correction && in.Reason == "" {
-			return tournament.Invalid("reason", "game %d of the match has a result; correcting it needs a reason", in.Number)
 		}
 		res, err := b.e.ParseResult(in.Score, in.EndReason)
 		if err != nil {
 			return err
 		}
-		switch res.EndReason {
-		case tournament.Bye, tournament.HalfPointBye, tournament.ZeroPointBye, tournament.Adjudication, tournament.DoubleForfeit:
-			return tournament.Invalid("end_reason", "a game of a match cannot end by %s", res.EndReason)
-		}
-		white := b.game.WhiteID
-		if in.Number%2 == 0 {
-			white = b.game.BlackID
-		}
-		mg := Game{Round: in.Round, Board: in.Board, Number: in.Number, WhiteID: white, Result: res}
-		var old *Game
-		games := slices.Clone(b.games)
-		if correction {
-			old = &b.games[in.Number-1]
-			mg.Reason = in.Reason
-			games[in.Number-1] = mg
-		} else {
-			games = append(games, mg)
-		}
-		st, err := format.Play(true, outcomes(b.game, games))
-		if err != nil {
-			// A correction that decides the match before its later games.
-			return tournament.Conflict("number", "with this result the match is decided before its game %d; correct the later games first", len(games))
-		}
-		lot := b.lot
-		if st.Winner != 0 || st.Next != nil {
-			lot = nil // the games decide, or are not over
-		}
-		if err := s.settle(tx, b, boardResult(b.e, st, lot, b.game)); err != nil {
-			return err
-		}
-		if err := tx.SaveMatchGame(in.EventID, mg); err != nil {
-			return err
-		}
-		action, note := tournament.ResultAudit(correction, rules.Message{}, in.Reason)
-		var oldLog *matchLog
-		if old != nil {
-			oldLog = &matchLog{Game: old.Number, Score: old.Result.Score(), EndReason: string(old.Result.EndReason)}
-		}
-		newLog := &matchLog{Game: in.Number, Score: res.Score(), EndReason: string(res.EndReason)}
-		if b.game.Result != nil {
-			newLog.Match = b.game.Result.Score()
-		}
-		if err := tournament.Audit(tx, s.now(), b.user, in.EventID, action, fmt.Sprintf("round %d board %d", in.Round, in.Board), oldLog, newLog, note); err != nil {
-			return err
-		}
-		out = matchOf(b.e, b.round.Number, b.game, games, lot, st)
-		return nil
+		out, err = record(tx, s.now(), b, in.Number, res, in.Reason, false)
+		return err
 	})
 	return out, err
+}
+
+// PlayedInput is the end of a game of a match played on the site.
+type PlayedInput struct {
+	EventID int64
+	Round   int
+	Board   int
+	// Number is the game's in the match: the next one.
+	Number int
+	// Result is the game's, from its own White's side, as the game ended
+	// (by the rules, resignation, time, agreement or the arbiter's
+	// decision).
+	Result tournament.Result
+	// By is who ended the game (the player who resigned, the arbiter who
+	// decided it), as the audit log names them; nil for the server.
+	By *tournament.User
+}
+
+// RecordPlayed records the end of a game of a knockout match played on the
+// site (tournament/correspondence), inside the caller's transaction, with
+// the checks of a game entered on the bracket: it must be the match's next
+// game, and the match undecided. The returned match's Next is the game to
+// start after it (nil once the match is decided, or when only a lot can
+// decide it).
+func RecordPlayed(tx Tx, now time.Time, in PlayedInput) (*MatchView, error) {
+	e, err := tx.Event(in.EventID)
+	if err != nil {
+		return nil, err
+	}
+	b, err := readBoard(tx, e, in.By, in.Round, in.Board)
+	if err != nil {
+		return nil, err
+	}
+	if in.Number <= len(b.games) {
+		return nil, tournament.Conflict("number", "game %d of the match of board %d is counted in the match: a finished game of a knockout match played on the site cannot be reopened or corrected yet", in.Number, in.Board)
+	}
+	return record(tx, now, b, in.Number, in.Result, "", true)
+}
+
+// GameTimeControl is the clock of game number of a match of event e: the
+// event's for the match's own games, a tie-break stage's for its games
+// (the event's when the stage sets none, as over the board).
+func GameTimeControl(e *tournament.Event, number int) tournament.TimeControl {
+	end := e.Knockout.MatchGames
+	for _, st := range e.Knockout.TieBreaks {
+		if number <= end {
+			break
+		}
+		end += st.Games
+		if number <= end && st.TimeControl != "" {
+			if tc, err := tournament.ParseTimeControl(st.TimeControl); err == nil {
+				return tc
+			}
+		}
+	}
+	return e.TimeControl
+}
+
+// record stores result res of game number of the match b, the checks of
+// both doors applied: the next game, or a correction with a reason. A game
+// played on the site may end in the arbiter's adjudication, as every game
+// played there may; one entered on the bracket is played out.
+func record(tx Tx, now time.Time, b *board, number int, res tournament.Result, reason string, played bool) (*MatchView, error) {
+	format := Format(b.e.Knockout)
+	before, err := format.Play(true, outcomes(b.game, b.games))
+	if err != nil {
+		return nil, err
+	}
+	if number < 1 || number > len(b.games)+1 {
+		return nil, tournament.Invalid("number", "the next game of the match is game %d; got %d", len(b.games)+1, number)
+	}
+	correction := number <= len(b.games)
+	if !correction && (before.Winner != 0 || b.lot != nil) {
+		return nil, tournament.Conflict("number", "the match of board %d is decided; it has no game %d", b.game.Board, number)
+	}
+	if !correction && before.Next == nil {
+		return nil, tournament.Conflict("number", "the match of board %d is level after every tie-break stage; decide it by lot, with a reason", b.game.Board)
+	}
+	if correction && reason == "" {
+		return nil, tournament.Invalid("reason", "game %d of the match has a result; correcting it needs a reason", number)
+	}
+	switch res.EndReason {
+	case tournament.Adjudication:
+		if !played {
+			return nil, tournament.Invalid("end_reason", "a game of a match cannot end by %s", res.EndReason)
+		}
+	case tournament.Bye, tournament.HalfPointBye, tournament.ZeroPointBye, tournament.DoubleForfeit:
+		return nil, tournament.Invalid("end_reason", "a game of a match cannot end by %s", res.EndReason)
+	}
+	round := b.round.Number
+	white := b.game.WhiteID
+	if number%2 == 0 {
+		white = b.game.BlackID
+	}
+	mg := Game{Round: round, Board: b.game.Board, Number: number, WhiteID: white, Result: res}
+	var old *Game
+	games := slices.Clone(b.games)
+	if correction {
+		old = &b.games[number-1]
+		mg.Reason = reason
+		games[number-1] = mg
+	} else {
+		games = append(games, mg)
+	}
+	st, err := format.Play(true, outcomes(b.game, games))
+	if err != nil {
+		// A correction that decides the match before its later games.
+		return nil, tournament.Conflict("number", "with this result the match is decided before its game %d; correct the later games first", len(games))
+	}
+	lot := b.lot
+	if st.Winner != 0 || st.Next != nil {
+		lot = nil // the games decide, or are not over
+	}
+	if err := settle(tx, b, boardResult(b.e, st, lot, b.game)); err != nil {
+		return nil, err
+	}
+	if err := tx.SaveMatchGame(b.e.ID, mg); err != nil {
+		return nil, err
+	}
+	action, note := tournament.ResultAudit(correction, rules.Message{}, reason)
+	var oldLog *matchLog
+	if old != nil {
+		oldLog = &matchLog{Game: old.Number, Score: old.Result.Score(), EndReason: string(old.Result.EndReason)}
+	}
+	newLog := &matchLog{Game: number, Score: res.Score(), EndReason: string(res.EndReason)}
+	if b.game.Result != nil {
+		newLog.Match = b.game.Result.Score()
+	}
+	if err := tournament.Audit(tx, now, b.user, b.e.ID, action, fmt.Sprintf("round %d board %d", round, b.game.Board), oldLog, newLog, note); err != nil {
+		return nil, err
+	}
+	return matchOf(b.e, round, b.game, games, lot, st), nil
 }
 
 // DecideByLot records the lot that decided a level match: after every
@@ -335,7 +415,7 @@ func (s *Service) DecideByLot(ctx context.Context, in LotInput) (*MatchView, err
 			return tournament.Conflict("", "the match of board %d is not level after a stage of its games; a lot decides only a level match", in.Board)
 		}
 		lot := Game{Round: in.Round, Board: in.Board, Number: 0, WhiteID: in.WinnerID, Reason: in.Reason}
-		if err := s.settle(tx, b, boardResult(b.e, st, &lot, b.game)); err != nil {
+		if err := settle(tx, b, boardResult(b.e, st, &lot, b.game)); err != nil {
 			return err
 		}
 		if err := tx.SaveMatchGame(in.EventID, lot); err != nil {
@@ -361,7 +441,7 @@ func (s *Service) DecideByLot(ctx context.Context, in LotInput) (*MatchView, err
 
 // settle writes the board's result for the match, refusing a change of
 // who goes through once the next round is paired on it.
-func (s *Service) settle(tx Tx, b *board, res *tournament.Result) error {
+func settle(tx Tx, b *board, res *tournament.Result) error {
 	same := (b.game.Result == nil) == (res == nil) && (res == nil || res.Outcome() == b.game.Result.Outcome())
 	if same && (res == nil || *res == *b.game.Result) {
 		return nil

@@ -2,6 +2,7 @@ package knockout
 
 import (
 	"context"
+	"strconv"
 
 	"adiukh/tournament"
 	bracket "adiukh/tournament/pairing/knockout"
@@ -263,4 +264,54 @@ func matchOf(e *tournament.Event, n int, g *tournament.Game, games []Game, lot *
 		}
 	}
 	return m
+}
+
+// Standing is where a match stands at one of its games: the game's stage
+// (0 the match's own games, i the i-th tie-break stage, whose Tempo it
+// names), its number in the stage (InStage of Of) and the points of that
+// stage's games recorded so far, the board's White's first.
+type Standing struct {
+	Number  int
+	Stage   int
+	Tempo   string
+	InStage int
+	Of      int
+	Points  [2]float64
+}
+
+// StandingOf is the standing of the match of board g of event e, whose
+// games are games, at its game number.
+func StandingOf(e *tournament.Event, g *tournament.Game, games []Game, number int) Standing {
+	sd := Standing{Number: number, InStage: number, Of: e.Knockout.MatchGames}
+	first := 1
+	for i, st := range e.Knockout.TieBreaks {
+		if number < first+sd.Of {
+			break
+		}
+		first += sd.Of
+		sd.Stage, sd.Tempo, sd.InStage, sd.Of = i+1, st.Tempo, number-first+1, st.Games
+	}
+	var stage []Game
+	for _, mg := range games {
+		if mg.Number >= first && mg.Number < first+sd.Of {
+			stage = append(stage, mg)
+		}
+	}
+	for _, o := range outcomes(g, stage) {
+		switch o {
+		case bracket.TopWins:
+			sd.Points[0]++
+		case bracket.BottomWins:
+			sd.Points[1]++
+		default:
+			sd.Points[0] += 0.5
+			sd.Points[1] += 0.5
+		}
+	}
+	return sd
+}
+
+// Score is the stage's points as a page writes them, "1:1", "1.5:0.5".
+func (sd Standing) Score() string {
+	return strconv.FormatFloat(sd.Points[0], 'f', -1, 64) + ":" + strconv.FormatFloat(sd.Points[1], 'f', -1, 64)
 }

@@ -69,6 +69,8 @@ type corrGameRow struct {
 	StoppedMs       int64
 	MicroGame       int
 	StartPosition   string
+	// MatchGame: migration 20261127083000-match-games-on-site.
+	MatchGame int
 }
 
 func (corrGameRow) TableName() string { return "correspondence_games" }
@@ -251,7 +253,7 @@ func corrGameToRow(g *correspondence.Game) corrGameRow {
 	row.WhiteShown, row.BlackShown = optionalTime(g.Shown[rules.White]), optionalTime(g.Shown[rules.Black])
 	row.WhiteConnection, row.BlackConnection = g.Connection[rules.White], g.Connection[rules.Black]
 	row.StoppedMs = g.Stopped.Milliseconds()
-	row.MicroGame, row.StartPosition = g.MicroGame, g.Start
+	row.MicroGame, row.StartPosition, row.MatchGame = g.MicroGame, g.Start, g.MatchGame
 	return row
 }
 
@@ -276,7 +278,7 @@ func rowToCorrGame(r *corrGameRow) correspondence.Game {
 	g.Shown = [2]time.Time{rules.White: fromOptional(r.WhiteShown), rules.Black: fromOptional(r.BlackShown)}
 	g.Connection = [2]int{rules.White: r.WhiteConnection, rules.Black: r.BlackConnection}
 	g.Stopped = time.Duration(r.StoppedMs) * time.Millisecond
-	g.MicroGame, g.Start = r.MicroGame, r.StartPosition
+	g.MicroGame, g.Start, g.MatchGame = r.MicroGame, r.StartPosition, r.MatchGame
 	return g
 }
 
@@ -567,7 +569,7 @@ func (t *corrTx) tell() error {
 
 func (t *corrTx) games(q *gorm.DB) ([]correspondence.Game, error) {
 	var rows []corrGameRow
-	if err := q.Order("event_id, round, board, micro_game").Find(&rows).Error; err != nil {
+	if err := q.Order("event_id, round, board, micro_game, match_game").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("read correspondence games: %w", err)
 	}
 	out := make([]correspondence.Game, len(rows))

@@ -128,6 +128,22 @@ type corrGameView struct {
 	Moves           []corrMoveView  `json:"moves,omitempty"`
 	// MicroMatch is the micro-match the game is one of two of.
 	MicroMatch *corrMicroMatchView `json:"micro_match,omitempty"`
+	// Match is the knockout match the game is one game of.
+	Match *corrMatchView `json:"match,omitempty"`
+}
+
+// corrMatchView is a game's knockout match: the game's number in it, its
+// stage (0 the match's own games, else the tie-break stage, whose tempo it
+// names), its number of the stage's games, the stage's score so far (the
+// game's White's first) and the next game's ID while it is played.
+type corrMatchView struct {
+	Game     int    `json:"game"`
+	Stage    int    `json:"stage"`
+	Tempo    string `json:"tempo,omitempty"`
+	InStage  int    `json:"in_stage"`
+	Of       int    `json:"of"`
+	Score    string `json:"score"`
+	NextGame int64  `json:"next_game,omitempty"`
 }
 
 // corrMicroMatchView is a game's micro-match: which of its games this is
@@ -175,6 +191,9 @@ func newCorrGameView(l *catalog.Localizer, v *correspondence.View) corrGameView 
 		g.Result = &corrResultView{Score: v.Result.Score(), EndReason: string(v.Result.EndReason)}
 	}
 	g.MicroMatch = newCorrMicroMatchView(v.Micro)
+	if m := v.Match; m != nil {
+		g.Match = &corrMatchView{Game: m.Number, Stage: m.Stage, Tempo: m.Tempo, InStage: m.InStage, Of: m.Of, Score: m.Score(), NextGame: v.MatchNext}
+	}
 	first := v.FirstSide()
 	for _, m := range v.Moves {
 		side := first

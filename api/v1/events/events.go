@@ -301,11 +301,13 @@ func (h *handler) getTieBreaks(c *gin.Context) error {
 	return nil
 }
 
-// knockoutStage is a stage of a knockout's tie-break games: their number
-// and tempo ("rapid", "blitz", "deciding").
+// knockoutStage is a stage of a knockout's tie-break games: their number,
+// tempo ("rapid", "blitz", "deciding") and time control ("15+5", "3d";
+// needed when the knockout is played on the site).
 type knockoutStage struct {
-	Games int    `json:"games"`
-	Tempo string `json:"tempo"`
+	Games       int    `json:"games"`
+	Tempo       string `json:"tempo"`
+	TimeControl string `json:"time_control,omitempty"`
 }
 
 // knockoutJSON is a knockout event's setting as the API shows it.

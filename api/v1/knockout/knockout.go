@@ -28,8 +28,9 @@ func Routes(k *kit.Kit, read, write gin.IRoutes) {
 }
 
 type stageJSON struct {
-	Games int    `json:"games"`
-	Tempo string `json:"tempo"`
+	Games       int    `json:"games"`
+	Tempo       string `json:"tempo"`
+	TimeControl string `json:"time_control,omitempty"`
 }
 
 type playerJSON struct {

@@ -106,8 +106,9 @@ func eventInput(c *gin.Context, f *kit.Form) (tournament.EventInput, error) {
 }
 
 // knockoutInput reads a knockout's settings from the form: the games of a
-// match, the tie-break stages written "2 rapid, 2 blitz, 1 deciding", the
-// match for third place and the seeding.
+// match, the tie-break stages written "2 rapid, 2 blitz, 1 deciding" (each
+// with its time control after it, "2 rapid 15+5", when played on the
+// site), the match for third place and the seeding.
 func knockoutInput(v map[string]string) (*tournament.KnockoutSettings, error) {
 	k := &tournament.KnockoutSettings{ThirdPlace: v["third_place"] != "", Seeding: v["seeding"]}
 	if v["match_games"] != "" {
@@ -121,10 +122,13 @@ func knockoutInput(v map[string]string) (*tournament.KnockoutSettings, error) {
 		var s tournament.KnockoutStage
 		words := strings.Fields(stage)
 		n, err := strconv.Atoi(strings.Join(words[:min(1, len(words))], ""))
-		if len(words) != 2 || err != nil {
+		if len(words) < 2 || len(words) > 3 || err != nil {
 			return nil, tournament.Invalid("tie_break_games", "%q is not a stage of tie-break games; write its games and tempo, such as \"2 rapid, 2 blitz, 1 deciding\"", strings.TrimSpace(stage))
 		}
 		s.Games, s.Tempo = n, words[1]
+		if len(words) == 3 {
+			s.TimeControl = words[2]
+		}
 		k.TieBreaks = append(k.TieBreaks, s)
 	}
 	return k, nil

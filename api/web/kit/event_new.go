@@ -79,7 +79,7 @@ func EventFormValues(e *tournament.Event) *Form {
 		k := e.Knockout
 		stages := make([]string, len(k.TieBreaks))
 		for i, s := range k.TieBreaks {
-			stages[i] = strconv.Itoa(s.Games) + " " + s.Tempo
+			stages[i] = strings.TrimSpace(strconv.Itoa(s.Games) + " " + s.Tempo + " " + s.TimeControl)
 		}
 		f.Values["match_games"], f.Values["tie_break_games"] = NumberOrEmpty(k.MatchGames), strings.Join(stages, ", ")
 		f.Values["third_place"], f.Values["seeding"] = Checked(k.ThirdPlace), k.Seeding
