@@ -93,6 +93,14 @@ func NewService(st Store, opt Options) *Service {
 	return s
 }
 
+// Store is the store the service runs its transactions in, and Now the
+// time by its clock: the players' use cases (package players) are the
+// events' own, run in the same store by the same clock.
+func (s *Service) Store() Store { return s.store }
+
+// Now: see Store.
+func (s *Service) Now() time.Time { return s.now() }
+
 // TimeZone is the zone a new event is played in unless its arbiter
 // chooses another (Options.TimeZone), which the event form proposes.
 func (s *Service) TimeZone() string { return s.zone }
