@@ -51,14 +51,13 @@ type Options struct {
 // from the context (NewContextWithUser); a nil user is an anonymous reader.
 //
 // It is one type whose files group its use cases by aggregate — events
-// (service.go), players (service_players.go, lookalike.go), rounds and
-// results (service_rounds.go, service_results.go, swiss_plug.go; the Swiss
-// use cases in package swiss) and
+// (service.go), rounds and results (service_rounds.go, service_results.go,
+// swiss_plug.go; the Swiss use cases in package swiss) and
 // the players' accounts with what the desk reads of their reports
 // (submission.go); accounts live in package account, the register of
 // people in package people, entries (online and the arbiter's pasted
 // lists), the calendar, regulations and follows in package entries, the
-// site's search in package search, team competitions in package teams,
+// desk's registration of players in package players, the site's search in package search, team competitions in package teams,
 // results reported by players and batches of score sheets in package
 // submissions, a player's card in package playercard, events exchanged
 // with other programs as TRF files in package interchange, the arbiter's
