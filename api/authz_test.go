@@ -26,6 +26,7 @@ import (
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/playoff"
 	"adiukh/tournament/prizelist"
 	"adiukh/tournament/ratings"
@@ -74,7 +75,7 @@ func (w *authzWorld) eventFor(visibility, route string) map[string]string {
 		w.t.Fatal(err)
 	}
 	for _, name := range []string{"Хуаде", "Тлехас", "Нехай", "Ачмиз"} {
-		if _, err := w.svc.RegisterPlayer(owner, e.ID, tournament.PlayerInput{Name: str(name)}); err != nil {
+		if _, err := registration.NewService(w.svc).RegisterPlayer(owner, e.ID, tournament.PlayerInput{Name: str(name)}); err != nil {
 			w.t.Fatal(err)
 		}
 	}
@@ -135,7 +136,7 @@ func (w *authzWorld) correspondenceGame(visibility string) int64 {
 	for i, role := range []string{"player", "bystander"} {
 		// The player is number 1, who has White in the Berger table.
 		rating := 2000 - 100*i
-		p, err := w.svc.RegisterPlayer(owner, e.ID, tournament.PlayerInput{Name: str(role), Rating: &rating})
+		p, err := registration.NewService(w.svc).RegisterPlayer(owner, e.ID, tournament.PlayerInput{Name: str(role), Rating: &rating})
 		if err != nil {
 			w.t.Fatal(err)
 		}

@@ -45,7 +45,7 @@ func StoredRound(tx RoundTx, eventID int64, n int) ([]Round, *Round, error) {
 // often carry "Ёлкин О." for "Ёлкин Олег".
 func NamesPlayer(written, player string) bool {
 	a, b := strings.Fields(FoldName(written)), strings.Fields(FoldName(player))
-	return sameName(written, player) || (len(a) > 0 && len(b) > 0 && a[0] == b[0])
+	return SameFolded(written, player) || (len(a) > 0 && len(b) > 0 && a[0] == b[0])
 }
 
 // ReportProblem checks a reported result against the sheet that comes

@@ -4,31 +4,7 @@ package tournament
 // whose players play for teams and whose rounds pair teams into matches of
 // ordinary games: the team use cases read and write the event, its players
 // and its rounds through these, in their own transaction, as the other
-// areas do through AdmitPlayer and StoreGame.
-
-// SamePerson reports whether two players are one person: linked to the
-// same person of the register, the same federation ID, or, unless both
-// have federation IDs (then namesakes are told apart by them), the same
-// name. A person plays once in an event, and for one team.
-func SamePerson(a, b *Player) bool { return samePerson(a, b) }
-
-// FromPerson prepares the input of a new player of event e who is the
-// person of the register in.PersonID names, as the desk does (the person's
-// details fill what the input leaves out, their published rating the
-// rating); it returns the person's ID, 0 when the input names none.
-func FromPerson(tx Tx, e *Event, in *PlayerInput) (int64, error) { return fromPerson(tx, e, in) }
-
-// ApplyDetails copies the player's personal fields of the input onto p, a
-// player of an event of the game, checked as a registered player's are.
-func (in PlayerInput) ApplyDetails(p *Player, game GameKind) error { return in.applyDetails(p, game) }
-
-// LinkToRegister links the fresh players of event e to the persons of the
-// register their federation IDs name, no person twice in the event
-// (existing are its other players), and gives each linked player without a
-// rating the register's rating in the event's list.
-func LinkToRegister(tx Tx, e *Event, existing, fresh []Player) error {
-	return linkToRegister(tx, e, existing, fresh)
-}
+// areas do through players.AdmitPlayer and StoreGame.
 
 // Validate checks a scoring table, as an event's is checked; a team
 // competition checks its match points so.

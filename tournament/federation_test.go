@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	registration "adiukh/tournament/players"
 )
 
 // TestParseFederation: a federation is three Latin letters, written in
@@ -26,7 +27,7 @@ func TestParseFederation(t *testing.T) {
 	}
 	p := tournament.Player{}
 	in := tournament.PlayerInput{Federation: ptr("fra")}
-	if err := in.ApplyDetails(&p, tournament.DefaultGame); err != nil || p.Federation != "FRA" {
+	if err := registration.ApplyDetails(in, &p, tournament.DefaultGame); err != nil || p.Federation != "FRA" {
 		t.Errorf("a player entered of «fra» plays for %q, %v; want FRA", p.Federation, err)
 	}
 }

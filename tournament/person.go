@@ -113,6 +113,13 @@ type PersonTx interface {
 // and ё/е.
 func SameFolded(a, b string) bool { return FoldName(a) == FoldName(b) }
 
+// FoldName folds a name as people read it: case, ё/е and the spaces
+// between words do not matter. The register's searches compare names so.
+func FoldName(s string) string {
+	s = strings.ReplaceAll(strings.ToLower(s), "ё", "е")
+	return strings.Join(strings.Fields(s), " ")
+}
+
 // PersonOf reads the person a player is to link to, following a merge.
 func PersonOf(tx PersonTx, id int64) (*Person, error) {
 	p, err := tx.Person(id)
@@ -126,65 +133,6 @@ func PersonOf(tx PersonTx, id int64) (*Person, error) {
 		return PersonOf(tx, p.MergedInto)
 	}
 	return p, nil
-}
-
-// fromPerson prepares the input of a new player of event e who is the
-// person of the register in.PersonID names (followed through a merge): the
-// person's details fill what the input leaves out or empty, and their
-// published rating of the event's list the rating, unless one is typed,
-// and their highest title in the event's game the title, unless one is
-// typed. A person plays once in an event. It returns the person's ID, 0 when the
-// input names none.
-func fromPerson(tx Tx, e *Event, in *PlayerInput) (int64, error) {
-	if in.PersonID == nil || *in.PersonID == 0 {
-		return 0, nil
-	}
-	person, err := PersonOf(tx, *in.PersonID)
-	if err != nil {
-		return 0, err
-	}
-	players, err := tx.PersonPlayers(person.ID)
-	if err != nil {
-		return 0, err
-	}
-	for _, p := range players {
-		if p.EventID == e.ID {
-			return 0, Conflict("person_id", "%s (%s) plays in this event already, as start number %d", person.Name(), person.FederationID, p.StartNo)
-		}
-	}
-	personDetails(in, person)
-	if in.Title == nil || *in.Title == "" {
-		title := person.TitleIn(e.Game)
-		in.Title = &title
-	}
-	if in.Rating == nil {
-		published, err := tx.PublishedRating(person.ID, e.Game, e.Discipline)
-		if err != nil {
-			return 0, err
-		}
-		in.Rating = &published
-	}
-	return person.ID, nil
-}
-
-// personDetails fills a new player's details from their person, where the
-// input leaves them out or empty.
-func personDetails(in *PlayerInput, p *Person) {
-	name := p.Name()
-	fill := func(field **string, v string) {
-		if (*field == nil || **field == "") && v != "" {
-			*field = &v
-		}
-	}
-	fill(&in.Name, name)
-	fill(&in.Club, p.Club)
-	fill(&in.City, p.Region)
-	fill(&in.FederationID, p.FederationID)
-	fill(&in.Federation, p.Federation)
-	if in.BirthYear == nil && p.BirthYear != 0 {
-		y := p.BirthYear
-		in.BirthYear = &y
-	}
 }
 
 // A player's account is linked to their person of the register by a

@@ -1,8 +1,6 @@
 package tournament
 
 import (
-	"cmp"
-	"slices"
 	"strings"
 )
 
@@ -69,85 +67,12 @@ type PlayerInput struct {
 	// a withdrawal back.
 	WithdrawFromRound *int
 	// ConfirmDuplicate registers a new player who looks registered already
-	// (RegisterPlayer): namesakes may well play.
+	// (players.Service.RegisterPlayer): namesakes may well play.
 	ConfirmDuplicate bool
 	// PersonID links a new player to a person of the register, whose
 	// name, birth year, club, region and federation ID the player takes
 	// unless given.
 	PersonID *int64
-}
-
-// applyDetails copies the personal fields of a player of an event of the
-// game; numbering and withdrawal need the event's state and are handled by
-// the service.
-func (in PlayerInput) applyDetails(p *Player, game GameKind) error {
-	if in.Name != nil {
-		name, err := CleanText("name", *in.Name, 100, true)
-		if err != nil {
-			return err
-		}
-		// Spaces typed twice inside a name are a slip: kept single, the name
-		// sorts, prints and is found as a duplicate like the others.
-		p.Name = strings.Join(strings.Fields(name), " ")
-	}
-	if in.Rating != nil {
-		if *in.Rating < 0 || *in.Rating > 4000 {
-			return Invalid("rating", "a rating is between 0 and 4000; got %d", *in.Rating)
-		}
-		p.Rating = *in.Rating
-	}
-	if in.BirthYear != nil {
-		if *in.BirthYear != 0 && (*in.BirthYear < 1900 || *in.BirthYear > 2100) {
-			return Invalid("birth_year", "%d is not a birth year", *in.BirthYear)
-		}
-		p.BirthYear = *in.BirthYear
-	}
-	for _, text := range []struct {
-		field string
-		in    *string
-		out   *string
-	}{{"club", in.Club, &p.Club}, {"city", in.City, &p.City}, {"federation_id", in.FederationID, &p.FederationID}} {
-		if text.in == nil {
-			continue
-		}
-		v, err := CleanText(text.field, *text.in, 100, false)
-		if err != nil {
-			return err
-		}
-		*text.out = v
-	}
-	if in.Federation != nil {
-		federation, err := ParseFederation("federation", *in.Federation)
-		if err != nil {
-			return err
-		}
-		p.Federation = federation
-	}
-	if in.Title != nil {
-		title, err := ParseTitle(game, *in.Title)
-		if err != nil {
-			return err
-		}
-		p.Title = title
-	}
-	return nil
-}
-
-// numberByRating gives start numbers 1…n by rating, highest first, then by
-// name in alphabetical order.
-func numberByRating(players []Player) {
-	slices.SortStableFunc(players, func(a, b Player) int {
-		if c := cmp.Compare(b.Rating, a.Rating); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(nameKey(a.Name), nameKey(b.Name)); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.ID, b.ID)
-	})
-	for i := range players {
-		players[i].StartNo = i + 1
-	}
 }
 
 // SortName is the player's name as start numbers order it: the store keeps
@@ -159,4 +84,13 @@ func (p *Player) SortName() string { return nameKey(p.Name) }
 // Cyrillic and Latin letters are already in alphabetical code point order.
 func nameKey(name string) string {
 	return strings.NewReplacer("ё", "е").Replace(strings.ToLower(name))
+}
+
+func findPlayer(players []Player, id int64) *Player {
+	for i := range players {
+		if players[i].ID == id {
+			return &players[i]
+		}
+	}
+	return nil
 }

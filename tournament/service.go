@@ -52,14 +52,13 @@ type Options struct {
 // from the context (NewContextWithUser); a nil user is an anonymous reader.
 //
 // It is one type whose files group its use cases by aggregate — events
-// (service.go), players (service_players.go, lookalike.go), rounds and
-// results (service_rounds.go, service_results.go, swiss_plug.go; the Swiss
-// use cases in package swiss) and
+// (service.go), rounds and results (service_rounds.go, service_results.go,
+// swiss_plug.go; the Swiss use cases in package swiss) and
 // the players' accounts with what the desk reads of their reports
 // (submission.go); accounts live in package account, the register of
 // people in package people, entries (online and the arbiter's pasted
 // lists), the calendar, regulations and follows in package entries, the
-// site's search in package search, team competitions in package teams,
+// desk's registration of players in package players, the site's search in package search, team competitions in package teams,
 // results reported by players and batches of score sheets in package
 // submissions, a player's card in package playercard, events exchanged
 // with other programs as TRF files in package interchange, the arbiter's
@@ -93,6 +92,14 @@ func NewService(st Store, opt Options) *Service {
 	}
 	return s
 }
+
+// Store is the store the service runs its transactions in, and Now the
+// time by its clock: the players' use cases (package players) are the
+// events' own, run in the same store by the same clock.
+func (s *Service) Store() Store { return s.store }
+
+// Now: see Store.
+func (s *Service) Now() time.Time { return s.now() }
 
 // TimeZone is the zone a new event is played in unless its arbiter
 // chooses another (Options.TimeZone), which the event form proposes.

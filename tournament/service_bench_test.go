@@ -9,6 +9,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/store"
 )
 
@@ -32,7 +33,7 @@ func playedEvent(b *testing.B) (context.Context, *tournament.Service, *tournamen
 		b.Fatal(err)
 	}
 	for i := range 16 {
-		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(fmt.Sprintf("Игрок %02d", i+1)), Rating: ptr(1500 + i)}); err != nil {
+		if _, err := registration.NewService(svc).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(fmt.Sprintf("Игрок %02d", i+1)), Rating: ptr(1500 + i)}); err != nil {
 			b.Fatal(err)
 		}
 	}

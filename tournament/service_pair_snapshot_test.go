@@ -7,6 +7,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -106,7 +107,7 @@ func TestPairingRefusesAPlayerRegisteredMeanwhile(t *testing.T) {
 		e, _ := storetest.Event(t, ctx, svc, "swiss", 5, "Абрегов", "Берсиров", "Ёлкин", "Жуков")
 		done := held.pairInBackground(t, ctx, svc, e.ID)
 		within(t, "registering a player", func() error {
-			_, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr("Хуаде"), Rating: ptr(1500)})
+			_, err := registration.NewService(svc).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr("Хуаде"), Rating: ptr(1500)})
 			return err
 		})
 		held.release <- struct{}{}

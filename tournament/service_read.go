@@ -138,6 +138,20 @@ func playersAndRounds(tx playerRoundTx, eventID int64) ([]Player, []Round, error
 	return players, rounds, nil
 }
 
+// Players lists the players of an event by start number.
+func (s *Service) Players(ctx context.Context, eventID int64) ([]Player, error) {
+	var players []Player
+	err := s.store.View(ctx, func(tx Tx) error {
+		if _, err := readable(ctx, tx, eventID); err != nil {
+			return err
+		}
+		var err error
+		players, err = tx.Players(eventID)
+		return err
+	})
+	return players, err
+}
+
 // RoundPaired refuses the standings after round n, when n is past every
 // round paired in the event, by the count of its rounds alone (see
 // teams.Service.CheckRound); 0 (no round asked) and a negative n, which the caller's own

@@ -10,6 +10,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -177,16 +178,16 @@ func TestFinishedEventIsFinalAtEveryDoor(t *testing.T) {
 				return err
 			}},
 			{"a rating", "rating", func() error {
-				_, err := svc.UpdatePlayer(ctx, e.ID, first.ID, tournament.PlayerInput{Rating: ptr(2500)}, "")
+				_, err := registration.NewService(svc).UpdatePlayer(ctx, e.ID, first.ID, tournament.PlayerInput{Rating: ptr(2500)}, "")
 				return err
 			}},
 			{"a withdrawal", "withdraw_from_round", func() error {
-				_, err := svc.UpdatePlayer(ctx, e.ID, first.ID, tournament.PlayerInput{WithdrawFromRound: ptr(2)}, "заболел")
+				_, err := registration.NewService(svc).UpdatePlayer(ctx, e.ID, first.ID, tournament.PlayerInput{WithdrawFromRound: ptr(2)}, "заболел")
 				return err
 			}},
-			{"a player removed", "", func() error { return svc.RemovePlayer(ctx, e.ID, first.ID, "ошибка") }},
+			{"a player removed", "", func() error { return registration.NewService(svc).RemovePlayer(ctx, e.ID, first.ID, "ошибка") }},
 			{"a player registered", "", func() error {
-				_, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr("Дода")})
+				_, err := registration.NewService(svc).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr("Дода")})
 				return err
 			}},
 			{"a round paired", "", func() error {

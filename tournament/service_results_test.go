@@ -8,6 +8,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -191,7 +192,7 @@ func publishedGameOf(t *testing.T, ctx context.Context, svc *tournament.Service,
 		t.Fatal(err)
 	}
 	for _, name := range []string{"А", "Б"} {
-		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(name)}); err != nil {
+		if _, err := registration.NewService(svc).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(name)}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -197,14 +197,15 @@ func (s *Service) LinkPlayer(ctx context.Context, eventID, playerID int64, email
 				return err
 			}
 		}
-		return linkPlayer(tx, s.now(), u, eventID, playerID, account)
+		return LinkPlayerAccount(tx, s.now(), u, eventID, playerID, account)
 	})
 }
 
-// linkPlayer is LinkPlayer inside a transaction that has locked the event,
-// which u may manage, and found the player: account nil takes the account
-// away. An accepted entry links its player through it too (AdmitPlayer).
-func linkPlayer(tx Tx, now time.Time, u *User, eventID, playerID int64, account *User) error {
+// LinkPlayerAccount is LinkPlayer inside a transaction that has locked the
+// event, which u may manage, and found the player: account nil takes the
+// account away. An accepted entry links its player through it too
+// (players.AdmitPlayer).
+func LinkPlayerAccount(tx Tx, now time.Time, u *User, eventID, playerID int64, account *User) error {
 	var userID int64
 	var email string
 	if account != nil {

@@ -7,6 +7,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	registration "adiukh/tournament/players"
 )
 
 // A player's rank or title is read as people type it and kept as the rule
@@ -23,14 +24,14 @@ func TestPlayerTitles(t *testing.T) {
 			return e
 		}
 		russian, international := event("russian"), event("international")
-		p, err := svc.RegisterPlayer(ctx, russian.ID, tournament.PlayerInput{Name: ptr("Иванов Иван"), Title: ptr("кмс")})
+		p, err := registration.NewService(svc).RegisterPlayer(ctx, russian.ID, tournament.PlayerInput{Name: ptr("Иванов Иван"), Title: ptr("кмс")})
 		if err != nil || p.Title != "КМС" {
 			t.Fatalf("registered with «кмс»: %+v, %v; want КМС", p, err)
 		}
-		if p, err = svc.UpdatePlayer(ctx, russian.ID, p.ID, tournament.PlayerInput{Title: ptr("I юн.")}, ""); err != nil || p.Title != "1ю" {
+		if p, err = registration.NewService(svc).UpdatePlayer(ctx, russian.ID, p.ID, tournament.PlayerInput{Title: ptr("I юн.")}, ""); err != nil || p.Title != "1ю" {
 			t.Fatalf("changed to «I юн.»: %+v, %v; want 1ю", p, err)
 		}
-		_, err = svc.UpdatePlayer(ctx, russian.ID, p.ID, tournament.PlayerInput{Title: ptr("GMI")}, "")
+		_, err = registration.NewService(svc).UpdatePlayer(ctx, russian.ID, p.ID, tournament.PlayerInput{Title: ptr("GMI")}, "")
 		var bad *tournament.Error
 		if !errors.As(err, &bad) || bad.Field != "title" {
 			t.Fatalf("an FMJD title in a Russian draughts event: %v; want an error at title", err)
@@ -39,10 +40,10 @@ func TestPlayerTitles(t *testing.T) {
 		if err != nil || players[0].Title != "1ю" {
 			t.Fatalf("stored %+v, %v; want 1ю kept", players, err)
 		}
-		if p, err = svc.UpdatePlayer(ctx, russian.ID, p.ID, tournament.PlayerInput{Title: ptr("")}, ""); err != nil || p.Title != "" {
+		if p, err = registration.NewService(svc).UpdatePlayer(ctx, russian.ID, p.ID, tournament.PlayerInput{Title: ptr("")}, ""); err != nil || p.Title != "" {
 			t.Fatalf("emptied: %+v, %v; want no title", p, err)
 		}
-		if p, err = svc.RegisterPlayer(ctx, international.ID, tournament.PlayerInput{Name: ptr("Petrov Pavel"), Title: ptr("gmi")}); err != nil || p.Title != "GMI" {
+		if p, err = registration.NewService(svc).RegisterPlayer(ctx, international.ID, tournament.PlayerInput{Name: ptr("Petrov Pavel"), Title: ptr("gmi")}); err != nil || p.Title != "GMI" {
 			t.Fatalf("an international event's «gmi»: %+v, %v; want GMI", p, err)
 		}
 	})

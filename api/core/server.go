@@ -15,6 +15,7 @@ import (
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
+	"adiukh/tournament/players"
 	"adiukh/tournament/playoff"
 	"adiukh/tournament/prizelist"
 	"adiukh/tournament/ratings"
@@ -50,6 +51,9 @@ type Deps struct {
 
 	DB     Pinger
 	Events *tournament.Service
+	// Players registers the events' players at the desk, changes,
+	// withdraws, removes and numbers them; on Events when nil.
+	Players *players.Service
 	// Teams runs the team competitions of the events, and reads and pairs
 	// an event of either kind (its tables, rounds and desk).
 	Teams    *teams.Service
@@ -184,6 +188,9 @@ func New(d Deps) *Server {
 	}
 	if d.LiveEvery <= 0 {
 		d.LiveEvery = DefaultLiveEvery
+	}
+	if d.Players == nil {
+		d.Players = players.NewService(d.Events)
 	}
 	if st, ok := d.DB.(tournament.Store); ok && d.Hall == nil {
 		d.Hall = hall.NewService(st, d.Now, d.Relay)

@@ -19,6 +19,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
@@ -122,7 +123,7 @@ func crashDuringEntry(t *testing.T, dsn string) {
 		t.Fatal(err)
 	}
 	for i := range players {
-		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: str(fmt.Sprintf("Игрок %d", i+1))}); err != nil {
+		if _, err := registration.NewService(svc).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: str(fmt.Sprintf("Игрок %d", i+1))}); err != nil {
 			t.Fatal(err)
 		}
 	}

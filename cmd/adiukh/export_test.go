@@ -18,6 +18,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/store"
 	"adiukh/tournament/trf"
 )
@@ -54,7 +55,7 @@ func fillDatabase(t *testing.T, visibility string) (db string, eventID int64, sh
 	}
 	for i, name := range []string{"Хуаде Аслан", "Тлехас Мурат", "Шхалахов Руслан", "Ёлкин Пётр"} {
 		rating := 1900 - 100*i
-		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: &name, Rating: &rating}); err != nil {
+		if _, err := registration.NewService(svc).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: &name, Rating: &rating}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -33,6 +33,7 @@ import (
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
+	"adiukh/tournament/players"
 	"adiukh/tournament/playoff"
 	"adiukh/tournament/prizelist"
 	"adiukh/tournament/ratings"
@@ -191,6 +192,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	handler := api.NewRouter(api.Deps{
 		DB:             st,
 		Events:         events,
+		Players:        players.NewService(events),
 		Teams:          teamCompetitions,
 		Interchange:    interchange.NewService(st.Interchange(), events, engines.InterchangeOptions()),
 		Review:         review.NewService(st.Review(), events, engines.ReviewOptions()),

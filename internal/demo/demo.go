@@ -15,6 +15,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/people"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/ratings"
 )
 
@@ -92,7 +93,7 @@ func Fill(ctx context.Context, st Store, opt tournament.Options, email, password
 		// The event's rating is the register's, all at the initial
 		// rating before the first period.
 		in := tournament.PlayerInput{PersonID: &person.ID, City: ptr(p.city)}
-		if _, err := svc.RegisterPlayer(ctx, e.ID, in); err != nil {
+		if _, err := registration.NewService(svc).RegisterPlayer(ctx, e.ID, in); err != nil {
 			return 0, err
 		}
 	}

@@ -26,12 +26,15 @@ type allowance struct{ from, to string }
 // areas are the use-case packages beside the domain, each with its own
 // Service and store interface.
 var areas = []string{"adiukh/tournament/account", "adiukh/tournament/auditlog", "adiukh/tournament/checkin", "adiukh/tournament/composition",
-	"adiukh/tournament/correspondence", "adiukh/tournament/entries", "adiukh/tournament/hall", "adiukh/tournament/interchange", "adiukh/tournament/knockout", "adiukh/tournament/micromatch", "adiukh/tournament/people", "adiukh/tournament/playercard", "adiukh/tournament/prizelist", "adiukh/tournament/playoff", "adiukh/tournament/ratings", "adiukh/tournament/relay", "adiukh/tournament/review",
+	"adiukh/tournament/correspondence", "adiukh/tournament/entries", "adiukh/tournament/hall", "adiukh/tournament/interchange", "adiukh/tournament/knockout", "adiukh/tournament/micromatch", "adiukh/tournament/people", "adiukh/tournament/playercard", "adiukh/tournament/players", "adiukh/tournament/prizelist", "adiukh/tournament/playoff", "adiukh/tournament/ratings", "adiukh/tournament/relay", "adiukh/tournament/review",
 	"adiukh/tournament/search", "adiukh/tournament/submissions", "adiukh/tournament/swiss", "adiukh/tournament/teams"}
 
 // siblingsAllowed are the imports between areas that docs/architecture.md
 // allows by name ("`entries` may import `people`").
-var siblingsAllowed = []allowance{{"adiukh/tournament/correspondence", "adiukh/tournament/micromatch"}, {"adiukh/tournament/correspondence", "adiukh/tournament/knockout"}, {"adiukh/tournament/hall", "adiukh/tournament/relay"}, {"adiukh/tournament/hall", "adiukh/tournament/teams"}}
+var siblingsAllowed = []allowance{{"adiukh/tournament/correspondence", "adiukh/tournament/micromatch"}, {"adiukh/tournament/correspondence", "adiukh/tournament/knockout"},
+	{"adiukh/tournament/hall", "adiukh/tournament/relay"}, {"adiukh/tournament/hall", "adiukh/tournament/teams"},
+	{"adiukh/tournament/entries", "adiukh/tournament/players"}, {"adiukh/tournament/teams", "adiukh/tournament/players"},
+	{"adiukh/tournament/playoff", "adiukh/tournament/players"}, {"adiukh/tournament/interchange", "adiukh/tournament/players"}}
 
 // v1Parts are the JSON API's packages below its assembly api/v1: the kit
 // and the shapes the areas share, then the areas, each registering its own

@@ -18,6 +18,7 @@ import (
 	"adiukh/rules/games"
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/store"
 )
 
@@ -140,7 +141,7 @@ func hallSetUp(ctx context.Context, dsn string, n int) (*benchSetup, map[int][2]
 	byID := map[int64]string{}
 	for i := range 2 * n {
 		name := fmt.Sprintf("Игрок %04d", i+1)
-		p, err := events.RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{Name: &name, Rating: ptr(2400 - i)})
+		p, err := registration.NewService(events).RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{Name: &name, Rating: ptr(2400 - i)})
 		if err != nil {
 			return nil, nil, err
 		}

@@ -14,6 +14,7 @@ import (
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/review"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
@@ -46,7 +47,7 @@ func liveEventOf(t testing.TB, st *store.Store, svc *correspondence.Service, clk
 	}
 	s.eventID = e.ID
 	for i := range n {
-		p, err := s.events.RegisterPlayer(s.ctx, e.ID, tournament.PlayerInput{Name: ptr(fmt.Sprintf("Игрок %d", i+1))})
+		p, err := registration.NewService(s.events).RegisterPlayer(s.ctx, e.ID, tournament.PlayerInput{Name: ptr(fmt.Sprintf("Игрок %d", i+1))})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -402,7 +403,7 @@ func TestLiveOneGameAtATime(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, u := range []*tournament.User{both, other} {
-		p, err := sec.events.RegisterPlayer(sec.ctx, e.ID, tournament.PlayerInput{Name: ptr(fmt.Sprintf("Участник %d", i+1)), Rating: ptr(2000 - i)})
+		p, err := registration.NewService(sec.events).RegisterPlayer(sec.ctx, e.ID, tournament.PlayerInput{Name: ptr(fmt.Sprintf("Участник %d", i+1)), Rating: ptr(2000 - i)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -15,6 +15,7 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/mail"
 	"adiukh/tournament/mail/mailtest"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
@@ -66,7 +67,7 @@ func newSectionOf(t *testing.T, st *store.Store, svc *correspondence.Service, n 
 	}
 	s.eventID = e.ID
 	for i := range n {
-		p, err := s.events.RegisterPlayer(s.ctx, e.ID, tournament.PlayerInput{Name: ptr(fmt.Sprintf("Игрок %d", i+1))})
+		p, err := registration.NewService(s.events).RegisterPlayer(s.ctx, e.ID, tournament.PlayerInput{Name: ptr(fmt.Sprintf("Игрок %d", i+1))})
 		if err != nil {
 			t.Fatal(err)
 		}

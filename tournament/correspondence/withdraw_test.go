@@ -9,6 +9,7 @@ import (
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/store/storetest"
 	"adiukh/tournament/teams"
 )
@@ -224,7 +225,7 @@ func TestWithdrawAfterTimeRanOut(t *testing.T) {
 func TestWithdrawFromRoundRefusedInSection(t *testing.T) {
 	t.Parallel()
 	_, _, sec, _ := withdrawSection(t)
-	_, err := sec.events.UpdatePlayer(sec.ctx, sec.eventID, sec.players[0], tournament.PlayerInput{WithdrawFromRound: ptr(3)}, "ill")
+	_, err := registration.NewService(sec.events).UpdatePlayer(sec.ctx, sec.eventID, sec.players[0], tournament.PlayerInput{WithdrawFromRound: ptr(3)}, "ill")
 	if tournament.ErrorCode(err) != tournament.ECONFLICT {
 		t.Errorf("withdrawal from round 3 of a running section: %v, want ECONFLICT", err)
 	}

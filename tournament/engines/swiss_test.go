@@ -16,6 +16,7 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/interchange"
 	"adiukh/tournament/pairing/dutch"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/review"
 	"adiukh/tournament/store"
 	"adiukh/tournament/swiss"
@@ -125,7 +126,7 @@ func runSwissEvent(t *testing.T, svc *tournament.Service, trfs *interchange.Serv
 	}
 	clubs := []string{"Спартак", "", "Динамо"}
 	register := func(name string, rating int) *tournament.Player {
-		p, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(name), Rating: ptr(rating), Club: ptr(clubs[rating%3])})
+		p, err := registration.NewService(svc).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(name), Rating: ptr(rating), Club: ptr(clubs[rating%3])})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,7 +144,7 @@ func runSwissEvent(t *testing.T, svc *tournament.Service, trfs *interchange.Serv
 				t.Fatal(err)
 			}
 		case 3: // a withdrawal and a requested zero-point bye
-			if _, err := svc.UpdatePlayer(ctx, e.ID, players[4].ID, tournament.PlayerInput{WithdrawFromRound: ptr(3)}, "ill"); err != nil {
+			if _, err := registration.NewService(svc).UpdatePlayer(ctx, e.ID, players[4].ID, tournament.PlayerInput{WithdrawFromRound: ptr(3)}, "ill"); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := byes.RequestBye(ctx, e.ID, players[6].ID, 3, tournament.ZeroByeRequest, "asked"); err != nil {
@@ -284,7 +285,7 @@ func TestManualPairingCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range 5 {
-		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(fmt.Sprintf("P%d", i)), Rating: ptr(2000 - i)}); err != nil {
+		if _, err := registration.NewService(svc).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(fmt.Sprintf("P%d", i)), Rating: ptr(2000 - i)}); err != nil {
 			t.Fatal(err)
 		}
 	}

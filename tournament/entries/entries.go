@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	registration "adiukh/tournament/players"
 )
 
 // Players enter an event online: the arbiter opens entries (until a
@@ -619,7 +620,7 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 		noteErr, checkSex(in.Sex), regionErr,
 		// The birth year is checked as a player's is, since the
 		// accepted entry becomes one.
-		(tournament.PlayerInput{BirthYear: &in.BirthYear}).CheckDetails(),
+		registration.CheckDetails(tournament.PlayerInput{BirthYear: &in.BirthYear}),
 	} {
 		if err != nil {
 			wrong = append(wrong, err)
@@ -828,7 +829,7 @@ func (s *Service) accept(tx Tx, e *tournament.Event, u *tournament.User, en *Ent
 		// register's details and rating of the event's list.
 		in = tournament.PlayerInput{PersonID: &person.ID}
 	}
-	p, err := tournament.AdmitPlayer(tx, s.now(), e, u, in, account)
+	p, err := registration.AdmitPlayer(tx, s.now(), e, u, in, account)
 	if err != nil {
 		return tournament.Notice{}, err
 	}

@@ -8,6 +8,7 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/people"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -35,7 +36,7 @@ func TestFollowPerson(t *testing.T) {
 			second, _ := storetest.Event(t, arbiter, svc, "round-robin", 0, "Саида Ачмиз")
 			var inFirst, inSecond *tournament.Player
 			for _, e := range []*tournament.Event{first, second} {
-				p, err := svc.RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{PersonID: &aslan.ID})
+				p, err := registration.NewService(svc).RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{PersonID: &aslan.ID})
 				if err != nil {
 					t.Fatal(err)
 				}

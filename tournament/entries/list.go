@@ -9,11 +9,12 @@ import (
 	"unicode/utf8"
 
 	"adiukh/tournament"
+	registration "adiukh/tournament/players"
 )
 
 // The arbiter's list of players registered at once: pasted as text, or
 // sent by the JSON API line by line. The players of a list come to the
-// event all at once, or none of them, through tournament.AdmitPlayers.
+// event all at once, or none of them, through players.AdmitPlayers.
 
 // PlayerLine is one player of a list registered at once, with the line it
 // came from (its place in the list when it did not come from text).
@@ -53,7 +54,7 @@ func ParsePlayerList(text string) ([]PlayerLine, error) {
 		}
 		in, err := playerRecord(record)
 		if err == nil {
-			err = in.CheckDetails()
+			err = registration.CheckDetails(in)
 		}
 		if err != nil {
 			problems = append(problems, lineError(n, err))
@@ -194,8 +195,8 @@ func linesInvalid(problems []*tournament.Error) *tournament.Error {
 // and ё/е, or the same federation ID), is only entered when the caller
 // confirms the duplicates; until then the answer is ECONFLICT on
 // confirm_duplicates listing them. A player whose federation ID is in the
-// register is linked to that person (tournament.AdmitPlayers). The
-// players are numbered as tournament.Service.RegisterPlayer numbers one.
+// register is linked to that person (players.AdmitPlayers). The
+// players are numbered as players.Service.RegisterPlayer numbers one.
 func (s *Service) RegisterPlayers(ctx context.Context, eventID int64, lines []PlayerLine, confirmDuplicates bool) ([]tournament.Player, error) {
 	if len(lines) == 0 {
 		return nil, tournament.Invalid("players", "the list has no players")
@@ -210,7 +211,7 @@ func (s *Service) RegisterPlayers(ctx context.Context, eventID int64, lines []Pl
 		case l.Input.WithdrawFromRound != nil && *l.Input.WithdrawFromRound != 0:
 			problems = append(problems, lineError(l.Line, tournament.Invalid("withdraw_from_round", "a new player cannot be withdrawn; register, then withdraw")))
 		default:
-			if err := l.Input.CheckDetails(); err != nil {
+			if err := registration.CheckDetails(l.Input); err != nil {
 				problems = append(problems, lineError(l.Line, err))
 			}
 		}
@@ -232,7 +233,7 @@ func (s *Service) RegisterPlayers(ctx context.Context, eventID int64, lines []Pl
 		if err != nil {
 			return err
 		}
-		if err := tournament.RegistrationOpen(e, paired); err != nil {
+		if err := registration.RegistrationOpen(e, paired); err != nil {
 			return err
 		}
 		// The titles are read by the rule book of the event's game,
@@ -240,7 +241,7 @@ func (s *Service) RegisterPlayers(ctx context.Context, eventID int64, lines []Pl
 		var wrong []*tournament.Error
 		for _, l := range lines {
 			p := tournament.Player{EventID: eventID, FirstRound: paired + 1, StartNo: len(players) + 1}
-			if err := rankBeforeName(l.Input, e.Game).ApplyDetails(&p, e.Game); err != nil {
+			if err := registration.ApplyDetails(rankBeforeName(l.Input, e.Game), &p, e.Game); err != nil {
 				wrong = append(wrong, lineError(l.Line, err))
 			}
 			players = append(players, p)
@@ -257,7 +258,7 @@ func (s *Service) RegisterPlayers(ctx context.Context, eventID int64, lines []Pl
 		if confirmDuplicates {
 			reason = tournament.Note("note.players.list_duplicates_confirmed", len(lines))
 		}
-		added, err = tournament.AdmitPlayers(tx, s.now(), e, u, players, len(lines), paired, reason)
+		added, err = registration.AdmitPlayers(tx, s.now(), e, u, players, len(lines), paired, reason)
 		return err
 	})
 	return added, err
@@ -292,12 +293,12 @@ func duplicates(registered, added []tournament.Player, lines []PlayerLine) *tour
 	var found []*tournament.Error
 	for i := range added {
 		p := &added[i]
-		if j, field := tournament.Lookalike(registered, p); j >= 0 {
+		if j, field := registration.Lookalike(registered, p); j >= 0 {
 			q := &registered[j]
 			found = append(found, lineError(lines[i].Line, tournament.Conflict(field, "%s looks like %s, already registered with start number %d", p.Name, q.Name, q.StartNo)))
 			continue
 		}
-		if j, field := tournament.Lookalike(added[:i], p); j >= 0 {
+		if j, field := registration.Lookalike(added[:i], p); j >= 0 {
 			found = append(found, lineError(lines[i].Line, tournament.Conflict(field, "%s looks like %s on line %d of the list", p.Name, added[j].Name, lines[j].Line)))
 		}
 	}

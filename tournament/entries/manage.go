@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	registration "adiukh/tournament/players"
 )
 
 // A player manages their own entry: they withdraw it (WithdrawEntry), at
@@ -147,7 +148,7 @@ func (s *Service) moveUp(tx Tx, e *tournament.Event, u *tournament.User) ([]tour
 // WithdrawEntry takes back the signed-in player's own entry, with their
 // reason if they give one. An entry not yet decided is withdrawn at once;
 // an accepted one before round 1 too, the player leaving the start list
-// (tournament.LeaveEvent). After round 1 the accepted player has games:
+// (players.LeaveEvent). After round 1 the accepted player has games:
 // the withdrawal is a request the arbiter confirms (ConfirmWithdrawal),
 // and the arbiter is told. A place freed goes to the first waiting.
 func (s *Service) WithdrawEntry(ctx context.Context, eventID, entryID int64, reason string) (*Entry, error) {
@@ -216,7 +217,7 @@ func (s *Service) WithdrawEntry(ctx context.Context, eventID, entryID int64, rea
 			return err
 		}
 		if en.Status == EntryAccepted {
-			if err := tournament.LeaveEvent(tx, s.now(), e, u, en.PlayerID, reason); err != nil {
+			if err := registration.LeaveEvent(tx, s.now(), e, u, en.PlayerID, reason); err != nil {
 				return err
 			}
 		}
@@ -238,7 +239,7 @@ func (s *Service) WithdrawEntry(ctx context.Context, eventID, entryID int64, rea
 
 // ConfirmWithdrawal carries out a player's request to be withdrawn after
 // round 1, for the event's arbiter: the player is withdrawn from the next
-// round to pair, as at the desk (tournament.WithdrawPlayer), for the
+// round to pair, as at the desk (players.WithdrawPlayer), for the
 // arbiter's reason or else the player's, and is told. A player the desk
 // has withdrawn already only has the entry closed.
 func (s *Service) ConfirmWithdrawal(ctx context.Context, eventID, entryID int64, reason string) (*Entry, error) {
@@ -268,7 +269,7 @@ func (s *Service) ConfirmWithdrawal(ctx context.Context, eventID, entryID int64,
 		// entry closed.
 		en.readPlayer(players)
 		if en.WithdrawnFrom == 0 && !en.Removed {
-			p, err := tournament.WithdrawPlayer(tx, s.now(), e, u, en.PlayerID, reason)
+			p, err := registration.WithdrawPlayer(tx, s.now(), e, u, en.PlayerID, reason)
 			if err != nil {
 				return err
 			}

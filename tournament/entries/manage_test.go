@@ -10,6 +10,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -196,7 +197,7 @@ func TestWithdrawAcceptedEntry(t *testing.T) {
 
 			// The desk takes Вика off the start list: her entry says so, is
 			// not hers to withdraw, and she may enter again.
-			if err := svc.RemovePlayer(arbiter, e.ID, accepted[2].PlayerID, "не подтвердила участие"); err != nil {
+			if err := registration.NewService(svc).RemovePlayer(arbiter, e.ID, accepted[2].PlayerID, "не подтвердила участие"); err != nil {
 				t.Fatal(err)
 			}
 			if v, _ := ent.Entries(vika, e.ID); !v.Mine.Removed || v.CanWithdraw || !v.CanEnter {

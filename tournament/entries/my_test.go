@@ -6,6 +6,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -123,7 +124,7 @@ func TestMyGamesAsThePersonOfTheRegister(t *testing.T) {
 			ann, person := linkedAccount(t, st, arbiter, "ann@example.org", "Тлехас", 1500)
 			e, _ := storetest.Event(t, arbiter, svc, "round-robin", 0, "Нехай Борис")
 			name := "Тлехас Тест"
-			if _, err := svc.RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{Name: &name, PersonID: &person}); err != nil {
+			if _, err := registration.NewService(svc).RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{Name: &name, PersonID: &person}); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := svc.PairNextRound(arbiter, e.ID); err != nil {

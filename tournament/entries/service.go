@@ -8,9 +8,9 @@
 // player's page lists the player's entries beside their games and follows.
 //
 // An accepted entry becomes the event's player through
-// tournament.AdmitPlayer, which registers and links the player with their
+// players.AdmitPlayer, which registers and links the player with their
 // event audit entries in the entry's own transaction, and a list's players
-// through tournament.AdmitPlayers; what the event's desk reads of the
+// through players.AdmitPlayers; what the event's desk reads of the
 // regulations (tournament.Regulations) is in package tournament, which
 // never imports this one.
 package entries
@@ -57,7 +57,7 @@ type Store interface {
 
 // Tx is the store inside one transaction: the area's own parts and the
 // tournament's transaction, whose players an accepted entry adds
-// (tournament.AdmitPlayer) and whose events, players, rounds and persons
+// (players.AdmitPlayer) and whose events, players, rounds and persons
 // the calendar and the player's page read.
 type Tx interface {
 	tournament.Tx

@@ -12,6 +12,7 @@ import (
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/knockout"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/playoff"
 	"adiukh/tournament/schedule"
 	"adiukh/tournament/store"
@@ -63,7 +64,7 @@ func swissEvent(b *testing.B) (context.Context, *Exporter, int64) {
 	}
 	for i := range 200 {
 		rating := 2200 - 3*i
-		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: text(fmt.Sprintf("Участник %03d", i+1)), Rating: &rating, Club: text("Майкоп")}); err != nil {
+		if _, err := registration.NewService(svc).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: text(fmt.Sprintf("Участник %03d", i+1)), Rating: &rating, Club: text("Майкоп")}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -20,6 +20,7 @@ import (
 	"adiukh/tournament/interchange"
 	"adiukh/tournament/knockout"
 	"adiukh/tournament/micromatch"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/playoff"
 	"adiukh/tournament/prizelist"
 	"adiukh/tournament/prizes"
@@ -116,7 +117,7 @@ func (f *docFixture) players(eventID int64, n int) []*tournament.Player {
 	f.t.Helper()
 	var ps []*tournament.Player
 	for i := range n {
-		p, err := f.svc.RegisterPlayer(f.ctx, eventID, tournament.PlayerInput{
+		p, err := registration.NewService(f.svc).RegisterPlayer(f.ctx, eventID, tournament.PlayerInput{
 			Name: ptr(fixturePlayers[i]), Rating: ptr(1900 - 37*i), BirthYear: ptr(1980 + i), Club: ptr("СШОР № " + fmt.Sprint(1+i%3)), City: ptr("Майкоп"),
 		})
 		f.must(err)
@@ -188,10 +189,10 @@ func (f *docFixture) swiss(name string, finish bool) int64 {
 	_, err = f.byes.RequestBye(f.ctx, e.ID, ps[2].ID, 3, tournament.ZeroByeRequest, "")
 	f.must(err)
 	f.play(e.ID, f.pair(e.ID), 2, 0, false)
-	_, err = f.svc.RegisterPlayer(f.ctx, e.ID, tournament.PlayerInput{Name: ptr(fixturePlayers[7]), Rating: ptr(1650)})
+	_, err = registration.NewService(f.svc).RegisterPlayer(f.ctx, e.ID, tournament.PlayerInput{Name: ptr(fixturePlayers[7]), Rating: ptr(1650)})
 	f.must(err)
 	f.play(e.ID, f.pair(e.ID), 0, 2, false)
-	_, err = f.svc.UpdatePlayer(f.ctx, e.ID, ps[4].ID, tournament.PlayerInput{WithdrawFromRound: ptr(3)}, "заболел")
+	_, err = registration.NewService(f.svc).UpdatePlayer(f.ctx, e.ID, ps[4].ID, tournament.PlayerInput{WithdrawFromRound: ptr(3)}, "заболел")
 	f.must(err)
 	f.play(e.ID, f.pair(e.ID), 3, 0, false)
 	f.play(e.ID, f.pair(e.ID), 0, 0, !finish)
@@ -210,7 +211,7 @@ func (f *docFixture) roundRobin(name string) int64 {
 	ps := f.players(e.ID, 5)
 	for n := 1; n <= 5; n++ {
 		if n == 4 {
-			_, err := f.svc.UpdatePlayer(f.ctx, e.ID, ps[4].ID, tournament.PlayerInput{WithdrawFromRound: ptr(4)}, "снялся с соревнования")
+			_, err := registration.NewService(f.svc).UpdatePlayer(f.ctx, e.ID, ps[4].ID, tournament.PlayerInput{WithdrawFromRound: ptr(4)}, "снялся с соревнования")
 			f.must(err)
 		}
 		forfeit, double := 0, 0
@@ -257,7 +258,7 @@ func (f *docFixture) knockout(name string) int64 {
 	}
 	_, err = f.ko.DecideByLot(f.ctx, knockout.LotInput{EventID: e.ID, Round: 1, Board: played[1].Board, WinnerID: played[1].BlackID, Reason: "жребий по положению"})
 	f.must(err)
-	_, err = f.svc.UpdatePlayer(f.ctx, e.ID, played[0].WhiteID, tournament.PlayerInput{WithdrawFromRound: ptr(2)}, "снялся с соревнования")
+	_, err = registration.NewService(f.svc).UpdatePlayer(f.ctx, e.ID, played[0].WhiteID, tournament.PlayerInput{WithdrawFromRound: ptr(2)}, "снялся с соревнования")
 	f.must(err)
 	r = f.pair(e.ID)
 	_, err = f.svc.PublishRound(f.ctx, e.ID, 2)

@@ -14,6 +14,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/knockout"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/playoff"
 	"adiukh/tournament/store/storetest"
 )
@@ -45,7 +46,7 @@ func (f *docFixture) knockoutEvent() (*tournament.Event, map[int64]string, []mat
 	for _, p := range players {
 		names[p.ID] = p.Name
 	}
-	_, err = f.svc.UpdatePlayer(f.ctx, e.ID, players[7].ID, tournament.PlayerInput{WithdrawFromRound: ptr(1)}, "не приехал")
+	_, err = registration.NewService(f.svc).UpdatePlayer(f.ctx, e.ID, players[7].ID, tournament.PlayerInput{WithdrawFromRound: ptr(1)}, "не приехал")
 	f.must(err)
 	var games []matchGame
 	play := func(round, board int, entered ...matchGame) {

@@ -8,6 +8,7 @@ import (
 
 	"adiukh/rules"
 	"adiukh/tournament"
+	registration "adiukh/tournament/players"
 )
 
 // games.pdn names each player's rank or title in the tags PDN takes from
@@ -27,7 +28,7 @@ func TestPDNCarriesTitles(t *testing.T) {
 			rank, title := ranksOf(k)
 			titleOf := map[string]string{fixturePlayers[0]: rank, fixturePlayers[1]: title, fixturePlayers[2]: ""}
 			for _, name := range fixturePlayers[:3] {
-				_, err := f.svc.RegisterPlayer(f.ctx, e.ID, tournament.PlayerInput{Name: ptr(name), Title: ptr(titleOf[name])})
+				_, err := registration.NewService(f.svc).RegisterPlayer(f.ctx, e.ID, tournament.PlayerInput{Name: ptr(name), Title: ptr(titleOf[name])})
 				f.must(err)
 			}
 			for range 3 {

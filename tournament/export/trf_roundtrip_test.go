@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/trf"
 )
 
@@ -45,7 +46,7 @@ func TestTRFRoundTrip(t *testing.T) {
 			f.must(err)
 			for i, name := range hostileNames {
 				federation := []string{"RUS", "NED", "SEN", ""}[i]
-				_, err := f.svc.UpdatePlayer(f.ctx, id, players[i].ID, tournament.PlayerInput{Name: ptr(name), FederationID: ptr(fmt.Sprint(24100000 + i)), Federation: &federation}, "исправлено по паспорту")
+				_, err := registration.NewService(f.svc).UpdatePlayer(f.ctx, id, players[i].ID, tournament.PlayerInput{Name: ptr(name), FederationID: ptr(fmt.Sprint(24100000 + i)), Federation: &federation}, "исправлено по паспорту")
 				f.must(err)
 			}
 			var file bytes.Buffer

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/trf"
 )
 
@@ -20,7 +21,7 @@ func TestTRFTitles(t *testing.T) {
 	f.must(err)
 	titles := map[string]string{"Хуаде Аскер": "GMI", "Ачмиз Бэла": "GMIF", "Тлехас Мурат": "кмс", "Нехай Руслан": ""}
 	for name, title := range titles {
-		_, err := f.svc.RegisterPlayer(f.ctx, e.ID, tournament.PlayerInput{Name: ptr(name), Title: ptr(title)})
+		_, err := registration.NewService(f.svc).RegisterPlayer(f.ctx, e.ID, tournament.PlayerInput{Name: ptr(name), Title: ptr(title)})
 		f.must(err)
 	}
 	var file bytes.Buffer

@@ -10,6 +10,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/hall"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/relay"
 	"adiukh/tournament/schedule"
 	"adiukh/tournament/store/storetest"
@@ -225,7 +226,7 @@ func TestFollowARelayedBoard(t *testing.T) {
 			names := map[int64]string{}
 			for i, n := range []string{"Иванов Иван", "Петров Пётр", "Сидоров Сидор", "Кузнецов Кузьма"} {
 				rating := 2000 - 100*i
-				p, err := events.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: &n, Rating: &rating})
+				p, err := registration.NewService(events).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: &n, Rating: &rating})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -412,7 +413,7 @@ func TestAStoppedBoardIsPausedForItsReaders(t *testing.T) {
 			names := map[int64]string{}
 			for i, n := range []string{"Иванов Иван", "Петров Пётр"} {
 				rating := 2000 - 100*i
-				p, err := events.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: &n, Rating: &rating})
+				p, err := registration.NewService(events).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: &n, Rating: &rating})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -14,6 +14,7 @@ import (
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/interchange"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/store"
 )
 
@@ -52,7 +53,7 @@ func BenchmarkImportTRF(b *testing.B) {
 				case <-time.After(10 * time.Millisecond):
 				}
 				start := time.Now()
-				if _, err := svc.RegisterPlayer(ctx, other.ID, tournament.PlayerInput{Name: ptr(fmt.Sprintf("Поздний %d", i))}); err != nil {
+				if _, err := registration.NewService(svc).RegisterPlayer(ctx, other.ID, tournament.PlayerInput{Name: ptr(fmt.Sprintf("Поздний %d", i))}); err != nil {
 					b.Error(err)
 					return
 				}

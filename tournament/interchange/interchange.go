@@ -7,9 +7,9 @@
 // The files are read and written by the plug-ins of Options, which package
 // engines fills from the pure package trf. The imported event is checked
 // as a new event is at the desk (tournament.Service.NewEvent), its players'
-// details as a registered player's (tournament.PlayerInput.ApplyDetails)
+// details as a registered player's (players.ApplyDetails)
 // and its players linked to the register as a pasted list's are
-// (tournament.LinkPeople). It knows no HTTP and no SQL.
+// (players.LinkPeople). It knows no HTTP and no SQL.
 package interchange
 
 import (

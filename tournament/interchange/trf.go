@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"adiukh/tournament"
+	registration "adiukh/tournament/players"
 )
 
 // ExportTRF writes the event as a TRF file as it stands before its next
@@ -92,7 +93,7 @@ func (s *Service) ImportTRF(ctx context.Context, r io.Reader, game string) (*tou
 	for i, src := range imp.Players {
 		p := tournament.Player{StartNo: src.StartNo, FirstRound: 1, ByeRound: src.ByeRound, ByeKind: src.ByeKind, WithdrawnFrom: src.WithdrawnFrom, Sex: src.Sex, BirthDate: src.BirthDate}
 		details := tournament.PlayerInput{Name: &src.Name, Rating: &src.Rating, BirthYear: &src.BirthYear, FederationID: &src.FederationID, Federation: &src.Federation, Title: &src.Title}
-		if err := details.ApplyDetails(&p, e.Game); err != nil {
+		if err := registration.ApplyDetails(details, &p, e.Game); err != nil {
 			var bad *tournament.Error
 			if errors.As(err, &bad) {
 				return nil, tournament.Invalid("file", "player %d, %s: %s", src.StartNo, bad.Field, bad.Message)
@@ -101,7 +102,7 @@ func (s *Service) ImportTRF(ctx context.Context, r io.Reader, game string) (*tou
 		}
 		players[i] = p
 	}
-	if err := s.store.View(ctx, func(tx Tx) error { return tournament.LinkPeople(tx, players, map[int64]bool{}) }); err != nil {
+	if err := s.store.View(ctx, func(tx Tx) error { return registration.LinkPeople(tx, players, map[int64]bool{}) }); err != nil {
 		return nil, err
 	}
 	visibility := e.Visibility

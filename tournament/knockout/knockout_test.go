@@ -10,6 +10,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/knockout"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -41,7 +42,7 @@ func knockoutEvent(t *testing.T, ctx context.Context, events *tournament.Service
 	// Registered in an order other than the seeds', so that the seeding
 	// by rating is seen to work.
 	for i := n; i >= 1; i-- {
-		if _, err := events.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(fmt.Sprintf("Игрок %02d", i)), Rating: ptr(2410 - 10*i)}); err != nil {
+		if _, err := registration.NewService(events).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(fmt.Sprintf("Игрок %02d", i)), Rating: ptr(2410 - 10*i)}); err != nil {
 			t.Fatal(err)
 		}
 	}

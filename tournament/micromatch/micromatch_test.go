@@ -12,6 +12,7 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/openings"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -39,7 +40,7 @@ func russianEvent(t *testing.T, ctx context.Context, events *tournament.Service,
 		t.Fatal(err)
 	}
 	for i, name := range []string{"Иванов Иван", "Петров Пётр", "Сидоров Сидор", "Козлов Кирилл"} {
-		if _, err := events.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(name), Rating: ptr(2000 - 100*i)}); err != nil {
+		if _, err := registration.NewService(events).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(name), Rating: ptr(2000 - 100*i)}); err != nil {
 			t.Fatal(err)
 		}
 	}

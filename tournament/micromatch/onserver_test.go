@@ -6,6 +6,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/micromatch"
+	registration "adiukh/tournament/players"
 )
 
 // The games of a micro-match played live on the server get their results
@@ -18,7 +19,7 @@ func TestMicroGameOnTheServerRefused(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, name := range []string{"Иванов Иван", "Петров Пётр"} {
-			if _, err := events.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(name)}); err != nil {
+			if _, err := registration.NewService(events).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(name)}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/people"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -299,7 +300,7 @@ func TestNewPersonFromAnAccount(t *testing.T) {
 				u    *tournament.User
 				name string
 			}{{asiet, asiet.Name}, {timur, timur.Name}} {
-				p, err := svc.RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{Name: &a.name, BirthYear: ptr(2003)})
+				p, err := registration.NewService(svc).RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{Name: &a.name, BirthYear: ptr(2003)})
 				if err != nil {
 					t.Fatal(err)
 				}

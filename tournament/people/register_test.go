@@ -7,6 +7,7 @@ import (
 	"adiukh/internal/names"
 	"adiukh/tournament"
 	"adiukh/tournament/people"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -70,7 +71,7 @@ func TestRegisterOfPeople(t *testing.T) {
 			wantCode(t, "an arbiter asks for duplicates", err, tournament.EFORBIDDEN)
 
 			e := createEvent(t, arbiter, svc, "swiss", 5)
-			p1, err := svc.RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{PersonID: &typo.ID, Rating: ptr(1700)})
+			p1, err := registration.NewService(svc).RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{PersonID: &typo.ID, Rating: ptr(1700)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -78,7 +79,7 @@ func TestRegisterOfPeople(t *testing.T) {
 				t.Errorf("a player from a person: %+v", p1)
 			}
 			missing := int64(999999)
-			_, err = svc.RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{PersonID: &missing})
+			_, err = registration.NewService(svc).RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{PersonID: &missing})
 			wantCode(t, "a missing person", err, tournament.EINVALID)
 
 			_, err = register.MergePeople(arbiter, typo.ID, murat.ID)
@@ -113,12 +114,12 @@ func TestRegisterOfPeople(t *testing.T) {
 			}
 			// A player registered from the merged person is Murat, who
 			// plays once in an event, however the entry names him.
-			_, err = svc.RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{PersonID: &typo.ID, Name: ptr("Другой Мурат"), FederationID: ptr(""), ConfirmDuplicate: true})
+			_, err = registration.NewService(svc).RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{PersonID: &typo.ID, Name: ptr("Другой Мурат"), FederationID: ptr(""), ConfirmDuplicate: true})
 			if e, ok := err.(*tournament.Error); !ok || e.Code != tournament.ECONFLICT || e.Field != "person_id" {
 				t.Errorf("Murat registered twice in an event: %v, want ECONFLICT at person_id", err)
 			}
 			other := createEvent(t, arbiter, svc, "swiss", 5)
-			p2, err := svc.RegisterPlayer(arbiter, other.ID, tournament.PlayerInput{PersonID: &typo.ID, Name: ptr("Другой Мурат"), FederationID: ptr("")})
+			p2, err := registration.NewService(svc).RegisterPlayer(arbiter, other.ID, tournament.PlayerInput{PersonID: &typo.ID, Name: ptr("Другой Мурат"), FederationID: ptr("")})
 			if err != nil || p2.PersonID != murat.ID {
 				t.Errorf("a player from the merged person: %+v (%v), want linked to Murat", p2, err)
 			}

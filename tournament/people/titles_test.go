@@ -7,6 +7,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/people"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -47,13 +48,13 @@ func TestPersonTitles(t *testing.T) {
 				return e
 			}
 			for game, want := range map[string]string{"russian": "КМС", "international": "GMI", "adiukh": ""} {
-				p, err := svc.RegisterPlayer(arbiter, event(game).ID, tournament.PlayerInput{PersonID: &person.ID})
+				p, err := registration.NewService(svc).RegisterPlayer(arbiter, event(game).ID, tournament.PlayerInput{PersonID: &person.ID})
 				if err != nil || p.Title != want {
 					t.Errorf("registered from the register in a %s event: %+v, %v; want the title %q", game, p, err, want)
 				}
 			}
 			russian := event("russian")
-			p, err := svc.RegisterPlayer(arbiter, russian.ID, tournament.PlayerInput{Name: ptr("Хуаде Аслан")})
+			p, err := registration.NewService(svc).RegisterPlayer(arbiter, russian.ID, tournament.PlayerInput{Name: ptr("Хуаде Аслан")})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,7 +63,7 @@ func TestPersonTitles(t *testing.T) {
 			}
 			// A player new to the register brings the title of the event's
 			// game along.
-			newcomer, err := svc.RegisterPlayer(arbiter, russian.ID, tournament.PlayerInput{Name: ptr("Тлехас Мурат"), Title: ptr("1 разряд")})
+			newcomer, err := registration.NewService(svc).RegisterPlayer(arbiter, russian.ID, tournament.PlayerInput{Name: ptr("Тлехас Мурат"), Title: ptr("1 разряд")})
 			if err != nil {
 				t.Fatal(err)
 			}

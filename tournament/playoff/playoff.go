@@ -24,6 +24,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
+	registration "adiukh/tournament/players"
 )
 
 // ActionCreate is the audit log's entry of the parent event for a new
@@ -369,7 +370,7 @@ func (s *Service) Create(ctx context.Context, eventID int64, in Input) (*View, e
 			if a, ok := accounts[pl.ID]; ok {
 				account = &a
 			}
-			admitted, err := tournament.AdmitPlayer(tx, now, child, u, entrant(pl), account)
+			admitted, err := registration.AdmitPlayer(tx, now, child, u, entrant(pl), account)
 			if err != nil {
 				return err
 			}

@@ -381,7 +381,7 @@ func TestPlayoffMarkedInTheStandingsFiles(t *testing.T) {
 				t.Fatal(err)
 			}
 			f.play(v.Event, both(map[string]string{"Аба-Буба": "11:13", "Буба-Вова": "11:13", "Вова-Аба": "13:11"}))
-			x := export.New(f.events, teams.NewService(f.st.Teams(), f.events, engines.TeamOptions()), nil)
+			x := export.New(f.events, teams.NewService(f.st.Teams(), f.events, engines.TeamOptions()), nil, nil, f.playoffs)
 			want := map[string]bool{"Вова": true, "Буба": true, "Аба": true, "Гога": false}
 			ru := catalog.For(catalog.Russian)
 			for _, c := range []struct {

@@ -12,6 +12,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/people"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/prizelist"
 	"adiukh/tournament/prizes"
 	"adiukh/tournament/store"
@@ -273,7 +274,7 @@ func TestCategoryFromTheRegister(t *testing.T) {
 			t.Fatal(err)
 		}
 		e, _ := storetest.Event(t, f.ctx, f.events, "round-robin", 0, "Хуажев Аслан")
-		anna, err := f.events.RegisterPlayer(f.ctx, e.ID, tournament.PlayerInput{PersonID: &person.ID})
+		anna, err := registration.NewService(f.events).RegisterPlayer(f.ctx, e.ID, tournament.PlayerInput{PersonID: &person.ID})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/rating"
 	"adiukh/tournament/store/storetest"
 )
@@ -28,7 +29,7 @@ func TestRussianListShowsItsScores(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, p := range persons {
-				if _, err := events.RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{PersonID: &p.ID}); err != nil {
+				if _, err := registration.NewService(events).RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{PersonID: &p.ID}); err != nil {
 					t.Fatal(err)
 				}
 			}

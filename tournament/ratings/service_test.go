@@ -12,6 +12,7 @@ import (
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/people"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/rating"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/store"
@@ -85,7 +86,7 @@ func playedWith(t *testing.T, ctx context.Context, svc *tournament.Service, play
 		t.Fatal(err)
 	}
 	for _, p := range players {
-		if _, err := svc.RegisterPlayer(ctx, e.ID, p); err != nil {
+		if _, err := registration.NewService(svc).RegisterPlayer(ctx, e.ID, p); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -230,7 +231,7 @@ func TestClosingPeriods(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, err := events.RegisterPlayer(arbiter, open.ID, tournament.PlayerInput{PersonID: &persons[0].ID})
+			p, err := registration.NewService(events).RegisterPlayer(arbiter, open.ID, tournament.PlayerInput{PersonID: &persons[0].ID})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -243,7 +244,7 @@ func TestClosingPeriods(t *testing.T) {
 			if p.Rating != published || published == 0 {
 				t.Errorf("a player from the register has rating %d, want the published %d", p.Rating, published)
 			}
-			typed, err := events.RegisterPlayer(arbiter, open.ID, tournament.PlayerInput{PersonID: &persons[1].ID, Rating: ptr(1234)})
+			typed, err := registration.NewService(events).RegisterPlayer(arbiter, open.ID, tournament.PlayerInput{PersonID: &persons[1].ID, Rating: ptr(1234)})
 			if err != nil || typed.Rating != 1234 {
 				t.Errorf("a rating typed by the arbiter: %+v (%v), want 1234", typed, err)
 			}

@@ -6,6 +6,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/relay"
 	"adiukh/tournament/store"
 )
@@ -34,7 +35,7 @@ func newRelayed(t *testing.T, st *store.Store, arbiter context.Context, game str
 	players := map[int64]string{}
 	for i, n := range []string{"Иванов Иван", "Петров Пётр", "Сидоров Сидор", "Кузнецов Кузьма"} {
 		rating := 2000 - 100*i
-		p, err := svc.RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{Name: &n, Rating: &rating})
+		p, err := registration.NewService(svc).RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{Name: &n, Rating: &rating})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/relay"
 	"adiukh/tournament/store/storetest"
 )
@@ -92,7 +93,7 @@ func TestWatchHearsTheOtherInstanceByTheFeed(t *testing.T) {
 			// entry) is heard of too, and signals nobody: the round's
 			// stamp did not move.
 			late, rating := "Новиков Николай", 1500
-			if _, err := r.events.RegisterPlayer(r.arbiter, r.event.ID, tournament.PlayerInput{Name: &late, Rating: &rating}); err != nil {
+			if _, err := registration.NewService(r.events).RegisterPlayer(r.arbiter, r.event.ID, tournament.PlayerInput{Name: &late, Rating: &rating}); err != nil {
 				t.Fatal(err)
 			}
 			select {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/review"
 	"adiukh/tournament/store/storetest"
 )
@@ -67,7 +68,7 @@ func TestDeleteDraftRound(t *testing.T) {
 		if err := rev.DeleteDraftRound(ctx, e.ID, 1, "забыли игрока"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr("Г")}); err != nil {
+		if _, err := registration.NewService(svc).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr("Г")}); err != nil {
 			t.Fatal(err)
 		}
 		r, err := svc.PairNextRound(ctx, e.ID)

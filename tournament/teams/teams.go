@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"adiukh/tournament"
+	registration "adiukh/tournament/players"
 )
 
 // Audit actions of team events.
@@ -174,7 +175,7 @@ func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput)
 		if err != nil {
 			return err
 		}
-		if err := tournament.LinkToRegister(tx, e, players, t.Roster); err != nil {
+		if err := registration.LinkToRegister(tx, e, players, t.Roster); err != nil {
 			return err
 		}
 		if err := createRoster(tx, t); err != nil {
@@ -342,7 +343,7 @@ func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, ref TeamRef,
 			return err
 		}
 		added := []tournament.Player{*p}
-		if err := tournament.LinkToRegister(tx, e, players, added); err != nil {
+		if err := registration.LinkToRegister(tx, e, players, added); err != nil {
 			return err
 		}
 		*p = added[0]
@@ -442,13 +443,13 @@ func (s *Service) MoveTeamPlayer(ctx context.Context, eventID, playerID int64, r
 func rosterPlayer(tx Tx, e *tournament.Event, teams []Team, roster []tournament.Player, club string, in tournament.PlayerInput, first, no int) (*tournament.Player, error) {
 	p := &tournament.Player{EventID: e.ID, FirstRound: first, StartNo: no}
 	var err error
-	if p.PersonID, err = tournament.FromPerson(tx, e, &in); err != nil {
+	if p.PersonID, err = registration.FromPerson(tx, e, &in); err != nil {
 		return nil, err
 	}
 	if in.Name == nil {
 		return nil, tournament.Invalid("name", "is required")
 	}
-	if err := in.ApplyDetails(p, e.Game); err != nil {
+	if err := registration.ApplyDetails(in, p, e.Game); err != nil {
 		return nil, err
 	}
 	if p.Club == "" {
@@ -509,13 +510,13 @@ func renumberTeams(tx interface {
 // two people.
 func onAnotherTeam(teams []Team, roster []tournament.Player, p *tournament.Player) *tournament.Error {
 	for _, q := range roster {
-		if tournament.SamePerson(&q, p) {
+		if registration.SamePerson(&q, p) {
 			return tournament.Conflict("name", "%s is listed twice in the roster", p.Name)
 		}
 	}
 	for _, t := range teams {
 		for _, q := range t.Roster {
-			if tournament.SamePerson(&q, p) {
+			if registration.SamePerson(&q, p) {
 				return tournament.Conflict("name", "%s already plays for team %q (start number %d); a player plays for one team", p.Name, t.Name, q.StartNo)
 			}
 		}

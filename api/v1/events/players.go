@@ -67,7 +67,7 @@ func (h *handler) postPlayer(c *gin.Context) error {
 	in := body.input()
 	in.ConfirmDuplicate = body.ConfirmDuplicates
 	in.PersonID = body.PersonID
-	p, err := h.Events.RegisterPlayer(c.Request.Context(), id, in)
+	p, err := h.Players.RegisterPlayer(c.Request.Context(), id, in)
 	if err != nil {
 		return err
 	}
@@ -80,7 +80,7 @@ func (h *handler) patchPlayer(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := h.Events.UpdatePlayer(c.Request.Context(), ids[0], ids[1], body.input(), body.Reason)
+	p, err := h.Players.UpdatePlayer(c.Request.Context(), ids[0], ids[1], body.input(), body.Reason)
 	if err != nil {
 		return err
 	}
@@ -133,7 +133,7 @@ func (h *handler) deletePlayer(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Events.RemovePlayer(c.Request.Context(), ids[0], ids[1], c.Query("reason")); err != nil {
+	if err := h.Players.RemovePlayer(c.Request.Context(), ids[0], ids[1], c.Query("reason")); err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, shapes.DeletedView{Deleted: ids[1]})
@@ -145,7 +145,7 @@ func (h *handler) postRenumber(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	players, err := h.Events.RenumberPlayers(c.Request.Context(), id)
+	players, err := h.Players.RenumberPlayers(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}

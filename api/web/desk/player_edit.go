@@ -67,7 +67,7 @@ func (h *handler) savePlayer(c *gin.Context) error {
 		if f.Values["birth_year"] == "" {
 			in.BirthYear = kit.Ptr(0)
 		}
-		if _, err = h.Events.UpdatePlayer(c.Request.Context(), ids[0], ids[1], in, f.Values["reason"]); err == nil {
+		if _, err = h.Players.UpdatePlayer(c.Request.Context(), ids[0], ids[1], in, f.Values["reason"]); err == nil {
 			h.BackToManage(c, ids[0], "players")
 			return nil
 		}

@@ -28,7 +28,7 @@ func (h *handler) addPlayer(c *gin.Context) error {
 	in, err := h.PersonInput(c, values)
 	if err == nil {
 		in.ConfirmDuplicate = c.PostForm("confirm") == "1"
-		if _, err = h.Events.RegisterPlayer(c.Request.Context(), id, in); err == nil {
+		if _, err = h.Players.RegisterPlayer(c.Request.Context(), id, in); err == nil {
 			h.BackToManage(c, id, "players")
 			return nil
 		}
@@ -92,7 +92,7 @@ func (h *handler) withdrawPlayer(c *gin.Context) error {
 		return h.StatusFailed(c, ids[0], tournament.Invalid("withdraw_from_round", "%q is not a round number", c.PostForm("from_round")))
 	}
 	return h.confirmed(c, "confirm.withdraw", "manage.withdraw_confirm", map[string]string{"from_round": strconv.Itoa(from)}, func(reason string) error {
-		_, err := h.Events.UpdatePlayer(c.Request.Context(), ids[0], ids[1], tournament.PlayerInput{WithdrawFromRound: &from}, reason)
+		_, err := h.Players.UpdatePlayer(c.Request.Context(), ids[0], ids[1], tournament.PlayerInput{WithdrawFromRound: &from}, reason)
 		return err
 	})
 }
@@ -104,7 +104,7 @@ func (h *handler) reinstatePlayer(c *gin.Context) error {
 		return err
 	}
 	return h.confirmed(c, "confirm.reinstate", "manage.reinstate", nil, func(reason string) error {
-		_, err := h.Events.UpdatePlayer(c.Request.Context(), ids[0], ids[1], tournament.PlayerInput{WithdrawFromRound: kit.Ptr(0)}, reason)
+		_, err := h.Players.UpdatePlayer(c.Request.Context(), ids[0], ids[1], tournament.PlayerInput{WithdrawFromRound: kit.Ptr(0)}, reason)
 		return err
 	})
 }
@@ -116,6 +116,6 @@ func (h *handler) removePlayer(c *gin.Context) error {
 		return err
 	}
 	return h.confirmed(c, "confirm.remove", "manage.remove", nil, func(reason string) error {
-		return h.Events.RemovePlayer(c.Request.Context(), ids[0], ids[1], reason)
+		return h.Players.RemovePlayer(c.Request.Context(), ids[0], ids[1], reason)
 	})
 }

@@ -6,6 +6,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/account"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/store"
 )
 
@@ -32,7 +33,7 @@ func Event(t testing.TB, ctx context.Context, svc *tournament.Service, system st
 	var players []*tournament.Player
 	for i, name := range names {
 		rating := 2000 - 100*i
-		p, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: &name, Rating: &rating})
+		p, err := registration.NewService(svc).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: &name, Rating: &rating})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package tournament_test
+package players_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	registration "adiukh/tournament/players"
 )
 
 // One player registered on his own is checked for a lookalike as a list
@@ -20,7 +21,7 @@ func TestRegisterPlayerLookalike(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr("Ёлкин Олег"), FederationID: ptr("RUS-41")}); err != nil {
+		if _, err := registration.NewService(svc).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr("Ёлкин Олег"), FederationID: ptr("RUS-41")}); err != nil {
 			t.Fatal(err)
 		}
 		for _, in := range []tournament.PlayerInput{
@@ -32,17 +33,17 @@ func TestRegisterPlayerLookalike(t *testing.T) {
 			{Name: ptr("Ёлкин Олег Петрович")},
 			{Name: ptr("Oleg Elkin")},
 		} {
-			_, err := svc.RegisterPlayer(ctx, e.ID, in)
+			_, err := registration.NewService(svc).RegisterPlayer(ctx, e.ID, in)
 			if tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.HasPrefix(err.Error(), "confirm_duplicates:") {
 				t.Errorf("%s: %v; want ECONFLICT on confirm_duplicates", *in.Name, err)
 			}
 			in.ConfirmDuplicate = true
-			if _, err := svc.RegisterPlayer(ctx, e.ID, in); err != nil {
+			if _, err := registration.NewService(svc).RegisterPlayer(ctx, e.ID, in); err != nil {
 				t.Errorf("%s confirmed: %v", *in.Name, err)
 			}
 		}
 		for _, other := range []string{"Ёлкина Ольга", "Ёлкин Олег Иванович Смирнов", "Ёлкин Оскар"} {
-			if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(other)}); err != nil {
+			if _, err := registration.NewService(svc).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(other)}); err != nil {
 				t.Errorf("a different name %s: %v", other, err)
 			}
 		}

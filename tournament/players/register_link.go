@@ -1,15 +1,19 @@
-package tournament
+package players
 
-import "strings"
+import (
+	"strings"
 
-// linkToRegister links the fresh players of an event to the persons of
+	"adiukh/tournament"
+)
+
+// LinkToRegister links the fresh players of event e to the persons of
 // the register their federation IDs name (LinkPeople), no person twice in
 // the event (existing are its other players), and gives each linked player
 // without a rating the register's rating in the event's list: as at the
 // desk, it orders the start list unless one is typed.
-func linkToRegister(tx Tx, e *Event, existing, fresh []Player) error {
+func LinkToRegister(tx tournament.Tx, e *tournament.Event, existing, fresh []tournament.Player) error {
 	taken := map[int64]bool{}
-	for _, players := range [][]Player{existing, fresh} {
+	for _, players := range [][]tournament.Player{existing, fresh} {
 		for _, p := range players {
 			if p.PersonID != 0 {
 				taken[p.PersonID] = true
@@ -36,20 +40,20 @@ func linkToRegister(tx Tx, e *Event, existing, fresh []Player) error {
 // (FIDE's) that happen to be ours. A person is linked once in an event:
 // taken are the persons linked already. The others are offered to the
 // arbiter with the register's likely matches (RegisterMatches).
-func LinkPeople(tx PersonTx, players []Player, taken map[int64]bool) error {
+func LinkPeople(tx tournament.PersonTx, players []tournament.Player, taken map[int64]bool) error {
 	for i := range players {
 		p := &players[i]
 		if p.FederationID == "" || p.PersonID != 0 {
 			continue
 		}
 		person, err := tx.PersonByFederationID(p.FederationID)
-		if ErrorCode(err) == ENOTFOUND {
+		if tournament.ErrorCode(err) == tournament.ENOTFOUND {
 			continue
 		}
 		if err != nil {
 			return err
 		}
-		if surname, _, _ := strings.Cut(FoldName(p.Name), " "); surname == FoldName(person.Surname) && !taken[person.ID] {
+		if surname, _, _ := strings.Cut(tournament.FoldName(p.Name), " "); surname == tournament.FoldName(person.Surname) && !taken[person.ID] {
 			p.PersonID = person.ID
 			taken[person.ID] = true
 		}

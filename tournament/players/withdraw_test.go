@@ -1,4 +1,4 @@
-package tournament_test
+package players_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	registration "adiukh/tournament/players"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -21,7 +22,7 @@ func TestWithdrawAndUndo(t *testing.T) {
 		e, players := storetest.Event(t, ctx, svc, "swiss", 5, "А", "Б", "В", "Г")
 		leaver := players[3]
 		withdraw := func(n int, reason string) (*tournament.Player, error) {
-			return svc.UpdatePlayer(ctx, e.ID, leaver.ID, tournament.PlayerInput{WithdrawFromRound: ptr(n)}, reason)
+			return registration.NewService(svc).UpdatePlayer(ctx, e.ID, leaver.ID, tournament.PlayerInput{WithdrawFromRound: ptr(n)}, reason)
 		}
 		if _, err := withdraw(2, " "); tournament.ErrorCode(err) != tournament.EINVALID || !strings.HasPrefix(err.Error(), "reason: say why Г is withdrawn") {
 			t.Fatalf("withdrawal without a reason: %v; want EINVALID on reason", err)
@@ -82,10 +83,10 @@ func TestRemovePlayerNeedsReason(t *testing.T) {
 	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e, players := storetest.Event(t, ctx, svc, "round-robin", 0, "А", "Б", "В")
-		if err := svc.RemovePlayer(ctx, e.ID, players[1].ID, ""); tournament.ErrorCode(err) != tournament.EINVALID || !strings.HasPrefix(err.Error(), "reason: say why Б is removed") {
+		if err := registration.NewService(svc).RemovePlayer(ctx, e.ID, players[1].ID, ""); tournament.ErrorCode(err) != tournament.EINVALID || !strings.HasPrefix(err.Error(), "reason: say why Б is removed") {
 			t.Fatalf("removal without a reason: %v; want EINVALID on reason", err)
 		}
-		if err := svc.RemovePlayer(ctx, e.ID, players[1].ID, "не приехал"); err != nil {
+		if err := registration.NewService(svc).RemovePlayer(ctx, e.ID, players[1].ID, "не приехал"); err != nil {
 			t.Fatal(err)
 		}
 		if a := lastAudit(t, ctx, svc, e.ID); a.Action != tournament.ActionPlayerDelete || a.Reason != "не приехал" {
