@@ -179,6 +179,9 @@ func TestLiveKnockoutOnSite(t *testing.T) {
 			if m := bracket.Rounds[0].Matches[1]; len(m.Games) != 3 || m.WinnerID != b2.BlackID || m.Stages[0] != [2]float64{0, 1} {
 				t.Errorf("board 2 on the bracket: %+v, want its three games and the board's Black through", m)
 			}
+			if !bracket.PlayedOnSite {
+				t.Error("the bracket of a knockout played live does not say so: its page would offer to enter the games the site plays")
+			}
 		})
 	}
 }

@@ -159,6 +159,9 @@ func runKnockout(t *testing.T, ctx context.Context, events *tournament.Service, 
 		if err != nil {
 			t.Fatal(err)
 		}
+		if b.PlayedOnSite {
+			t.Fatal("a knockout over the board: the bracket says its games are played on the site")
+		}
 		matches := b.Rounds[r.Number-1].Matches
 		if len(matches) != len(r.Games) {
 			t.Fatalf("round %d: %d matches, %d boards", r.Number, len(matches), len(r.Games))

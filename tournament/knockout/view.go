@@ -95,6 +95,10 @@ type BracketView struct {
 	Winner, RunnerUp, Third *PlayerRef
 	// CanManage says whether the reader may enter the matches' games.
 	CanManage bool
+	// PlayedOnSite says that the matches' games are played on the site
+	// (live or by correspondence): their results come from the games,
+	// never entered on the bracket (RecordGame refuses them).
+	PlayedOnSite bool
 }
 
 // Bracket reads a knockout event's bracket as the reader may see it.
@@ -115,6 +119,7 @@ func (s *Service) Bracket(ctx context.Context, eventID int64) (*BracketView, err
 		}
 		out = bracketOf(e, players, rounds, all)
 		out.CanManage = tournament.CanManage(tournament.UserFromContext(ctx), e)
+		out.PlayedOnSite = tournament.PlayedOnServer(e, 0, 0) != nil
 		return nil
 	})
 	return out, err

@@ -194,3 +194,28 @@ func TestKnockoutPageForm(t *testing.T) {
 		}
 	})
 }
+
+// A knockout played on the site (here by correspondence) has its games'
+// results from its games: the arbiter's bracket offers no form to enter
+// them, and the door the form would post to refuses them.
+func TestKnockoutPlayedOnTheSiteOffersNoGameForm(t *testing.T) {
+	t.Parallel()
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
+		e := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Заочный кубок", "game": "russian", "discipline": "correspondence",
+			"system": "knockout", "time_control": "5d", "match_games": 2, "tie_break_games": []map[string]any{{"games": 1, "tempo": "blitz", "time_control": "2d"}}})
+		id := int64(apitest.Num(e["id"]))
+		for i := 1; i <= 4; i++ {
+			s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": fmt.Sprintf("Игрок %02d", i), "rating": 2410 - 10*i})
+		}
+		s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+		s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+		page := s.SignIn(arbiter).Get(fmt.Sprintf("/events/%d/knockout", id))
+		if page.Code != http.StatusOK || strings.Contains(page.Body.String(), `/knockout/games"`) || !strings.Contains(page.Body.String(), `id="match-1-1"`) {
+			t.Errorf("the arbiter's bracket of a knockout played on the site: %d, want its matches and no game form\n%.3000s", page.Code, page.Body.String())
+		}
+		code, out := s.Do(arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/knockout/games", id), map[string]any{"round": 1, "board": 1, "number": 1, "score": "2:0", "end_reason": "resignation"})
+		if code != http.StatusConflict {
+			t.Errorf("a game entered on the bracket of a knockout played on the site: %d %v, want refused", code, out)
+		}
+	})
+}
