@@ -10,7 +10,6 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/hall"
-	registration "adiukh/tournament/players"
 	"adiukh/tournament/relay"
 	"adiukh/tournament/schedule"
 	"adiukh/tournament/store/storetest"
@@ -226,10 +225,7 @@ func TestFollowARelayedBoard(t *testing.T) {
 			names := map[int64]string{}
 			for i, n := range []string{"Иванов Иван", "Петров Пётр", "Сидоров Сидор", "Кузнецов Кузьма"} {
 				rating := 2000 - 100*i
-				p, err := registration.NewService(events).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: &n, Rating: &rating})
-				if err != nil {
-					t.Fatal(err)
-				}
+				p := storetest.Register(t, ctx, events, e.ID, tournament.PlayerInput{Name: &n, Rating: &rating})
 				names[p.ID] = n
 			}
 			r, err := events.PairNextRound(ctx, e.ID)
@@ -413,10 +409,7 @@ func TestAStoppedBoardIsPausedForItsReaders(t *testing.T) {
 			names := map[int64]string{}
 			for i, n := range []string{"Иванов Иван", "Петров Пётр"} {
 				rating := 2000 - 100*i
-				p, err := registration.NewService(events).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: &n, Rating: &rating})
-				if err != nil {
-					t.Fatal(err)
-				}
+				p := storetest.Register(t, ctx, events, e.ID, tournament.PlayerInput{Name: &n, Rating: &rating})
 				names[p.ID] = n
 			}
 			r, err := events.PairNextRound(ctx, e.ID)

@@ -213,7 +213,7 @@ func TestExportDocuments(t *testing.T) {
 				if len(records) != 6 {
 					t.Fatalf("%d CSV rows, want a header and 5 players", len(records))
 				}
-				for i, want := range [][]string{{"1", "1", "1", "Хуаде Аслан", "1900", "1990", "СШОР № 1", "Майкоп", "ADG-001", "", "", "false", "8"}, {"5", "5", "5", "Нехай Бэла"}} {
+				for i, want := range [][]string{{"1", "1", "1", "Хуаде Аслан", "1900", "1990", "СШОР № 1", "Майкоп", "ADG-001", "", "", "false", "false", "8"}, {"5", "5", "5", "Нехай Бэла"}} {
 					row := records[[]int{1, 5}[i]]
 					if !slices.Equal(row[:len(want)], want) {
 						t.Errorf("CSV row %v, want it to start %v", row, want)

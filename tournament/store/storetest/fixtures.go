@@ -33,11 +33,18 @@ func Event(t testing.TB, ctx context.Context, svc *tournament.Service, system st
 	var players []*tournament.Player
 	for i, name := range names {
 		rating := 2000 - 100*i
-		p, err := registration.NewService(svc).RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: &name, Rating: &rating})
-		if err != nil {
-			t.Fatal(err)
-		}
-		players = append(players, p)
+		players = append(players, Register(t, ctx, svc, e.ID, tournament.PlayerInput{Name: &name, Rating: &rating}))
 	}
 	return e, players
+}
+
+// Register registers a player in an event as the desk does: for the tests
+// of the areas, which do not import the players' area themselves.
+func Register(t testing.TB, ctx context.Context, svc *tournament.Service, eventID int64, in tournament.PlayerInput) *tournament.Player {
+	t.Helper()
+	p, err := registration.NewService(svc).RegisterPlayer(ctx, eventID, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
