@@ -183,7 +183,11 @@ func TestLiveMoveStatements(t *testing.T) {
 				if watched {
 					want = 7
 				}
-				if per > want {
+				// A loaded machine may deliver PostgreSQL's notice of a move
+				// after the watchers made its version, and a watcher then
+				// reads the game once more: two or three reads in the run,
+				// not one a move, which is what this test is for.
+				if per > want+0.3 {
 					t.Errorf("%.1f statements a live move, want at most %.0f", per, want)
 				}
 			})
