@@ -107,9 +107,25 @@ func TestKnockoutSheets(t *testing.T) {
 						t.Errorf("an illegal move: %v", err)
 					}
 				}
+				// A match decided has no further game to take a sheet.
+				other := r.Games[1].Board
+				for number, score := range []string{sg.whiteScore, sg.blackScore} {
+					if _, err := svc.RecordGame(ctx, knockout.GameInput{EventID: e.ID, Round: 1, Board: other, Number: number + 1, Score: score, EndReason: "resignation"}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				_, err = svc.SubmitSheet(ctx, knockout.SheetInput{EventID: e.ID, Round: 1, Board: other, Number: 3, Sheet: sg.whiteWins})
+				if code(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "decided") {
+					t.Errorf("a sheet of a game after the match is decided: %v", err)
+				}
 				// A sheet replaced needs a reason.
 				if _, err := svc.SubmitSheet(ctx, in(2, strings.Replace(sg.blackWins, sg.blackScore, sg.whiteScore, 1)+"\n{переписан}", "")); code(err) != tournament.EINVALID {
 					t.Errorf("a sheet replaced without a reason: %v", err)
+				}
+				// With a reason the game's result stands against its
+				// sheet, which is kept with the reason.
+				if _, err := svc.SubmitSheet(ctx, in(1, sg.blackWins, "чёрные сдались, записав не тот счёт")); err != nil {
+					t.Fatal(err)
 				}
 				b, err := svc.Bracket(ctx, e.ID)
 				if err != nil {
@@ -126,6 +142,9 @@ func TestKnockoutSheets(t *testing.T) {
 				}
 				if len(sheets) != 3 {
 					t.Errorf("games with sheets %v; want 1, 2, 3", sheets)
+				}
+				if g := b.Rounds[0].Matches[0].Games[0]; g.Result.Outcome() != tournament.WhiteWins || g.Sheet.OverrideReason == "" || g.Sheet.Text != sg.blackWins {
+					t.Errorf("game 1 kept against its sheet: %+v, sheet %+v", g.Result, g.Sheet)
 				}
 				got, err := svc.Game(ctx, e.ID, 1, board, 3)
 				if err != nil || got.Game.Sheet == nil || got.Game.Stage != 1 {
