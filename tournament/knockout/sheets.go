@@ -104,7 +104,8 @@ func (s *Service) SubmitSheet(ctx context.Context, in SheetInput) (*MatchView, e
 		}
 		sheet := Sheet{Round: in.Round, Board: in.Board, Number: in.Number, Text: in.Sheet, Report: &rep}
 		if in.Number == len(b.games)+1 {
-			return s.recordFromSheet(tx, b, sheet, &out)
+			out, err = s.recordFromSheet(tx, b, sheet)
+			return err
 		}
 		res := b.games[in.Number-1].Result
 		if !res.Played() {
@@ -146,24 +147,20 @@ func (s *Service) SubmitSheet(ctx context.Context, in SheetInput) (*MatchView, e
 // recordFromSheet records the match's next game with the result its sheet
 // gives, through the checks of a game entered on the bracket, and keeps
 // the sheet.
-func (s *Service) recordFromSheet(tx Tx, b *board, sheet Sheet, out **MatchView) error {
+func (s *Service) recordFromSheet(tx Tx, b *board, sheet Sheet) (*MatchView, error) {
 	score, reason, err := tournament.ScoreFromSheet(b.e, "", "", sheet.Text)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	res, err := b.e.ParseResult(score, reason)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	m, err := record(tx, s.now(), b, sheet.Number, res, "", false)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := tx.SaveMatchSheet(b.e.ID, sheet); err != nil {
-		return err
-	}
-	*out = m
-	return nil
+	return m, tx.SaveMatchSheet(b.e.ID, sheet)
 }
 
 // matchOfBoard is the view of match b as its games stand.
