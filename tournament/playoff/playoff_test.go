@@ -40,7 +40,7 @@ type fixture struct {
 func newFixture(t *testing.T, st *store.Store) *fixture {
 	ctx := storetest.Arbiter(t, st)
 	events := tournament.NewService(st, engines.Options())
-	return &fixture{t: t, ctx: ctx, events: events, playoffs: playoff.NewService(st.Playoffs(), events, nil), st: st}
+	return &fixture{t: t, ctx: ctx, events: events, playoffs: playoff.NewService(st.Playoffs(), events, teams.NewService(st.Teams(), events, engines.TeamOptions()), nil), st: st}
 }
 
 // play pairs and publishes every round of event e and enters each board's
