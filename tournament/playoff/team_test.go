@@ -181,7 +181,65 @@ func TestTeamPlayoffOfTwoIsATeamMatch(t *testing.T) {
 				t.Errorf("after it: %s, teams %+v; want decided, Бета first", page.Playoffs[0].State, page.Playoffs[0].Teams)
 			}
 			f.checkTeamFiles(e.ID, map[string]bool{"Бета": true, "Альфа": true, "Гамма": false, "Дельта": false}, []string{"Бета", "Альфа", "Гамма", "Дельта"})
+			// The event reopened, the match Альфа-Бета corrected: Альфа won
+			// both boards. No longer tied, the play-off is stale.
+			if _, err := f.events.ReopenEvent(f.ctx, e.ID, "a board's result was entered wrong"); err != nil {
+				t.Fatal(err)
+			}
+			if got := f.teamOrder(e.ID); !slices.Equal(got, want) {
+				t.Errorf("reopened, still tied: %q, want %q", got, want)
+			}
+			f.correctMatch(e.ID, "Альфа", "Бета")
+			if got, want := f.teamOrder(e.ID), []string{"1 Альфа", "2 Бета", "3 Гамма", "4 Дельта"}; !slices.Equal(got, want) {
+				t.Errorf("no longer tied: %q, want %q", got, want)
+			}
+			ts, err := f.teams.TeamStandings(f.ctx, e.ID, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(ts.StalePlayoffs, []int64{child.ID}) {
+				t.Errorf("stale play-offs %v, want [%d]", ts.StalePlayoffs, child.ID)
+			}
+			page, err = f.playoffs.Read(f.ctx, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if page.Playoffs[0].State != playoff.Stale || page.CanCreate {
+				t.Errorf("no longer tied: play-off %s, may create %v; want stale, and none while the event is reopened", page.Playoffs[0].State, page.CanCreate)
+			}
 		})
+	}
+}
+
+// correctMatch enters again every board of the match of the teams named
+// winner and loser in event id as won by winner, with a reason.
+func (f *fixture) correctMatch(id int64, winner, loser string) {
+	f.t.Helper()
+	d, err := f.teams.TeamEventData(f.ctx, id)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	for _, r := range d.Rounds {
+		for _, m := range r.Matches {
+			if m.IsBye() {
+				continue
+			}
+			home, away := d.Team(m.HomeID).Name, d.Team(m.AwayID).Name
+			if !(home == winner && away == loser || home == loser && away == winner) {
+				continue
+			}
+			for _, b := range m.Boards {
+				score := "17:7"
+				if (home == winner) != b.HomeWhite() {
+					score = "7:17"
+				}
+				if _, err := f.teams.RecordMatchResult(f.ctx, teams.MatchResultInput{Table: m.Table, ResultInput: tournament.ResultInput{
+					EventID: id, Round: r.Number, Board: b.Board, Score: score, EndReason: "final_position", Version: b.Game.Version, Reason: "the match card says " + winner + " won",
+				}}); err != nil {
+					f.t.Fatalf("round %d, %s-%s board %d: %v", r.Number, home, away, b.Board, err)
+				}
+			}
+		}
 	}
 }
 
@@ -285,6 +343,10 @@ func (f *fixture) checkTeamFiles(id int64, marked map[string]bool, order []strin
 		}
 	}
 	var b bytes.Buffer
+	if err := x.StandingsPDF(f.ctx, &b, catalog.Russian, id, 0); err != nil || b.Len() == 0 {
+		t.Fatalf("standings PDF: %v", err)
+	}
+	b.Reset()
 	if err := x.StandingsJSON(f.ctx, &b, id, 0); err != nil {
 		t.Fatal(err)
 	}
