@@ -418,12 +418,22 @@ func TestTeamPlayoffRefused(t *testing.T) {
 			if len(page.Playoffs) != 0 || !page.CanCreate || len(page.Ties) != 1 || page.Ties[0].From != 1 || page.Ties[0].To != 2 {
 				t.Errorf("after the refusals: %+v, want no play-off and the tie for places 1 to 2", page)
 			}
-			if _, err := f.playoffs.Create(f.ctx, e.ID, playoff.Input{Places: []int{1}, Teams: []int64{id["Бета"], id["Альфа"]}, Name: "Матч"}); err != nil {
+			v, err := f.playoffs.Create(f.ctx, e.ID, playoff.Input{Places: []int{1}, Teams: []int64{id["Бета"], id["Альфа"]}, Games: 2, Name: "Матч"})
+			if err != nil {
 				t.Fatal(err)
 			}
 			_, err = f.playoffs.Create(f.ctx, e.ID, playoff.Input{Places: []int{1}, Name: "Ещё"})
 			if tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "already plays in the play-off Матч") {
 				t.Errorf("a second play-off of the tie: %v, want ECONFLICT naming the first", err)
+			}
+			// Two matches a pair: two rounds, home and away changed.
+			f.playTeams(v.Event, map[string]string{"Бета-Альфа": "1:1"})
+			d, err := f.teams.TeamEventData(f.ctx, v.EventID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(d.Rounds) != 2 || d.Rounds[0].Matches[0].HomeID != d.Rounds[1].Matches[0].AwayID {
+				t.Errorf("the play-off of two matches: %d rounds %+v, want two, home and away changed", len(d.Rounds), d.Rounds)
 			}
 		})
 	}
