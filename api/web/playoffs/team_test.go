@@ -42,7 +42,7 @@ func TestTeamPlayoffPages(t *testing.T) {
 		t.Error("the desk of a finished team event does not link its play-offs")
 	}
 	page := html.UnescapeString(arbiter.Get(fmt.Sprintf("/events/%d/playoffs", te.ID)).Body.String())
-	if !strings.Contains(page, apitest.RuT("playoff.tie", "From", 1, "To", 2, "Score", "3")+": Команда 1, Команда 2") {
+	if !strings.Contains(page, apitest.RuT("playoff.tie", "From", 1, "To", 2, "Score", "3")+": Команда 1, Команда 2") || !strings.Contains(page, apitest.RuT("playoff.matches_hint")) {
 		t.Fatalf("the play-offs page shows no tie of Команда 1 and Команда 2 for places 1 to 2:\n%s", page)
 	}
 	created := arbiter.Post(fmt.Sprintf("/events/%d/playoffs", te.ID), url.Values{"place": {"1"}})
