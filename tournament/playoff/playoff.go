@@ -319,7 +319,8 @@ func teamStandings(st *teams.TeamStandings) *standings {
 // team reports whether the standings are a team event's.
 func (st *standings) team() bool { return st.teams != nil }
 
-// rows puts the standings' rows at indexes into p's players or teams.
+// rows appends the standings' rows at indexes to players or, in a team
+// event, to squads.
 func (st *standings) rows(indexes []int, players *[]tournament.StandingsRow, squads *[]teams.TeamStandingsRow) {
 	for _, i := range indexes {
 		if st.team() {

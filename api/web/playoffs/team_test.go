@@ -65,6 +65,10 @@ func TestTeamPlayoffPages(t *testing.T) {
 	if len(names) != 2 || !slices.Contains([]string{names[1], names[2]}, "Команда 2") || len(match.Roster[1]) != 2 {
 		t.Fatalf("the play-off's teams %v, rosters %v: want Команда 1 and Команда 2 with two players each", names, match.Roster)
 	}
+	// Read (and cached) while the play-off is played: nothing decided yet.
+	if before := s.Anonymous().Get(fmt.Sprintf("/events/%d/standings", te.ID)).Body.String(); strings.Contains(before, `class="playoff"`) {
+		t.Error("the team standings mark a play-off not played yet")
+	}
 	round := s.Must(http.StatusCreated, apitest.Arbiter, "POST", match.Path("/rounds"), nil)
 	match.Play(round, func(home, away, board int) apitest.BoardScore {
 		if names[home] == "Команда 2" {
