@@ -12,9 +12,9 @@ import (
 // the order given (the parent's standings, which the start numbers
 // follow), each with its roster: the same people with the same details
 // and ratings, in board order, a player withdrawn from the parent left
-// out. The play-off plays over the parent's boards and match points
-// (parent); its tie-breaks are the preset of a round robin. Called in the
-// play-off's transaction tx, it answers the teams entered, by start
+// out. The play-off plays over the boards, match points and ranking of the
+// parent's settings; its tie-breaks are that ranking's preset. Called in
+// the play-off's transaction tx, it answers the teams entered, by start
 // number.
 func (s *Service) EnterPlayoffTeams(tx Tx, now time.Time, u *tournament.User, e *tournament.Event, parent TeamSettings, from []Team) ([]Team, error) {
 	settings := DefaultTeamSettings(e.System, s.TeamTieBreakPreset(e.Game, parent.Ranking))
