@@ -268,7 +268,7 @@ func TestTeamPlayoffOfThreeIsATeamRoundRobin(t *testing.T) {
 				t.Fatalf("play-off %+v, want a round robin of three teams", v.Playoff)
 			}
 			// Гамма wins both its matches, Альфа beats Бета.
-			f.playTeams(v.Event, map[string]string{"Гамма-Альфа": "2:0", "Гамма-Бета": "2:0", "Альфа-Бета": "1:1"})
+			f.playTeams(v.Event, map[string]string{"Гамма-Альфа": "2:0", "Гамма-Бета": "2:0", "Альфа-Бета": "2:0"})
 			d, err := f.teams.TeamEventData(f.ctx, v.EventID)
 			if err != nil {
 				t.Fatal(err)
@@ -276,11 +276,9 @@ func TestTeamPlayoffOfThreeIsATeamRoundRobin(t *testing.T) {
 			if len(d.Rounds) != 3 {
 				t.Errorf("the play-off was played in %d rounds, want 3", len(d.Rounds))
 			}
-			// Альфа draws Бета 1:1, so Альфа and Бета are level in the
-			// play-off but for its tie-breaks; Гамма is first.
-			got := f.teamOrder(e.ID)
-			if len(got) != 4 || got[0] != "1 Гамма +" || !strings.HasSuffix(got[1], " +") || !strings.HasSuffix(got[2], " +") || got[3] != "4 Дельта" {
-				t.Errorf("final team standings after the play-off %q, want Гамма first, the other two marked, Дельта fourth", got)
+			want := []string{"1 Гамма +", "2 Альфа +", "3 Бета +", "4 Дельта"}
+			if got := f.teamOrder(e.ID); !slices.Equal(got, want) {
+				t.Errorf("final team standings after the play-off %q, want %q", got, want)
 			}
 			ct, err := f.teams.TeamCrosstable(f.ctx, e.ID)
 			if err != nil {
@@ -291,14 +289,14 @@ func TestTeamPlayoffOfThreeIsATeamRoundRobin(t *testing.T) {
 					t.Errorf("team crosstable: Гамма placed %d, play-off %d", r.Rank, r.Playoff)
 				}
 			}
-			f.checkTeamFiles(e.ID, map[string]bool{"Гамма": true, "Альфа": true, "Бета": true, "Дельта": false}, nil)
+			f.checkTeamFiles(e.ID, map[string]bool{"Гамма": true, "Альфа": true, "Бета": true, "Дельта": false}, []string{"Гамма", "Альфа", "Бета", "Дельта"})
 		})
 	}
 }
 
 // checkTeamFiles reads back the team standings CSV (plain and Excel's) and
 // JSON of event id: the playoff column and field mark the teams marked,
-// and the rows come in the order given (when given).
+// and the rows come in the order given.
 func (f *fixture) checkTeamFiles(id int64, marked map[string]bool, order []string) {
 	t := f.t
 	t.Helper()
@@ -338,7 +336,7 @@ func (f *fixture) checkTeamFiles(id int64, marked map[string]bool, order []strin
 				t.Errorf("%s CSV: %s is marked %q, want %q", c.dialect, row[name], row[mark], want)
 			}
 		}
-		if order != nil && !slices.Equal(got, order) {
+		if !slices.Equal(got, order) {
 			t.Errorf("%s CSV: teams %q, want %q", c.dialect, got, order)
 		}
 	}
@@ -364,7 +362,7 @@ func (f *fixture) checkTeamFiles(id int64, marked map[string]bool, order []strin
 		if r.Playoff != marked[r.Team] {
 			t.Errorf("JSON: %s has playoff %v, want %v", r.Team, r.Playoff, marked[r.Team])
 		}
-		if order != nil && (r.Team != order[i] || r.Place != i+1) {
+		if r.Team != order[i] || r.Place != i+1 {
 			t.Errorf("JSON: place %d is %s's, want %s's", r.Place, r.Team, order[i])
 		}
 	}
