@@ -76,9 +76,6 @@ func WithServices(d api.Deps, st *store.Store) api.Deps {
 		opt.Now = d.Now
 		d.Review = review.NewService(st.Review(), d.Events, opt)
 	}
-	if d.Playoffs == nil {
-		d.Playoffs = playoff.NewService(st.Playoffs(), d.Events, d.Now)
-	}
 	if d.Relay == nil {
 		d.Relay = relay.NewService(st.Relay(), d.Events, relay.Options{Now: d.Now})
 	}
@@ -95,6 +92,9 @@ func WithServices(d api.Deps, st *store.Store) api.Deps {
 		opt := engines.TeamOptions()
 		opt.Now = d.Now
 		d.Teams = teams.NewService(st.Teams(), d.Events, opt)
+	}
+	if d.Playoffs == nil {
+		d.Playoffs = playoff.NewService(st.Playoffs(), d.Events, d.Teams, d.Now)
 	}
 	return d
 }

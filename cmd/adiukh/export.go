@@ -244,8 +244,9 @@ func exportCommand(args []string, stdout, stderr io.Writer) int {
 	defer st.Close()
 	ctx := tournament.NewContextWithUser(context.Background(), &tournament.User{Email: "adiukh export", Role: tournament.Admin})
 	events := tournament.NewService(st, engines.Options())
-	x := export.New(events, teams.NewService(st.Teams(), events, engines.TeamOptions()), schedule.NewService(st, nil),
-		knockout.NewService(st.Knockout(), nil), playoff.NewService(st.Playoffs(), events, nil))
+	competitions := teams.NewService(st.Teams(), events, engines.TeamOptions())
+	x := export.New(events, competitions, schedule.NewService(st, nil),
+		knockout.NewService(st.Knockout(), nil), playoff.NewService(st.Playoffs(), events, competitions, nil))
 	// The whole document is made before anything is written, so that a
 	// failure leaves no half file behind.
 	var buf bytes.Buffer

@@ -187,7 +187,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	// The rounds' starts are set by the arbiters and date the games of PDN.
 	roundStarts := schedule.NewService(st, nil)
 	relays := relay.NewService(st.Relay(), events, relay.Options{})
-	playoffs := playoff.NewService(st.Playoffs(), events, nil)
+	playoffs := playoff.NewService(st.Playoffs(), events, teamCompetitions, nil)
 	matches := knockout.NewService(st.Knockout(), nil)
 	handler := api.NewRouter(api.Deps{
 		DB:             st,

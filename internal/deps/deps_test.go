@@ -34,7 +34,7 @@ var areas = []string{"adiukh/tournament/account", "adiukh/tournament/auditlog", 
 var siblingsAllowed = []allowance{{"adiukh/tournament/correspondence", "adiukh/tournament/micromatch"}, {"adiukh/tournament/correspondence", "adiukh/tournament/knockout"},
 	{"adiukh/tournament/hall", "adiukh/tournament/relay"}, {"adiukh/tournament/hall", "adiukh/tournament/teams"}, {"adiukh/tournament/hall", "adiukh/tournament/players"},
 	{"adiukh/tournament/entries", "adiukh/tournament/players"}, {"adiukh/tournament/teams", "adiukh/tournament/players"},
-	{"adiukh/tournament/playoff", "adiukh/tournament/players"}, {"adiukh/tournament/interchange", "adiukh/tournament/players"}}
+	{"adiukh/tournament/playoff", "adiukh/tournament/players"}, {"adiukh/tournament/playoff", "adiukh/tournament/teams"}, {"adiukh/tournament/interchange", "adiukh/tournament/players"}}
 
 // v1Parts are the JSON API's packages below its assembly api/v1: the kit
 // and the shapes the areas share, then the areas, each registering its own
