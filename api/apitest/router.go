@@ -28,9 +28,13 @@ import (
 // NewRouter is the site of d as cmd/adiukh wires it: the register of
 // people, the rating lists, the entries, the search, the micro-matches and
 // the team competitions on d's database when the test gave none, on the
-// test's clock.
+// test's clock; the entries keeping the accounts' pages' parts, as
+// `adiukh serve`'s do (WithServices keeps none).
 func NewRouter(d api.Deps) http.Handler {
 	if st, ok := d.DB.(*store.Store); ok {
+		if d.Entries == nil {
+			d.Entries = entries.NewService(st.Entries(), entries.Options{Now: d.Now, KeepParts: true})
+		}
 		d = WithServices(d, st)
 	}
 	return api.NewRouter(d)

@@ -169,7 +169,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Mailer: mailer, Log: log})
 	notify := noticeMailer(mailer, cfg.PublicURL, log)
 	comp := composition.NewService(st.Composition(), composition.Options{Notify: notify})
-	ent := entries.NewService(st.Entries(), entries.Options{Notify: notify})
+	ent := entries.NewService(st.Entries(), entries.Options{Notify: notify, KeepParts: true})
 	opt.LiveRound = corr.StartLiveRound
 	opt.Hidden = ent.TellHidden
 	events := tournament.NewService(st, opt)
