@@ -471,10 +471,13 @@ func (snap *eventSnapshot) player(id int64) (*tournament.Player, error) {
 	if p, ok := snap.players[id]; ok {
 		return p, nil
 	}
-	p, err := snap.tx.Player(snap.event.ID, id)
-	if tournament.ErrorCode(err) == tournament.ENOTFOUND {
-		p, err = nil, nil
-	}
+	p, err := keptOr(snap, func(p *eventParts) map[int64]*tournament.Player { return p.players }, id, func() (*tournament.Player, error) {
+		p, err := snap.tx.Player(snap.event.ID, id)
+		if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+			return nil, nil
+		}
+		return p, err
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -34,8 +34,8 @@ func (s partsStamp) before(o partsStamp) bool {
 	return s != o && s.shared <= o.shared && s.event <= o.event
 }
 
-// maxKeptParts bounds the parts kept in all (a board, a latest game, a
-// calendar's game each); past it they are forgotten and made again as
+// maxKeptParts bounds the parts kept in all (a player, a board, a latest
+// game, a calendar's game each); past it they are forgotten and made again as
 // they are asked for.
 const maxKeptParts = 50000
 
@@ -54,12 +54,14 @@ type eventParts struct {
 	// haveRounds.
 	rounds     []tournament.Round
 	haveRounds bool
-	// latest is each player's board of the latest published round, last
+	// players are the event's players asked for (nil: not of the event),
+	// latest each player's board of the latest published round, last
 	// their latest game with a result (nil: none), feeds their calendar's
 	// games, by player ID.
-	latest map[int64]*Board
-	last   map[int64]*Board
-	feeds  map[int64][]FeedGame
+	players map[int64]*tournament.Player
+	latest  map[int64]*Board
+	last    map[int64]*Board
+	feeds   map[int64][]FeedGame
 }
 
 // at is the event's parts at stamp: those kept when they are of it, new
@@ -82,13 +84,13 @@ func (k *keptParts) at(eventID int64, stamp partsStamp) *eventParts {
 	if parts != nil {
 		k.count -= parts.size()
 	}
-	parts = &eventParts{stamp: stamp, latest: map[int64]*Board{}, last: map[int64]*Board{}, feeds: map[int64][]FeedGame{}}
+	parts = &eventParts{stamp: stamp, players: map[int64]*tournament.Player{}, latest: map[int64]*Board{}, last: map[int64]*Board{}, feeds: map[int64][]FeedGame{}}
 	k.events[eventID] = parts
 	return parts
 }
 
 func (p *eventParts) size() int {
-	n := len(p.latest) + len(p.last)
+	n := len(p.players) + len(p.latest) + len(p.last)
 	for _, games := range p.feeds {
 		n += max(len(games), 1)
 	}
