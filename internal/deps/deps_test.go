@@ -59,6 +59,7 @@ var rules = []rule{
 	{from: []string{"adiukh/internal/names"}, to: []string{"adiukh/..."}, why: "the comparison of names imports nothing of ours"},
 	{from: []string{"adiukh/tournament/prizes"}, to: []string{"adiukh/...", "std!"}, why: "the giving of prizes imports nothing of ours, and no third-party module"},
 	{from: []string{"adiukh/internal/connlimit"}, to: []string{"adiukh/...", "std!"}, why: "the connection limits import nothing of ours and no third-party module"},
+	{from: []string{"adiukh/internal/keptparts"}, to: []string{"adiukh/...", "std!"}, why: "the kept parts of pages import nothing of ours and no third-party module"},
 	{from: []string{"adiukh/tournament"}, to: []string{"adiukh/tournament/...", "adiukh/api/...", "std!"},
 		why: "the domain imports none of its subpackages, no HTTP and no third-party module"},
 	{from: []string{"adiukh/api/core"}, to: []string{"adiukh/api", "adiukh/api/web/...", "adiukh/api/v1/..."}, why: "the core serves the pages and the API, never the other way"},

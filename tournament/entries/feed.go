@@ -213,9 +213,7 @@ func (s *Service) MyFeed(ctx context.Context, token string) (*MyFeed, error) {
 				if l.EventID != eventID {
 					continue
 				}
-				games, err := keptOr(snap, func(p *eventParts) map[int64][]FeedGame { return p.feeds }, l.PlayerID, func() ([]FeedGame, error) {
-					return feedGames(tx, snap, l.PlayerID)
-				})
+				games, err := keptOr(snap, partFeed, l.PlayerID, func() ([]FeedGame, error) { return feedGames(tx, snap, l.PlayerID) }, feedCount)
 				if err != nil {
 					return err
 				}

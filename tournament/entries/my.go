@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"adiukh/internal/keptparts"
 	"adiukh/tournament"
 )
 
@@ -402,25 +403,23 @@ type eventSnapshot struct {
 	// players the players asked for, nil for one not of the event.
 	games   map[int64][]tournament.Game
 	players map[int64]*tournament.Player
-	kept    *keptParts
-	parts   *eventParts
+	kept    *keptparts.Parts
+	parts   *keptparts.Event
 }
 
 // readSnapshot reads the event as the context's reader may: nil when they
 // may not (ENOTFOUND, as ReadPublic tells it). The event's versions are
 // read first, and its rounds taken from its kept parts at them.
 func (s *Service) readSnapshot(ctx context.Context, tx Tx, eventID int64) (*eventSnapshot, error) {
-	var parts *eventParts
+	var parts *keptparts.Event
 	if s.parts != nil {
 		shared, version, err := tx.EventVersions(eventID)
 		if err != nil {
 			return nil, err
 		}
-		parts = s.parts.at(eventID, partsStamp{shared, version})
+		parts = s.parts.At(eventID, keptparts.Stamp{Shared: shared, Event: version})
 	}
-	var rounds []tournament.Round
-	haveRounds := false
-	s.parts.kept(parts, func(p *eventParts) { rounds, haveRounds = p.rounds, p.haveRounds })
+	rounds, haveRounds := keptRounds(s.parts, parts)
 	var e *tournament.Event
 	var err error
 	if haveRounds {
@@ -435,35 +434,16 @@ func (s *Service) readSnapshot(ctx context.Context, tx Tx, eventID int64) (*even
 		return nil, err
 	}
 	if !haveRounds {
-		s.parts.keep(eventID, parts, func(p *eventParts) { p.rounds, p.haveRounds = rounds, true })
+		keptparts.Put(s.parts, parts, partRounds, roundsOfAll, rounds, 1)
 	}
 	return &eventSnapshot{tx: tx, event: e, rounds: rounds, games: map[int64][]tournament.Game{}, players: map[int64]*tournament.Player{},
 		kept: s.parts, parts: parts}, nil
 }
 
-// keptOr is the player's part of the event that of picks from its kept
-// parts, else made by making and kept.
-func keptOr[T any](snap *eventSnapshot, of func(p *eventParts) map[int64]T, playerID int64, making func() (T, error)) (T, error) {
-	var part T
-	found := false
-	snap.kept.kept(snap.parts, func(p *eventParts) { part, found = of(p)[playerID] })
-	if found {
-		return part, nil
-	}
-	part, err := making()
-	if err != nil {
-		return part, err
-	}
-	snap.kept.keep(snap.event.ID, snap.parts, func(p *eventParts) { of(p)[playerID] = part })
-	return part, nil
-}
-
 // latest is the player's board of the latest published round, nil when
 // the player has none.
 func (snap *eventSnapshot) latest(playerID int64) (*Board, error) {
-	return keptOr(snap, func(p *eventParts) map[int64]*Board { return p.latest }, playerID, func() (*Board, error) {
-		return snap.board(playerID, len(snap.rounds))
-	})
+	return keptOr(snap, partLatest, playerID, func() (*Board, error) { return snap.board(playerID, len(snap.rounds)) }, one)
 }
 
 // player is the event's player of that ID, nil when it has none.
@@ -471,13 +451,13 @@ func (snap *eventSnapshot) player(id int64) (*tournament.Player, error) {
 	if p, ok := snap.players[id]; ok {
 		return p, nil
 	}
-	p, err := keptOr(snap, func(p *eventParts) map[int64]*tournament.Player { return p.players }, id, func() (*tournament.Player, error) {
+	p, err := keptOr(snap, partPlayer, id, func() (*tournament.Player, error) {
 		p, err := snap.tx.Player(snap.event.ID, id)
 		if tournament.ErrorCode(err) == tournament.ENOTFOUND {
 			return nil, nil
 		}
 		return p, err
-	})
+	}, one)
 	if err != nil {
 		return nil, err
 	}
@@ -537,9 +517,7 @@ func (snap *eventSnapshot) board(playerID int64, n int) (*Board, error) {
 
 // lastPlayed is the player's latest game with a result, nil before one.
 func (snap *eventSnapshot) lastPlayed(playerID int64) (*Board, error) {
-	return keptOr(snap, func(p *eventParts) map[int64]*Board { return p.last }, playerID, func() (*Board, error) {
-		return snap.findLastPlayed(playerID)
-	})
+	return keptOr(snap, partLast, playerID, func() (*Board, error) { return snap.findLastPlayed(playerID) }, one)
 }
 
 // findLastPlayed reads the player's latest game with a result.

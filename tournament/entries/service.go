@@ -19,6 +19,7 @@ import (
 	"context"
 	"time"
 
+	"adiukh/internal/keptparts"
 	"adiukh/tournament"
 )
 
@@ -31,7 +32,7 @@ type Options struct {
 	// The site's inbox keeps every notice either way.
 	Notify tournament.Notifier
 	// KeepParts keeps what the accounts' own pages and calendars are made
-	// of, event by event, by the events' versions (keptParts): a server's
+	// of, event by event, by the events' versions (parts.go): a server's
 	// service does; a site that makes every page afresh, to compare with,
 	// does not.
 	KeepParts bool
@@ -43,7 +44,7 @@ type Service struct {
 	store    Store
 	now      func() time.Time
 	notifier tournament.Notifier
-	parts    *keptParts // nil: nothing kept
+	parts    *keptparts.Parts // nil: nothing kept
 }
 
 // NewService returns the service over st.
@@ -53,7 +54,7 @@ func NewService(st Store, opt Options) *Service {
 		s.now = time.Now
 	}
 	if opt.KeepParts {
-		s.parts = &keptParts{events: map[int64]*eventParts{}}
+		s.parts = keptparts.New(maxKeptParts)
 	}
 	return s
 }
