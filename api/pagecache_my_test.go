@@ -61,7 +61,8 @@ func (r myReader) get(h http.Handler, path string) *httptest.ResponseRecorder {
 // makes: for a player of several events (a Swiss with a bye, a forfeit
 // and a withdrawal, a team competition, a knockout), the withdrawn player,
 // the bye's, a team's player, a knockout's player (whose first round is a
-// bye), and the arbiter who follows an event and a player; read first
+// bye), an account that follows an event and a player, and the events'
+// arbiter, who plays in one and follows another; read first
 // (the parts made and kept) and again (from the parts kept), on both
 // databases.
 func TestMyPagesFromKeptPartsAreWhatAFreshOneWouldBe(t *testing.T) {
@@ -100,10 +101,28 @@ func TestMyPagesFromKeptPartsAreWhatAFreshOneWouldBe(t *testing.T) {
 			link(swiss, swiss.players[4], "bye@example.org")
 			link(team, team.players[0], "team@example.org")
 			link(cup, cup.players[0], "cup@example.org")
-			follower := &apitest.Page{Server: &apitest.Server{T: t, Handler: s.Handler}, Cookie: readers[5].cookie}
-			for _, path := range []string{fmt.Sprintf("/events/%d/follow", swiss.id), fmt.Sprintf("/events/%d/players/%d/follow", cup.id, cup.players[1])} {
-				if rec := follower.Post(path, nil); rec.Code != http.StatusSeeOther {
-					t.Fatalf("%s: %d", path, rec.Code)
+			// The events' arbiter, who manages them, follows the team
+			// competition and plays in the Swiss too.
+			director, err := s.Accounts.User(context.Background(), "arbiter@example.org")
+			if err != nil {
+				t.Fatal(err)
+			}
+			feed, err := entries.NewService(st.Entries(), entries.Options{}).NewFeedToken(tournament.NewContextWithUser(context.Background(), director))
+			if err != nil {
+				t.Fatal(err)
+			}
+			readers = append(readers, myReader{name: "the events' arbiter", cookie: s.Session("arbiter@example.org"), feed: feed})
+			link(swiss, swiss.players[2], "arbiter@example.org")
+			follows := map[int][]string{
+				5: {fmt.Sprintf("/events/%d/follow", swiss.id), fmt.Sprintf("/events/%d/players/%d/follow", cup.id, cup.players[1])},
+				6: {fmt.Sprintf("/events/%d/follow", team.id)},
+			}
+			for reader, paths := range follows {
+				following := &apitest.Page{Server: &apitest.Server{T: t, Handler: s.Handler}, Cookie: readers[reader].cookie}
+				for _, path := range paths {
+					if rec := following.Post(path, nil); rec.Code != http.StatusSeeOther {
+						t.Fatalf("%s: %d", path, rec.Code)
+					}
 				}
 			}
 
