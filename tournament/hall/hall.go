@@ -99,33 +99,10 @@ type Board struct {
 	// Position is the position after its last move, nil before the first.
 	Relay    *relay.BoardView
 	Position rules.State
-	// Paused tells the readers that the board's relay is stopped until
-	// the arbiter has checked it; nil while it goes on (or has nothing).
-	Paused *Pause
-}
-
-// Pause is where a board's relay stopped, as the readers are told of it:
-// the ply and its move, never why. The stop's message (an illegal move, a
-// game of other players) is the arbiter's to check, not the readers' to
-// read.
-type Pause struct {
-	// Ply is the ply the relay stopped at, the one refused, or the next
-	// one when the arbiter stopped it or the feed was not a game; Move is
-	// its move's number, as a score sheet numbers it.
-	Ply, Move int
-}
-
-// pauseOf is the pause of a relayed board, nil while its relay goes on.
-// A board with its result has no pause: its relay ended.
-func pauseOf(b *Board, r *relay.BoardView) *Pause {
-	if r.Status != relay.Stopped || b.Result != nil {
-		return nil
-	}
-	ply := r.StopPly
-	if ply == 0 {
-		ply = len(r.Plies) + 1
-	}
-	return &Pause{Ply: ply, Move: (ply + 1) / 2}
+	// Paused tells the readers where the board's relay stopped until the
+	// arbiter has checked it, never why (the relay tells why to those who
+	// check it alone); nil while it goes on (or has nothing).
+	Paused *relay.Pause
 }
 
 // Match is one match of a team event's round in the hall: its teams, its
@@ -227,10 +204,10 @@ func (s *Service) relayed(ctx context.Context, h *Hall) error {
 	for i := range h.Boards {
 		b := &h.Boards[i]
 		r := v.Board(b.Number)
-		if b.Bye || r == nil || r.Source == "" && len(r.Plies) == 0 && r.Stop == nil {
+		if b.Bye || r == nil || r.Source == "" && len(r.Plies) == 0 && r.Paused == nil {
 			continue
 		}
-		b.Relay, b.Paused = r, pauseOf(b, r)
+		b.Relay, b.Paused = r, r.Paused
 		if n := len(r.Plies); n > 0 {
 			// The side to move is the FEN's own; the side given is the
 			// one a notation without it (Adiukh's) needs.

@@ -429,7 +429,7 @@ func TestAStoppedBoardIsPausedForItsReaders(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			paused := func() *hall.Pause {
+			paused := func() *relay.Pause {
 				t.Helper()
 				h, err := halls.Read(context.Background(), e.ID, 0)
 				if err != nil {
