@@ -149,16 +149,16 @@ func TestFollowAHall(t *testing.T) {
 				t.Fatal(err)
 			}
 			halls := hall.NewService(st, nil, nil)
-			one, err := halls.Follow(context.Background(), e.ID, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
+			one := halls.Subscribe(context.Background(), e.ID, 0)
 			defer one.Stop()
-			two, err := halls.Follow(context.Background(), e.ID, 0)
-			if err != nil {
+			if _, err := one.Read(context.Background()); err != nil {
 				t.Fatal(err)
 			}
+			two := halls.Subscribe(context.Background(), e.ID, 0)
 			defer two.Stop()
+			if _, err := two.Read(context.Background()); err != nil {
+				t.Fatal(err)
+			}
 			if one.First.Round != 1 || one.First.Boards[0].Result != nil || one.Next(one.First.Version) != nil {
 				t.Fatalf("the first hall: %+v", one.First)
 			}
@@ -237,11 +237,11 @@ func TestFollowARelayedBoard(t *testing.T) {
 			}
 			relays := relay.NewService(st.Relay(), events, relay.Options{})
 			halls := hall.NewService(st, nil, relays)
-			f, err := halls.Follow(context.Background(), e.ID, 0)
-			if err != nil {
+			f := halls.Subscribe(context.Background(), e.ID, 0)
+			defer f.Stop()
+			if _, err := f.Read(context.Background()); err != nil {
 				t.Fatal(err)
 			}
-			defer f.Stop()
 			if b := boardOf(f.First, 1); b.Relay != nil || b.Position != nil {
 				t.Fatalf("board 1 before the relay: %+v", b)
 			}
