@@ -20,7 +20,7 @@ func TestPushAPI(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		const arbiter = tournament.ArbiterRole
-		id, pdn := publishedRound(t, s)
+		id, pdn := publishedRound(t, s, "russian")
 		key := s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/relay/key", id), nil)["key"].(string)
 		s.Tokens["bridge"] = key
 		board1 := fmt.Sprintf("/api/v1/events/%d/rounds/1/boards/1/relay", id)
@@ -76,14 +76,14 @@ func TestPushAPI(t *testing.T) {
 	})
 }
 
-// publishedRound makes a rapid round robin of Russian draughts of four
-// players with round 1 published, its boards waiting for their relay, and
-// returns its ID and the PDN of a board's game so far (the board's
-// players named in its tags).
-func publishedRound(t *testing.T, s *apitest.Server) (int, func(board int, moves string) string) {
+// publishedRound makes a rapid round robin of the game of four players
+// with round 1 published, its boards waiting for their relay, and returns
+// its ID and the PDN of a board's game so far (the board's players named
+// in its tags).
+func publishedRound(t *testing.T, s *apitest.Server, game string) (int, func(board int, moves string) string) {
 	t.Helper()
 	const arbiter = tournament.ArbiterRole
-	ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Первенство", "game": "russian", "discipline": "rapid", "system": "round-robin"})
+	ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Первенство", "game": game, "discipline": "rapid", "system": "round-robin"})
 	id := apitest.Num(ev["id"])
 	for _, name := range []string{"Абрегов Аслан", "Берсиров Бислан", "Гучетль Гиса", "Дауров Даут"} {
 		s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name})
@@ -113,7 +113,7 @@ func TestOnlyThoseWhoCheckAStopAreToldWhy(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		const arbiter = tournament.ArbiterRole
-		id, pdn := publishedRound(t, s)
+		id, pdn := publishedRound(t, s, "russian")
 		s.Tokens["bridge"] = s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/relay/key", id), nil)["key"].(string)
 		s.Tokens["link"] = s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/relay/link", id), nil)["key"].(string)
 		s.Must(http.StatusOK, "bridge", "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/boards/1/relay", id), map[string]any{"pdn": pdn(1, "1. c3-d4 f6-e5 2. d4-c5 *")})
