@@ -142,13 +142,7 @@ func TestFollowAHall(t *testing.T) {
 			ctx := storetest.Arbiter(t, st)
 			events := tournament.NewService(st, engines.Options())
 			e, _ := storetest.Event(t, ctx, events, "round-robin", 0, "Аба", "Буба")
-			r, err := events.PairNextRound(ctx, e.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := events.PublishRound(ctx, e.ID, 1); err != nil {
-				t.Fatal(err)
-			}
+			r := storetest.PublishNextRound(t, ctx, events, e.ID)
 			halls := hall.NewService(st, nil, nil)
 			one := halls.Subscribe(context.Background(), e.ID, 0)
 			defer one.Stop()
@@ -209,13 +203,7 @@ func newRelayedRound(t *testing.T, st *store.Store, players ...string) *relayedR
 		p := storetest.Register(t, ctx, events, e.ID, tournament.PlayerInput{Name: &n, Rating: &rating})
 		names[p.ID] = n
 	}
-	r, err := events.PairNextRound(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := events.PublishRound(ctx, e.ID, 1); err != nil {
-		t.Fatal(err)
-	}
+	r := storetest.PublishNextRound(t, ctx, events, e.ID)
 	relays := relay.NewService(st.Relay(), events, relay.Options{})
 	return &relayedRound{ctx: ctx, event: e, round: r, names: names, relays: relays, halls: hall.NewService(st, nil, relays)}
 }
