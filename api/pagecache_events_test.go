@@ -38,7 +38,7 @@ func TestAWriteOfOneEventKeepsTheOthersPages(t *testing.T) {
 						}
 						bodies[fmt.Sprint(i, p)] = rec.Body.String()
 					}
-					made = append(made, cacheAnswers(t, h)["made"])
+					made = append(made, apitest.CacheAnswers(t, h)["made"])
 				}
 				return bodies, made
 			}

@@ -75,12 +75,12 @@ func TestPublicETagTellsNothingOfOtherWrites(t *testing.T) {
 			}
 			unchanged := func(what string, kept bool) {
 				t.Helper()
-				before := cacheAnswers(t, s.Handler)
+				before := apitest.CacheAnswers(t, s.Handler)
 				rec := fetch(s.Handler, page)
 				if got := rec.Header().Get("ETag"); rec.Code != http.StatusOK || got != etag {
 					t.Errorf("after %s: %d, ETag %q, want %q", what, rec.Code, got, etag)
 				}
-				if made := cacheAnswers(t, s.Handler)["made"] - before["made"]; kept && made != 0 {
+				if made := apitest.CacheAnswers(t, s.Handler)["made"] - before["made"]; kept && made != 0 {
 					t.Errorf("after %s the page was made again", what)
 				}
 			}

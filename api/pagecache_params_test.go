@@ -54,7 +54,7 @@ func TestPageParametersComeToThePageTheyShow(t *testing.T) {
 		if first.Code != http.StatusOK || last.Code != http.StatusOK || first.Body.String() == last.Body.String() {
 			t.Fatalf("%s: %d, page 3: %d, or the same page", page, first.Code, last.Code)
 		}
-		before := cacheAnswers(t, h)
+		before := apitest.CacheAnswers(t, h)
 		for query, want := range map[string]string{
 			"?page=1": first.Body.String(), "?page=0": first.Body.String(), "?page=-7": first.Body.String(), "?page=01": first.Body.String(),
 			"?page=abc": first.Body.String(), "?page=1.5": first.Body.String(), "?page=1e3": first.Body.String(),
@@ -67,20 +67,20 @@ func TestPageParametersComeToThePageTheyShow(t *testing.T) {
 				t.Errorf("%s%s: %d, not the page it shows", page, query, rec.Code)
 			}
 		}
-		after := cacheAnswers(t, h)
+		after := apitest.CacheAnswers(t, h)
 		if made := after["made"] - before["made"]; made != 0 {
 			t.Errorf("%s: 14 addresses of its first and last pages made %v pages again; want them served as kept", page, made)
 		}
 	}
 	standings := fmt.Sprintf("/events/%d/standings", id)
 	fetch(h, standings+"?round=2")
-	before := cacheAnswers(t, h)
+	before := apitest.CacheAnswers(t, h)
 	for _, query := range []string{"?round=02", "?round=%2B2", "?page=1&round=2"} {
 		if rec := fetch(h, standings+query); rec.Code != http.StatusOK {
 			t.Errorf("%s%s: %d", standings, query, rec.Code)
 		}
 	}
-	if made := cacheAnswers(t, h)["made"] - before["made"]; made != 0 {
+	if made := apitest.CacheAnswers(t, h)["made"] - before["made"]; made != 0 {
 		t.Errorf("?round=2 written otherwise made %v pages again", made)
 	}
 }

@@ -66,9 +66,9 @@ func TestSignedInReadersGetTheKeptPageWithTheirParts(t *testing.T) {
 	madeForThem := &apitest.Page{Server: uncached, Cookie: reader.Cookie}
 	for _, p := range pages {
 		public := fetch(s.Handler, p)
-		before := cacheAnswers(t, s.Handler)
+		before := apitest.CacheAnswers(t, s.Handler)
 		got := reader.Get(p)
-		after := cacheAnswers(t, s.Handler)
+		after := apitest.CacheAnswers(t, s.Handler)
 		if made, kept := after["made"]-before["made"], after["kept"]-before["kept"]; made != 0 || kept != 1 {
 			t.Errorf("%s: a signed-in reader's request made %v pages and was served %v kept; want the kept one", p, made, kept)
 		}
@@ -127,9 +127,9 @@ func TestPlayersAndManagersGetTheKeptPageWithTheirParts(t *testing.T) {
 	// them.
 	served := func(reader *apitest.Page, p string) (body string, made float64) {
 		t.Helper()
-		before := cacheAnswers(t, s.Handler)
+		before := apitest.CacheAnswers(t, s.Handler)
 		got := reader.Get(p)
-		after := cacheAnswers(t, s.Handler)
+		after := apitest.CacheAnswers(t, s.Handler)
 		if kept := after["kept"] - before["kept"] + after["made"] - before["made"]; kept != 1 {
 			t.Errorf("%s: the reader was served no kept page (%v kept, %v made)", p, after["kept"]-before["kept"], after["made"]-before["made"])
 		}

@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -102,13 +101,13 @@ func TestJunkParametersAreServedAsKept(t *testing.T) {
 	s := apitest.NewWebServer(t)
 	id := s.RoundRobin(6)
 	pages := junkedPages(t, s.Handler, id)
-	start := cacheAnswers(t, s.Handler)
+	start := apitest.CacheAnswers(t, s.Handler)
 	for _, p := range pages {
 		if code := fetch(s.Handler, p).Code; code != http.StatusOK {
 			t.Fatalf("%s: %d", p, code)
 		}
 	}
-	before := cacheAnswers(t, s.Handler)
+	before := apitest.CacheAnswers(t, s.Handler)
 	if made := before["made"] - start["made"]; made != float64(len(pages)) {
 		t.Errorf("the first request of each of the %d pages made %v pages", len(pages), made)
 	}
@@ -120,7 +119,7 @@ func TestJunkParametersAreServedAsKept(t *testing.T) {
 			t.Fatalf("%s: %d", p, code)
 		}
 	}
-	after := cacheAnswers(t, s.Handler)
+	after := apitest.CacheAnswers(t, s.Handler)
 	if made := after["made"] - before["made"]; made != 0 {
 		t.Errorf("%d requests with junk parameters made %v pages again; want every one served as kept", requests, made)
 	}
@@ -147,29 +146,6 @@ func junkedPages(t testing.TB, h http.Handler, id int) []string {
 		fmt.Sprintf("/events/%d", id), fmt.Sprintf("/events/%d/standings", id), fmt.Sprintf("/events/%d/crosstable", id),
 		fmt.Sprintf("/events/%d/players/%d", id, players.Players[0].ID), fmt.Sprintf("/api/v1/events/%d/standings", id),
 	}
-}
-
-// cacheAnswers reads the page cache's answers by how they came about from
-// /metrics.
-func cacheAnswers(t testing.TB, h http.Handler) map[string]float64 {
-	t.Helper()
-	answers := map[string]float64{}
-	for _, line := range strings.Split(fetch(h, "/metrics").Body.String(), "\n") {
-		how, ok := strings.CutPrefix(line, `adiukh_page_cache_answers_total{how="`)
-		if !ok {
-			continue
-		}
-		how, count, _ := strings.Cut(how, `"} `)
-		n, err := strconv.ParseFloat(count, 64)
-		if err != nil {
-			t.Fatalf("/metrics: %q", line)
-		}
-		answers[how] = n
-	}
-	if len(answers) != 4 {
-		t.Fatalf("/metrics has the page cache's answers %v; want kept, made, waited and uncached", answers)
-	}
-	return answers
 }
 
 // BenchmarkJunkParametersOfAHugeEvent is the CPU of a request with junk
@@ -221,7 +197,7 @@ func TestACrowdHasAPageMadeOnce(t *testing.T) {
 	s := apitest.NewWebServer(t)
 	id := s.RoundRobin(6)
 	page := fmt.Sprintf("/events/%d/standings", id)
-	before := cacheAnswers(t, s.Handler)
+	before := apitest.CacheAnswers(t, s.Handler)
 	const crowd = 20
 	var wg sync.WaitGroup
 	for range crowd {
@@ -232,7 +208,7 @@ func TestACrowdHasAPageMadeOnce(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	after := cacheAnswers(t, s.Handler)
+	after := apitest.CacheAnswers(t, s.Handler)
 	made, shared, uncached := after["made"]-before["made"], after["waited"]+after["kept"]-before["waited"]-before["kept"], after["uncached"]-before["uncached"]
 	if made != 1 || shared != crowd-1 || uncached != 0 {
 		t.Errorf("%d requests at once: %v made, %v waited for it or found it kept, %v uncached; want 1, %d, 0", crowd, made, shared, uncached, crowd-1)

@@ -33,9 +33,9 @@ func TestTokenReadersGetTheKeptJSON(t *testing.T) {
 						if reader != "" {
 							fetch(s.Handler, p) // the anonymous answer, kept
 						}
-						before := cacheAnswers(t, s.Handler)
+						before := apitest.CacheAnswers(t, s.Handler)
 						got := s.Download(reader, p, map[string]string{"Accept-Language": "ru"})
-						after := cacheAnswers(t, s.Handler)
+						after := apitest.CacheAnswers(t, s.Handler)
 						want := uncached.Download(reader, p, map[string]string{"Accept-Language": "ru"})
 						if got.Code != want.Code || got.Body.String() != want.Body.String() {
 							t.Errorf("%s, %s as %q: got (%d)\n%s\nwant the answer made for them (%d)\n%s", when, p, reader, got.Code, got.Body, want.Code, want.Body)

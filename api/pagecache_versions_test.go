@@ -85,9 +85,9 @@ func (site *versionsSite) read(i int) map[string]string {
 		if rec := fetch(site.instances[i], p); rec.Code != http.StatusOK {
 			t.Fatalf("instance %d, %s: %d", i+1, p, rec.Code)
 		}
-		kept := cacheAnswers(t, site.instances[i])["kept"]
+		kept := apitest.CacheAnswers(t, site.instances[i])["kept"]
 		bodies[p] = fetch(site.instances[i], p).Body.String()
-		if cacheAnswers(t, site.instances[i])["kept"] != kept+1 {
+		if apitest.CacheAnswers(t, site.instances[i])["kept"] != kept+1 {
 			t.Errorf("instance %d, %s: read again, not kept", i+1, p)
 		}
 	}

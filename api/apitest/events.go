@@ -235,3 +235,32 @@ func StandardEvent(t *testing.T, s *Server, extra map[string]any) int {
 	}
 	return id
 }
+
+// KnockoutEvent creates a knockout through the API, of the fields given
+// over those of a cup of Russian draughts in two-game matches at 90+30,
+// with n players, "Игрок 01" … rated so that player i is seed i and
+// registered from the weakest up (the seeding by rating is then seen to
+// work); it returns the event's answer and the players' seeds by ID.
+func KnockoutEvent(s *Server, fields map[string]any, n int) (event map[string]any, seeds map[int64]int) {
+	s.T.Helper()
+	body := map[string]any{"name": "Кубок", "game": "russian", "discipline": "standard", "system": "knockout", "time_control": "90+30", "match_games": 2}
+	for k, v := range fields {
+		body[k] = v
+	}
+	event = s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", body)
+	seeds = map[int64]int{}
+	for i := n; i >= 1; i-- {
+		p := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", Num(event["id"])), map[string]any{"name": fmt.Sprintf("Игрок %02d", i), "rating": 2410 - 10*i})
+		seeds[int64(Num(p["id"]))] = i
+	}
+	return event, seeds
+}
+
+// PublishNextRound pairs the event's next round and publishes it, and
+// returns the round as the pairing answered it.
+func (s *Server) PublishNextRound(id int) map[string]any {
+	s.T.Helper()
+	r := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/%d/publish", id, Num(r["number"])), nil)
+	return r
+}

@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -162,4 +163,29 @@ func (s *Server) MustDownload(path, contentType string) []byte {
 func Num(v any) int {
 	f, _ := v.(float64)
 	return int(f)
+}
+
+// CacheAnswers reads the page cache's answers by how they came about
+// (kept, made, waited, uncached) from the /metrics of the site h.
+func CacheAnswers(t testing.TB, h http.Handler) map[string]float64 {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	answers := map[string]float64{}
+	for _, line := range strings.Split(rec.Body.String(), "\n") {
+		how, ok := strings.CutPrefix(line, `adiukh_page_cache_answers_total{how="`)
+		if !ok {
+			continue
+		}
+		how, count, _ := strings.Cut(how, `"} `)
+		n, err := strconv.ParseFloat(count, 64)
+		if err != nil {
+			t.Fatalf("/metrics: %q", line)
+		}
+		answers[how] = n
+	}
+	if len(answers) != 4 {
+		t.Fatalf("/metrics has the page cache's answers %v; want kept, made, waited and uncached", answers)
+	}
+	return answers
 }

@@ -59,11 +59,11 @@ func TestMoveHeardFromAnotherInstanceIsNotRead(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	f, err := b.Follow(sec.as(g.BlackID), g.ID, true)
-	if err != nil {
+	f := b.Subscribe(g.ID, true)
+	defer f.Stop()
+	if _, err := f.Read(sec.as(g.BlackID)); err != nil {
 		t.Fatal(err)
 	}
-	defer f.Stop()
 	next := func(after int) *correspondence.View {
 		t.Helper()
 		deadline := time.After(10 * time.Second)

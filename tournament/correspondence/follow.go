@@ -50,17 +50,6 @@ func (s *Service) Subscribe(gameID int64, player bool) *Following {
 	return &Following{Changes: changes, s: s, gameID: gameID, stop: stop}
 }
 
-// Follow begins to watch a game for the context's user, who must be
-// allowed to read it, and reads it: Subscribe, then Read.
-func (s *Service) Follow(ctx context.Context, gameID int64, player bool) (*Following, error) {
-	f := s.Subscribe(gameID, player)
-	if _, err := f.Read(ctx); err != nil {
-		f.Stop()
-		return nil, err
-	}
-	return f, nil
-}
-
 // Plays reports whether the context's user plays a side of the game: a
 // player's stream of their own game is never refused (core.OpenStream).
 func (s *Service) Plays(ctx context.Context, gameID int64) (bool, error) {

@@ -48,16 +48,16 @@ func TestLiveStartReachesTheWatchers(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			white, err := a.Follow(sec.as(g.WhiteID), g.ID, true)
-			if err != nil {
-				t.Fatal(err)
-			}
+			white := a.Subscribe(g.ID, true)
 			defer white.Stop()
-			black, err := b.Follow(sec.as(g.BlackID), g.ID, true)
-			if err != nil {
+			if _, err := white.Read(sec.as(g.WhiteID)); err != nil {
 				t.Fatal(err)
 			}
+			black := b.Subscribe(g.ID, true)
 			defer black.Stop()
+			if _, err := black.Read(sec.as(g.BlackID)); err != nil {
+				t.Fatal(err)
+			}
 			waiting := white.First.Version
 			if !white.First.NotStarted || black.First.Version != waiting {
 				t.Fatalf("before the start the watchers begin with versions %d and %d (not started: %v)", waiting, black.First.Version, white.First.NotStarted)
@@ -142,11 +142,11 @@ func TestLiveStartSavesAndReadsNoGameTwice(t *testing.T) {
 			}
 			var watching []*correspondence.Following
 			for _, g := range games {
-				f, err := svc.Follow(sec.as(g.WhiteID), g.ID, true)
-				if err != nil {
+				f := svc.Subscribe(g.ID, true)
+				defer f.Stop()
+				if _, err := f.Read(sec.as(g.WhiteID)); err != nil {
 					t.Fatal(err)
 				}
-				defer f.Stop()
 				watching = append(watching, f)
 			}
 			clk.Set(start.Add(300 * time.Millisecond))

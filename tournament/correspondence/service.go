@@ -759,7 +759,7 @@ func readerSide(ctx context.Context, tx Tx, g *Game) (side rules.Color, ok bool,
 }
 
 // readView reads a game with its moves and clocks for its watchers, who
-// were let in when they began to watch (Follow).
+// were let in when they began to watch (Subscribe, then Read).
 func (s *Service) readView(ctx context.Context, gameID int64) (*View, error) {
 	var view *View
 	err := s.store.View(ctx, func(tx Tx) (err error) {

@@ -162,11 +162,11 @@ func TestLiveMoveStatements(t *testing.T) {
 				g := startedLiveGame(t, st, svc, clk)
 				if watched {
 					for _, id := range []int64{g.WhiteID, g.BlackID} {
-						f, err := svc.Follow(g.sec.as(id), g.ID, true)
-						if err != nil {
+						f := svc.Subscribe(g.ID, true)
+						defer f.Stop()
+						if _, err := f.Read(g.sec.as(id)); err != nil {
 							t.Fatal(err)
 						}
-						defer f.Stop()
 					}
 				}
 				// The first move of each player reads what is kept after.
@@ -240,11 +240,11 @@ func BenchmarkLiveMove(b *testing.B) {
 			sec, games := liveEvent(b, st, svc, clk, 2*(b.N/plies+1), "60+0", time.Time{})
 			for _, g := range games {
 				for _, id := range []int64{g.WhiteID, g.BlackID} {
-					f, err := svc.Follow(sec.as(id), g.ID, true)
-					if err != nil {
+					f := svc.Subscribe(g.ID, true)
+					defer f.Stop()
+					if _, err := f.Read(sec.as(id)); err != nil {
 						b.Fatal(err)
 					}
-					defer f.Stop()
 				}
 			}
 			before := counted.statements.Load()

@@ -48,9 +48,9 @@ type GameNotice struct {
 // from the change feed, a live game's move with the game and the move
 // (no read either: GameNotice), or found by a poll of the watched games'
 // versions.
-// A watcher that registers before it reads the game (Follow) misses no
-// change: one made before its read is in what it read, one made after is
-// signalled.
+// A watcher that registers before it reads the game (Subscribe, then
+// Read) misses no change: one made before its read is in what it read,
+// one made after is signalled.
 type watchers struct {
 	mu      sync.Mutex
 	games   map[int64]*watched
@@ -158,8 +158,9 @@ func (s *Service) moved(v *View) {
 	w.keep(v)
 }
 
-// offer gives the watchers a version of the game read by one of them (as
-// Follow begins), which spares them a read when it is newer than theirs.
+// offer gives the watchers a version of the game read by one of them (a
+// watch's first Read), which spares them a read when it is newer than
+// theirs.
 func (s *Service) offer(v *View) {
 	s.moved(v)
 }

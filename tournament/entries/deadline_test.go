@@ -1,6 +1,7 @@
 package entries_test
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
+	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -21,17 +23,7 @@ func TestDeadlineAfterTheEventEndsIsRefused(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			opt := engines.Options()
-			opt.Now = func() time.Time { return time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC) }
-			svc, ent := services(st, opt)
-			arbiter := storetest.Arbiter(t, st)
-			dated := func(start, end string) int64 {
-				e, err := svc.CreateEvent(arbiter, tournament.EventInput{Name: ptr("Кубок"), Discipline: ptr("rapid"), System: ptr("swiss"), Rounds: ptr(5), TimeControl: ptr("8+4"), StartDate: ptr(start), EndDate: ptr(end)})
-				if err != nil {
-					t.Fatal(err)
-				}
-				return e.ID
-			}
+			ent, arbiter, dated := deadlineFixture(t, st)
 			twoDays, oneDay, undated := dated("2026-12-10", "2026-12-11"), dated("2026-12-10", ""), dated("", "")
 			for _, c := range []struct {
 				event    int64
@@ -74,28 +66,41 @@ func TestDeadlinePastYear9999IsRefused(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			opt := engines.Options()
-			opt.Now = func() time.Time { return time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC) }
-			svc, ent := services(st, opt)
-			arbiter := storetest.Arbiter(t, st)
-			e, err := svc.CreateEvent(arbiter, tournament.EventInput{Name: ptr("Кубок"), Discipline: ptr("rapid"), System: ptr("swiss"), Rounds: ptr(5), TimeControl: ptr("8+4")})
-			if err != nil {
-				t.Fatal(err)
-			}
+			ent, arbiter, dated := deadlineFixture(t, st)
+			undated := dated("", "")
 			for _, deadline := range []string{"9999-12-31T23:00:00-05:00", "1899-12-31"} {
-				_, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true), Deadline: ptr(deadline)})
+				_, err := ent.SetEntries(arbiter, undated, entries.EntrySettingsInput{Open: ptr(true), Deadline: ptr(deadline)})
 				var te *tournament.Error
 				if !errors.As(err, &te) || te.Code != tournament.EINVALID || te.Field != "deadline" || !strings.Contains(te.Message, "years 1900 to 2100") {
 					t.Errorf("deadline %s: %v, want EINVALID at deadline naming the years", deadline, err)
 				}
 			}
-			if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true), Deadline: ptr("2100-12-30")}); err != nil {
+			if _, err := ent.SetEntries(arbiter, undated, entries.EntrySettingsInput{Open: ptr(true), Deadline: ptr("2100-12-30")}); err != nil {
 				t.Errorf("a deadline in 2100: %v", err)
 			}
-			v, err := ent.Entries(arbiter, e.ID)
+			v, err := ent.Entries(arbiter, undated)
 			if err != nil || v.Settings.Deadline.Year() != 2100 {
 				t.Errorf("the deadline kept: %+v, %v; want the one in 2100", v, err)
 			}
 		})
+	}
+}
+
+// deadlineFixture is the entries' service on 20 November 2026 at noon
+// (UTC), its arbiter and the arbiter's rapid Swiss of five rounds from
+// start to end (dates "" for none).
+func deadlineFixture(t *testing.T, st *store.Store) (*entries.Service, context.Context, func(start, end string) int64) {
+	t.Helper()
+	opt := engines.Options()
+	opt.Now = func() time.Time { return time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC) }
+	svc, ent := services(st, opt)
+	arbiter := storetest.Arbiter(t, st)
+	return ent, arbiter, func(start, end string) int64 {
+		t.Helper()
+		e, err := svc.CreateEvent(arbiter, tournament.EventInput{Name: ptr("Кубок"), Discipline: ptr("rapid"), System: ptr("swiss"), Rounds: ptr(5), TimeControl: ptr("8+4"), StartDate: ptr(start), EndDate: ptr(end)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e.ID
 	}
 }

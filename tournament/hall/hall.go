@@ -83,8 +83,13 @@ type Hall struct {
 
 // Board is one board of the round in the hall.
 type Board struct {
-	Number int
-	White  Seat
+	// Number is the board's number in the round (a team event's game
+	// number, teams.GameNumber); Table and MatchBoard place a team event's
+	// board as its pairings do, board 2 of the match at table 1 (0 for an
+	// event of players).
+	Number            int
+	Table, MatchBoard int
+	White             Seat
 	// Black is the zero Seat on the bye's board (Bye).
 	Black Seat
 	Bye   bool
@@ -99,33 +104,20 @@ type Board struct {
 	// Position is the position after its last move, nil before the first.
 	Relay    *relay.BoardView
 	Position rules.State
-	// Paused tells the readers that the board's relay is stopped until
-	// the arbiter has checked it; nil while it goes on (or has nothing).
-	Paused *Pause
+	// Paused tells the readers where the board's relay stopped until the
+	// arbiter has checked it, never why (the relay tells why to those who
+	// check it alone); nil while it goes on (or has nothing).
+	Paused *relay.Pause
 }
 
-// Pause is where a board's relay stopped, as the readers are told of it:
-// the ply and its move, never why. The stop's message (an illegal move, a
-// game of other players) is the arbiter's to check, not the readers' to
-// read.
-type Pause struct {
-	// Ply is the ply the relay stopped at, the one refused, or the next
-	// one when the arbiter stopped it or the feed was not a game; Move is
-	// its move's number, as a score sheet numbers it.
-	Ply, Move int
-}
-
-// pauseOf is the pause of a relayed board, nil while its relay goes on.
-// A board with its result has no pause: its relay ended.
-func pauseOf(b *Board, r *relay.BoardView) *Pause {
-	if r.Status != relay.Stopped || b.Result != nil {
-		return nil
+// ShownNumber is the number the board's readers know it by: its board in
+// its match in a team event (as the team pairings show it), its number in
+// the round otherwise.
+func (b Board) ShownNumber() int {
+	if b.MatchBoard != 0 {
+		return b.MatchBoard
 	}
-	ply := r.StopPly
-	if ply == 0 {
-		ply = len(r.Plies) + 1
-	}
-	return &Pause{Ply: ply, Move: (ply + 1) / 2}
+	return b.Number
 }
 
 // Match is one match of a team event's round in the hall: its teams, its
@@ -227,10 +219,10 @@ func (s *Service) relayed(ctx context.Context, h *Hall) error {
 	for i := range h.Boards {
 		b := &h.Boards[i]
 		r := v.Board(b.Number)
-		if b.Bye || r == nil || r.Source == "" && len(r.Plies) == 0 && r.Stop == nil {
+		if b.Bye || r == nil || r.Source == "" && len(r.Plies) == 0 && r.Paused == nil {
 			continue
 		}
-		b.Relay, b.Paused = r, pauseOf(b, r)
+		b.Relay, b.Paused = r, r.Paused
 		if n := len(r.Plies); n > 0 {
 			// The side to move is the FEN's own; the side given is the
 			// one a notation without it (Adiukh's) needs.
@@ -303,7 +295,7 @@ func read(tx tournament.Tx, e *tournament.Event, n int, now time.Time) (*Hall, e
 		h.Boards[i] = b
 	}
 	if e.Discipline.IsTeam() {
-		if h.Matches, err = matchesOf(tx, e, round); err != nil {
+		if h.Matches, err = matchesOf(tx, e, round, h.Boards); err != nil {
 			return nil, err
 		}
 	}
@@ -311,8 +303,9 @@ func read(tx tournament.Tx, e *tournament.Event, n int, now time.Time) (*Hall, e
 }
 
 // matchesOf reads the matches of round r of team event e in the hall's
-// transaction, which the store's transactions keep the teams in.
-func matchesOf(tx tournament.Tx, e *tournament.Event, r *tournament.Round) ([]Match, error) {
+// transaction, which the store's transactions keep the teams in, and
+// places each of the round's boards in its match.
+func matchesOf(tx tournament.Tx, e *tournament.Event, r *tournament.Round, boards []Board) ([]Match, error) {
 	tt, ok := tx.(teams.TeamTx)
 	if !ok {
 		return nil, fmt.Errorf("the store keeps no teams: the hall of team event %d cannot show its matches", e.ID)
@@ -321,6 +314,10 @@ func matchesOf(tx tournament.Tx, e *tournament.Event, r *tournament.Round) ([]Ma
 	if err != nil {
 		return nil, err
 	}
+	byNumber := make(map[int]*Board, len(boards))
+	for i := range boards {
+		byNumber[boards[i].Number] = &boards[i]
+	}
 	out := make([]Match, len(read))
 	for i, m := range read {
 		hm := Match{Table: m.Table, Home: teamOf(m.Home), Bye: m.IsBye(), Score: m.Score}
@@ -328,8 +325,12 @@ func matchesOf(tx tournament.Tx, e *tournament.Event, r *tournament.Round) ([]Ma
 			hm.Away = teamOf(m.Away)
 		}
 		for _, b := range m.Boards {
-			if b.Game != nil {
-				hm.Boards = append(hm.Boards, b.Game.Board)
+			if b.Game == nil {
+				continue
+			}
+			hm.Boards = append(hm.Boards, b.Game.Board)
+			if placed := byNumber[b.Game.Board]; placed != nil {
+				placed.Table, placed.MatchBoard = m.Table, b.Board
 			}
 		}
 		out[i] = hm
@@ -366,4 +367,14 @@ func (s *Service) version(ctx context.Context, eventID int64) (int64, error) {
 	}
 	_, v, err := s.versions.EventVersions(ctx, eventID)
 	return v, err
+}
+
+// MatchOf is the match board b is played in, nil for an event of players.
+func (h *Hall) MatchOf(b Board) *Match {
+	for i := range h.Matches {
+		if b.Table != 0 && h.Matches[i].Table == b.Table {
+			return &h.Matches[i]
+		}
+	}
+	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"adiukh/tournament/hall"
 	"adiukh/tournament/relay"
 	"adiukh/tournament/schedule"
+	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 	"adiukh/tournament/teams"
 )
@@ -141,24 +142,18 @@ func TestFollowAHall(t *testing.T) {
 			ctx := storetest.Arbiter(t, st)
 			events := tournament.NewService(st, engines.Options())
 			e, _ := storetest.Event(t, ctx, events, "round-robin", 0, "Аба", "Буба")
-			r, err := events.PairNextRound(ctx, e.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := events.PublishRound(ctx, e.ID, 1); err != nil {
-				t.Fatal(err)
-			}
+			r := storetest.PublishNextRound(t, ctx, events, e.ID)
 			halls := hall.NewService(st, nil, nil)
-			one, err := halls.Follow(context.Background(), e.ID, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
+			one := halls.Subscribe(context.Background(), e.ID, 0)
 			defer one.Stop()
-			two, err := halls.Follow(context.Background(), e.ID, 0)
-			if err != nil {
+			if _, err := one.Read(context.Background()); err != nil {
 				t.Fatal(err)
 			}
+			two := halls.Subscribe(context.Background(), e.ID, 0)
 			defer two.Stop()
+			if _, err := two.Read(context.Background()); err != nil {
+				t.Fatal(err)
+			}
 			if one.First.Round != 1 || one.First.Boards[0].Result != nil || one.Next(one.First.Version) != nil {
 				t.Fatalf("the first hall: %+v", one.First)
 			}
@@ -166,18 +161,7 @@ func TestFollowAHall(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, f := range []*hall.Following{one, two} {
-				// A signal may come of a follower's first read, which the
-				// other offered: Next is then nil, and the follower waits on.
-				deadline := time.After(10 * time.Second)
-				var next *hall.Hall
-				for next == nil {
-					select {
-					case <-f.Changes:
-					case <-deadline:
-						t.Fatal("no change heard in 10 s")
-					}
-					next = f.Next(one.First.Version)
-				}
+				next := nextHall(t, f, func(*hall.Hall) bool { return true })
 				if next.Boards[0].Result == nil || !next.Finished {
 					t.Fatalf("the hall after the result: %+v", next)
 				}
@@ -186,6 +170,69 @@ func TestFollowAHall(t *testing.T) {
 				t.Error("the followers were each read the hall")
 			}
 		})
+	}
+}
+
+// relayedRound is a Swiss of Russian draughts (rapid, 15+10) with round 1
+// published, relayed and shown in the hall: its arbiter's context, the
+// event, the round, its players' names by ID and the services.
+type relayedRound struct {
+	ctx    context.Context
+	event  *tournament.Event
+	round  *tournament.Round
+	names  map[int64]string
+	relays *relay.Service
+	halls  *hall.Service
+}
+
+// newRelayedRound makes the relayed round of the players named, rated
+// 2000, 1900, … in that order.
+func newRelayedRound(t *testing.T, st *store.Store, players ...string) *relayedRound {
+	t.Helper()
+	ctx := storetest.Arbiter(t, st)
+	events := tournament.NewService(st, engines.Options())
+	game, discipline, system, rounds, clock := "russian", "rapid", "swiss", 3, "15+10"
+	eventName := "Чемпионат"
+	e, err := events.CreateEvent(ctx, tournament.EventInput{Name: &eventName, Game: &game, Discipline: &discipline, System: &system, Rounds: &rounds, TimeControl: &clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[int64]string{}
+	for i, n := range players {
+		rating := 2000 - 100*i
+		p := storetest.Register(t, ctx, events, e.ID, tournament.PlayerInput{Name: &n, Rating: &rating})
+		names[p.ID] = n
+	}
+	r := storetest.PublishNextRound(t, ctx, events, e.ID)
+	relays := relay.NewService(st.Relay(), events, relay.Options{})
+	return &relayedRound{ctx: ctx, event: e, round: r, names: names, relays: relays, halls: hall.NewService(st, nil, relays)}
+}
+
+// push pushes game g's moves so far, a game going on, as the arbiter.
+func (rr *relayedRound) push(t *testing.T, g tournament.Game, moves string) {
+	t.Helper()
+	pdn := "[White \"" + rr.names[g.WhiteID] + "\"]\n[Black \"" + rr.names[g.BlackID] + "\"]\n\n" + moves + " *\n"
+	if _, err := rr.relays.Push(rr.ctx, relay.PushInput{EventID: rr.event.ID, Round: 1, Board: g.Board, PDN: pdn}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// nextHall waits up to 10 s for a follower to be handed a hall newer than
+// its first that is as wanted. A signal may come of a follower's first
+// read, which another offered: Next is then nil, and the follower waits
+// on.
+func nextHall(t *testing.T, f *hall.Following, wanted func(*hall.Hall) bool) *hall.Hall {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case <-f.Changes:
+		case <-deadline:
+			t.Fatal("no change heard in 10 s")
+		}
+		if next := f.Next(f.First.Version); next != nil && wanted(next) {
+			return next
+		}
 	}
 }
 
@@ -214,54 +261,19 @@ func TestFollowARelayedBoard(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
-			ctx := storetest.Arbiter(t, st)
-			events := tournament.NewService(st, engines.Options())
-			game, discipline, system, rounds, clock := "russian", "rapid", "swiss", 3, "15+10"
-			eventName := "Чемпионат"
-			e, err := events.CreateEvent(ctx, tournament.EventInput{Name: &eventName, Game: &game, Discipline: &discipline, System: &system, Rounds: &rounds, TimeControl: &clock})
-			if err != nil {
-				t.Fatal(err)
-			}
-			names := map[int64]string{}
-			for i, n := range []string{"Иванов Иван", "Петров Пётр", "Сидоров Сидор", "Кузнецов Кузьма"} {
-				rating := 2000 - 100*i
-				p := storetest.Register(t, ctx, events, e.ID, tournament.PlayerInput{Name: &n, Rating: &rating})
-				names[p.ID] = n
-			}
-			r, err := events.PairNextRound(ctx, e.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := events.PublishRound(ctx, e.ID, 1); err != nil {
-				t.Fatal(err)
-			}
-			relays := relay.NewService(st.Relay(), events, relay.Options{})
-			halls := hall.NewService(st, nil, relays)
-			f, err := halls.Follow(context.Background(), e.ID, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
+			rr := newRelayedRound(t, st, "Иванов Иван", "Петров Пётр", "Сидоров Сидор", "Кузнецов Кузьма")
+			e, r, halls := rr.event, rr.round, rr.halls
+			f := halls.Subscribe(context.Background(), e.ID, 0)
 			defer f.Stop()
+			if _, err := f.Read(context.Background()); err != nil {
+				t.Fatal(err)
+			}
 			if b := boardOf(f.First, 1); b.Relay != nil || b.Position != nil {
 				t.Fatalf("board 1 before the relay: %+v", b)
 			}
 			g := r.Games[0]
-			pdn := "[White \"" + names[g.WhiteID] + "\"]\n[Black \"" + names[g.BlackID] + "\"]\n\n1. c3-d4 {[%clock w0:14:50 B0:15:00]} f6-e5 *\n"
-			if _, err := relays.Push(ctx, relay.PushInput{EventID: e.ID, Round: 1, Board: g.Board, PDN: pdn}); err != nil {
-				t.Fatal(err)
-			}
-			deadline := time.After(10 * time.Second)
-			var next *hall.Hall
-			for next == nil {
-				select {
-				case <-f.Changes:
-				case <-deadline:
-					t.Fatal("the move relayed was not heard in 10 s")
-				}
-				if n := f.Next(f.First.Version); n != nil && boardOf(n, g.Board).Relay != nil {
-					next = n
-				}
-			}
+			rr.push(t, g, "1. c3-d4 {[%clock w0:14:50 B0:15:00]} f6-e5")
+			next := nextHall(t, f, func(h *hall.Hall) bool { return boardOf(h, g.Board).Relay != nil })
 			b := boardOf(next, g.Board)
 			if len(b.Relay.Plies) != 2 || b.Relay.LastMove.Move != "f6-e5" || b.Relay.Clock == nil || b.Position == nil || len(b.Position.Pieces()) != 24 {
 				t.Fatalf("the relayed board: %+v", b)
@@ -356,6 +368,12 @@ func TestHallOfATeamRound(t *testing.T) {
 					!slices.Equal(m.Boards, []int{teams.GameNumber(m.Table, 1, 2), teams.GameNumber(m.Table, 2, 2)}) || m.Score.Done {
 					t.Errorf("match %d: %+v, want the teams of %+v on its boards in order, no score yet", i, m, want)
 				}
+				for board := 1; board <= 2; board++ {
+					b := boardOf(h, teams.GameNumber(m.Table, board, 2))
+					if b.Table != m.Table || b.MatchBoard != board || b.ShownNumber() != board || h.MatchOf(b) != &h.Matches[i] {
+						t.Errorf("board %d of the match at table %d: %+v, want it placed there", board, m.Table, b)
+					}
+				}
 			}
 			first := tr.Matches[0]
 			record := func(b teams.MatchBoard, score string) {
@@ -398,40 +416,12 @@ func TestAStoppedBoardIsPausedForItsReaders(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
-			ctx := storetest.Arbiter(t, st)
-			events := tournament.NewService(st, engines.Options())
-			game, discipline, system, rounds, clock := "russian", "rapid", "swiss", 3, "15+10"
-			eventName := "Чемпионат"
-			e, err := events.CreateEvent(ctx, tournament.EventInput{Name: &eventName, Game: &game, Discipline: &discipline, System: &system, Rounds: &rounds, TimeControl: &clock})
-			if err != nil {
-				t.Fatal(err)
-			}
-			names := map[int64]string{}
-			for i, n := range []string{"Иванов Иван", "Петров Пётр"} {
-				rating := 2000 - 100*i
-				p := storetest.Register(t, ctx, events, e.ID, tournament.PlayerInput{Name: &n, Rating: &rating})
-				names[p.ID] = n
-			}
-			r, err := events.PairNextRound(ctx, e.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := events.PublishRound(ctx, e.ID, 1); err != nil {
-				t.Fatal(err)
-			}
-			relays := relay.NewService(st.Relay(), events, relay.Options{})
-			halls := hall.NewService(st, nil, relays)
-			g := r.Games[0]
-			push := func(moves string) {
+			rr := newRelayedRound(t, st, "Иванов Иван", "Петров Пётр")
+			ctx, e, relays, g := rr.ctx, rr.event, rr.relays, rr.round.Games[0]
+			push := func(moves string) { t.Helper(); rr.push(t, g, moves) }
+			paused := func() *relay.Pause {
 				t.Helper()
-				pdn := "[White \"" + names[g.WhiteID] + "\"]\n[Black \"" + names[g.BlackID] + "\"]\n\n" + moves + " *\n"
-				if _, err := relays.Push(ctx, relay.PushInput{EventID: e.ID, Round: 1, Board: g.Board, PDN: pdn}); err != nil {
-					t.Fatal(err)
-				}
-			}
-			paused := func() *hall.Pause {
-				t.Helper()
-				h, err := halls.Read(context.Background(), e.ID, 0)
+				h, err := rr.halls.Read(context.Background(), e.ID, 0)
 				if err != nil {
 					t.Fatal(err)
 				}

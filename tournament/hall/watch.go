@@ -106,17 +106,6 @@ func (f *Following) Read(ctx context.Context) (*Hall, error) {
 	return first, nil
 }
 
-// Follow follows round n of an event's hall and reads it: Subscribe,
-// then Read.
-func (s *Service) Follow(ctx context.Context, eventID int64, n int) (*Following, error) {
-	f := s.Subscribe(ctx, eventID, n)
-	if _, err := f.Read(ctx); err != nil {
-		f.Stop()
-		return nil, err
-	}
-	return f, nil
-}
-
 // Next is the newest version of the hall when it is newer than the
 // version seen; nil otherwise.
 func (f *Following) Next(seen int64) *Hall {
@@ -302,7 +291,7 @@ func (s *Service) retry(key hallKey, again bool) {
 }
 
 // readFollowed reads a followed hall for all its followers, whose right
-// to read the event Follow checked: the hall shows every reader the same
+// to read the event their first Read checked: the hall shows every reader the same
 // (no drafts, nobody's own parts). The relay is read as reader, the
 // latest follower, whom it lets read the event.
 func (s *Service) readFollowed(ctx context.Context, key hallKey, reader *tournament.User) (*Hall, error) {

@@ -49,18 +49,6 @@ func knockoutEvent(t *testing.T, ctx context.Context, events *tournament.Service
 	return e
 }
 
-func pairAndPublish(t *testing.T, ctx context.Context, events *tournament.Service, eventID int64) *tournament.Round {
-	t.Helper()
-	r, err := events.PairNextRound(ctx, eventID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r, err = events.PublishRound(ctx, eventID, r.Number); err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
 // seedOf reads the seed from a player's name ("Игрок 05").
 func seedOf(t *testing.T, p *knockout.PlayerRef) int {
 	t.Helper()
@@ -154,7 +142,7 @@ func code(err error) string {
 func runKnockout(t *testing.T, ctx context.Context, events *tournament.Service, svc *knockout.Service, e *tournament.Event) *knockout.BracketView {
 	t.Helper()
 	for {
-		r := pairAndPublish(t, ctx, events, e.ID)
+		r := storetest.PublishNextRound(t, ctx, events, e.ID)
 		b, err := svc.Bracket(ctx, e.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -318,7 +306,7 @@ func TestBadKnockoutRefused(t *testing.T) {
 		if b, err := svc.Bracket(ctx, e.ID); err != nil || len(b.Rounds) != 2 || b.Rounds[0].Paired || b.Rounds[1].Stage != "final" {
 			t.Errorf("the bracket before round 1: %+v %v", b, err)
 		}
-		r := pairAndPublish(t, ctx, events, e.ID)
+		r := storetest.PublishNextRound(t, ctx, events, e.ID)
 		if _, err := events.UpdateEvent(ctx, e.ID, tournament.EventInput{Knockout: &tournament.KnockoutSettings{MatchGames: 4}}, ""); code(err) != tournament.ECONFLICT {
 			t.Errorf("the format changed after round 1: %v", err)
 		}

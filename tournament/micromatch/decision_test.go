@@ -7,6 +7,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/micromatch"
+	"adiukh/tournament/store/storetest"
 )
 
 // The same entries decide the same at the board's door and a micro-match
@@ -23,10 +24,10 @@ func TestOneResultDecisionAtEveryDoor(t *testing.T) {
 			start int
 			enter door
 		}{
-			"board": {pairAndPublish(t, ctx, events, board.ID).Games[0].Version, func(ctx context.Context, score, reason, why string, version int) (*tournament.RecordedResult, error) {
+			"board": {storetest.PublishNextRound(t, ctx, events, board.ID).Games[0].Version, func(ctx context.Context, score, reason, why string, version int) (*tournament.RecordedResult, error) {
 				return events.RecordResult(ctx, tournament.ResultInput{EventID: board.ID, Round: 1, Board: 1, Score: score, EndReason: reason, Reason: why, Version: version})
 			}},
-			"micro-match game": {pairAndPublish(t, ctx, events, micro.ID).Games[0].Version, func(ctx context.Context, score, reason, why string, version int) (*tournament.RecordedResult, error) {
+			"micro-match game": {storetest.PublishNextRound(t, ctx, events, micro.ID).Games[0].Version, func(ctx context.Context, score, reason, why string, version int) (*tournament.RecordedResult, error) {
 				return svc.RecordGame(ctx, micromatch.GameInput{EventID: micro.ID, Round: 1, Board: 1, Game: 1, Score: score, EndReason: reason, Reason: why, Version: version})
 			}},
 		}

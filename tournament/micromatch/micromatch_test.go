@@ -47,18 +47,6 @@ func russianEvent(t *testing.T, ctx context.Context, events *tournament.Service,
 	return e
 }
 
-func pairAndPublish(t *testing.T, ctx context.Context, events *tournament.Service, eventID int64) *tournament.Round {
-	t.Helper()
-	r, err := events.PairNextRound(ctx, eventID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r, err = events.PublishRound(ctx, eventID, r.Number); err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
 func storedRound(t *testing.T, ctx context.Context, events *tournament.Service, eventID int64, n int) tournament.Round {
 	t.Helper()
 	rounds, err := events.Rounds(ctx, eventID)
@@ -157,7 +145,7 @@ func TestMicroMatchScores(t *testing.T) {
 		t.Run(tc.count, func(t *testing.T) {
 			forEachService(t, func(t *testing.T, ctx context.Context, events *tournament.Service, svc *micromatch.Service) {
 				e := russianEvent(t, ctx, events, "round", tc.count)
-				r := pairAndPublish(t, ctx, events, e.ID)
+				r := storetest.PublishNextRound(t, ctx, events, e.ID)
 				board := r.Games[0]
 				g, err := svc.RecordGame(ctx, micromatch.GameInput{EventID: e.ID, Round: 1, Board: 1, Game: 1, Score: "2:0", EndReason: "resignation", Version: board.Version})
 				if err != nil {
@@ -238,7 +226,7 @@ func TestMicroMatchSetting(t *testing.T) {
 			}
 		}
 		e := russianEvent(t, ctx, events, "round", "matches")
-		pairAndPublish(t, ctx, events, e.ID)
+		storetest.PublishNextRound(t, ctx, events, e.ID)
 		if _, err := events.UpdateEvent(ctx, e.ID, tournament.EventInput{MicroMatch: ptr("")}, ""); code(err) != tournament.ECONFLICT {
 			t.Errorf("switching micro-matches off after round 1: %v, want ECONFLICT", err)
 		}
@@ -270,7 +258,7 @@ func TestEventTable(t *testing.T) {
 		if !errors.As(err, &te) || te.Field != "table" || te.Line != 4 || !strings.Contains(te.Message, "line 4, moves, ply 2") {
 			t.Fatalf("a bad third opening: %v, want line 4, moves, ply 2", err)
 		}
-		pairAndPublish(t, ctx, events, e.ID)
+		storetest.PublishNextRound(t, ctx, events, e.ID)
 		before := storedRound(t, ctx, events, e.ID, 1).Openings
 		table, err := svc.LoadTable(ctx, e.ID, "csv", []byte("1,Городская партия,c3-d4 d6-c5 b2-c3\n2,Обратная городская,c3-d4 f6-g5 b2-c3\n"))
 		if err != nil || len(table.Openings) != 2 {

@@ -7,6 +7,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/micromatch"
 	registration "adiukh/tournament/players"
+	"adiukh/tournament/store/storetest"
 )
 
 // The games of a micro-match played live on the server get their results
@@ -23,7 +24,7 @@ func TestMicroGameOnTheServerRefused(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		r := pairAndPublish(t, ctx, events, e.ID)
+		r := storetest.PublishNextRound(t, ctx, events, e.ID)
 		_, err = svc.RecordGame(ctx, micromatch.GameInput{EventID: e.ID, Round: 1, Board: 1, Game: 1, Score: "2:0", EndReason: "resignation", Version: r.Games[0].Version})
 		if code(err) != tournament.ECONFLICT {
 			t.Errorf("a live game's result entered at the desk: %v, want ECONFLICT", err)

@@ -9,6 +9,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/micromatch"
+	"adiukh/tournament/store/storetest"
 )
 
 // The sheets of a game played from opening 1-I: its moves after the
@@ -26,7 +27,7 @@ func sheetEvent(t *testing.T, ctx context.Context, events *tournament.Service, s
 	if _, err := svc.LoadTable(ctx, e.ID, "csv", []byte("1,1-I,a3-b4 b6-a5 b2-a3 a7-b6 a1-b2 d6-c5\n")); err != nil {
 		t.Fatal(err)
 	}
-	return e, pairAndPublish(t, ctx, events, e.ID)
+	return e, storetest.PublishNextRound(t, ctx, events, e.ID)
 }
 
 // A game's sheet is entered with its result, in either form, replayed from
@@ -110,7 +111,7 @@ func TestMicroSheetRefused(t *testing.T) {
 func TestMicroGameWarnsAsABoardDoes(t *testing.T) {
 	forEachService(t, func(t *testing.T, ctx context.Context, events *tournament.Service, svc *micromatch.Service) {
 		e := russianEvent(t, ctx, events, "round", "games")
-		r := pairAndPublish(t, ctx, events, e.ID)
+		r := storetest.PublishNextRound(t, ctx, events, e.ID)
 		for _, g := range r.Games {
 			if g.IsBye() {
 				continue
@@ -127,7 +128,7 @@ func TestMicroGameWarnsAsABoardDoes(t *testing.T) {
 				version = out.Version
 			}
 		}
-		pairAndPublish(t, ctx, events, e.ID)
+		storetest.PublishNextRound(t, ctx, events, e.ID)
 		board := storedRound(t, ctx, events, e.ID, 1).Games[0]
 		out, err := svc.RecordGame(ctx, micromatch.GameInput{EventID: e.ID, Round: 1, Board: board.Board, Game: 2, Score: "1:1", EndReason: "agreement",
 			Version: board.Version, Reason: "the sheet was misread"})

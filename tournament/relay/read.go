@@ -35,8 +35,14 @@ type BoardView struct {
 	LastPath []string
 	// Clock is the last clocks the source gave, nil when it gives none.
 	Clock *Clock
-	// Stop is why the relay stopped, in the reader's language through the
-	// catalogue; StopPly the ply it stopped at (0: none).
+	// Paused is where the relay stopped, as every reader is told of it;
+	// nil while it goes on. Stop is why, in the reader's language through
+	// the catalogue, for those who check it alone (the event's managers,
+	// the round's operators, the holders of the event's relay keys): nil
+	// for every other reader, who is told where, never why (an illegal
+	// move, a game of other players). StopPly is the ply it stopped at
+	// (0: none, or the arbiter's stop).
+	Paused  *Pause
 	Stop    *rules.Message
 	StopPly int
 	// Proposed is the result the relay proposes and the arbiter has not
@@ -51,6 +57,26 @@ type BoardView struct {
 	LastHeard   time.Time
 	SilentSince time.Time
 	Version     int
+}
+
+// Pause is where a board's relay stopped until the arbiter has checked
+// it: the ply it stopped at, the one refused or the next one when the
+// arbiter stopped it or the feed was not a game; Move is its move's
+// number, as a score sheet numbers it.
+type Pause struct {
+	Ply, Move int
+}
+
+// pauseOf is the pause of board b's relay, nil while it goes on.
+func pauseOf(b *BoardView) *Pause {
+	if b.Status != Stopped {
+		return nil
+	}
+	ply := b.StopPly
+	if ply == 0 {
+		ply = len(b.Plies) + 1
+	}
+	return &Pause{Ply: ply, Move: (ply + 1) / 2}
 }
 
 // RoundView is a round's relayed boards, in board order, the bye left
@@ -87,7 +113,7 @@ func (v *RoundView) Board(n int) *BoardView {
 func (s *Service) Round(ctx context.Context, eventID int64, n int) (*RoundView, error) {
 	var out *RoundView
 	err := s.store.View(ctx, func(tx Tx) error {
-		e, players, r, operator, err := readRound(ctx, tx, eventID, n)
+		e, players, r, reader, err := readRound(ctx, tx, eventID, n)
 		if err != nil {
 			return err
 		}
@@ -99,65 +125,77 @@ func (s *Service) Round(ctx context.Context, eventID int64, n int) (*RoundView, 
 		if err != nil {
 			return err
 		}
-		out = s.view(ctx, e, players, r, boards)
-		out.CanOperate = (out.CanManage || operator) && r.Status == tournament.Published && e.Relays(r) == nil
+		out = s.view(ctx, e, players, r, boards, reader.knowsWhy)
+		out.CanOperate = (out.CanManage || reader.operates) && r.Status == tournament.Published && e.Relays(r) == nil
 		out.Stamp = stamps[RoundKey{EventID: eventID, Round: n}]
 		return nil
 	})
 	return out, err
 }
 
+// roundReader is what a round's reader is to its relay, besides the
+// event's manager: operates, they tap the round's moves (named for the
+// round, or by its link while it is published); knowsWhy, they are told
+// why a board's relay stopped (a named operator, the holder of a relay
+// key of the event: an operator's link, the arbiter's bridge).
+type roundReader struct {
+	operates, knowsWhy bool
+}
+
 // readRound reads round n of an event for its reader: a reader who may
 // see the event, or the holder of a relay key of the event (whose link
-// opens the round's page even when the event is private). operator tells
-// whether the reader operates the round (named, or by the round's link).
-func readRound(ctx context.Context, tx Tx, eventID int64, n int) (*tournament.Event, []tournament.Player, *tournament.Round, bool, error) {
+// opens the round's page even when the event is private).
+func readRound(ctx context.Context, tx Tx, eventID int64, n int) (*tournament.Event, []tournament.Player, *tournament.Round, roundReader, error) {
 	if key := keyFrom(ctx); key != "" {
 		k, err := tx.RelayKey(hashKey(key))
 		switch {
 		case tournament.ErrorCode(err) == tournament.ENOTFOUND || err == nil && (k.EventID != eventID || k.Round != 0 && k.Round != n):
-			return nil, nil, nil, false, tournament.NotFound("round %d of event %d not found", n, eventID)
+			return nil, nil, nil, roundReader{}, tournament.NotFound("round %d of event %d not found", n, eventID)
 		case err != nil:
-			return nil, nil, nil, false, err
+			return nil, nil, nil, roundReader{}, err
 		}
 		e, err := tx.Event(eventID)
 		if err != nil {
-			return nil, nil, nil, false, err
+			return nil, nil, nil, roundReader{}, err
 		}
 		players, err := tx.Players(eventID)
 		if err != nil {
-			return nil, nil, nil, false, err
+			return nil, nil, nil, roundReader{}, err
 		}
 		_, r, err := tournament.StoredRound(tx, eventID, n)
 		if err != nil {
-			return nil, nil, nil, false, err
+			return nil, nil, nil, roundReader{}, err
 		}
 		if r.Status == tournament.Draft {
-			return nil, nil, nil, false, tournament.NotFound("round %d of event %d not found", n, eventID)
+			return nil, nil, nil, roundReader{}, tournament.NotFound("round %d of event %d not found", n, eventID)
 		}
-		return e, players, r, k.Kind == Operator && r.Status == tournament.Published, nil
+		return e, players, r, roundReader{operates: k.Kind == Operator && r.Status == tournament.Published, knowsWhy: true}, nil
 	}
 	e, players, rounds, err := tournament.ReadPublic(ctx, tx, eventID)
 	if err != nil {
-		return nil, nil, nil, false, err
+		return nil, nil, nil, roundReader{}, err
 	}
 	r, err := tournament.FindRound(rounds, eventID, n)
 	if err != nil {
-		return nil, nil, nil, false, err
+		return nil, nil, nil, roundReader{}, err
 	}
-	operator := false
+	var reader roundReader
 	if u := tournament.UserFromContext(ctx); u != nil {
 		ops, err := tx.RelayOperators(eventID, n)
 		if err != nil {
-			return nil, nil, nil, false, err
+			return nil, nil, nil, roundReader{}, err
 		}
-		operator = slices.Contains(ops, u.ID)
+		reader.operates = slices.Contains(ops, u.ID)
+		reader.knowsWhy = reader.operates
 	}
-	return e, players, r, operator, nil
+	return e, players, r, reader, nil
 }
 
-func (s *Service) view(ctx context.Context, e *tournament.Event, players []tournament.Player, r *tournament.Round, boards []Board) *RoundView {
+// view is the round as its reader sees it: why a board's relay stopped
+// only for the event's manager and for a reader who knowsWhy.
+func (s *Service) view(ctx context.Context, e *tournament.Event, players []tournament.Player, r *tournament.Round, boards []Board, knowsWhy bool) *RoundView {
 	manager := tournament.CanManage(tournament.UserFromContext(ctx), e)
+	knowsWhy = knowsWhy || manager
 	out := &RoundView{Event: e, Round: r.Number, Status: r.Status, CanManage: manager}
 	byBoard := map[int]*Board{}
 	for i := range boards {
@@ -177,7 +215,7 @@ func (s *Service) view(ctx context.Context, e *tournament.Event, players []tourn
 			if manager {
 				v.URL = b.URL
 			}
-			if b.Stop != "" {
+			if b.Stop != "" && knowsWhy {
 				m := tournament.NoteMessage(b.Stop)
 				v.Stop = &m
 			}
@@ -205,6 +243,7 @@ func (s *Service) view(ctx context.Context, e *tournament.Event, players []tourn
 		if g.Result != nil {
 			v.Status, v.Proposed = Ended, nil
 		}
+		v.Paused = pauseOf(&v)
 		out.Boards = append(out.Boards, v)
 	}
 	return out

@@ -7,7 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"strconv"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -32,21 +32,7 @@ func TestDocumentsAreKeptPerEventVersion(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
-			s := newExportServer(t, st)
-			uncached := uncachedSite(t, s, st)
-			id, sample, _ := playEvent(t, s, roundRobinEvent(nil), roundRobinNames)
-			base := fmt.Sprintf("/api/v1/events/%d", id)
-			same := func(path string, kept, fresh *http.Response, keptBody, freshBody []byte) {
-				t.Helper()
-				for _, h := range []string{"Content-Type", "Content-Disposition", "X-Adiukh-Skipped-Games"} {
-					if kept.Header.Get(h) != fresh.Header.Get(h) {
-						t.Errorf("%s: kept %s %q, made fresh %q", path, h, kept.Header.Get(h), fresh.Header.Get(h))
-					}
-				}
-				if !bytes.Equal(keptBody, freshBody) {
-					t.Errorf("%s: the kept answer (%d bytes) is not the one made fresh (%d bytes)", path, len(keptBody), len(freshBody))
-				}
-			}
+			s, uncached, base, sample := keptDocumentsSite(t, st)
 			for _, doc := range []string{"/standings.csv", "/standings.csv?dialect=excel&round=2", "/standings.json", "/games.pdn", "/export.trf", "/standings.pdf?lang=en"} {
 				path := base + doc
 				first := s.Download("", path, nil)
@@ -58,7 +44,7 @@ func TestDocumentsAreKeptPerEventVersion(t *testing.T) {
 				if doc == "/standings.pdf?lang=en" {
 					continue // a PDF tells when it was made: its bytes differ each time
 				}
-				same(path, kept.Result(), fresh.Result(), kept.Body.Bytes(), fresh.Body.Bytes())
+				sameDocument(t, path, kept, fresh)
 				etag := kept.Header().Get("Etag")
 				if etag == "" {
 					t.Errorf("%s: the second anonymous answer has no ETag: it was not kept", path)
@@ -82,8 +68,8 @@ func TestDocumentsAreKeptPerEventVersion(t *testing.T) {
 			if bytes.Equal(asked.Body.Bytes(), russian.Body.Bytes()) {
 				t.Fatal("the English and Russian standings.csv are the same: the test shows nothing")
 			}
-			same(csv+" (cookie en)", english.Result(), asked.Result(), english.Body.Bytes(), asked.Body.Bytes())
-			same(csv+" (Accept-Language en)", browser.Result(), asked.Result(), browser.Body.Bytes(), asked.Body.Bytes())
+			sameDocument(t, csv+" (cookie en)", english, asked)
+			sameDocument(t, csv+" (Accept-Language en)", browser, asked)
 
 			// A result changed makes the next read fresh.
 			before := s.Download("", csv, nil).Body.Bytes()
@@ -101,7 +87,7 @@ func TestDocumentsAreKeptPerEventVersion(t *testing.T) {
 			if bytes.Equal(before, after.Body.Bytes()) {
 				t.Error("after a result changed, the anonymous standings.csv is the one kept before it")
 			}
-			same(csv+" after a write", after.Result(), fresh.Result(), after.Body.Bytes(), fresh.Body.Bytes())
+			sameDocument(t, csv+" after a write", after, fresh)
 		})
 	}
 }
@@ -117,10 +103,7 @@ func TestSignedInReadersGetTheKeptDocuments(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
-			s := newExportServer(t, st)
-			uncached := uncachedSite(t, s, st)
-			id, sample, _ := playEvent(t, s, roundRobinEvent(nil), roundRobinNames)
-			base := fmt.Sprintf("/api/v1/events/%d", id)
+			s, uncached, base, sample := keptDocumentsSite(t, st)
 			session := s.SignIn(tournament.PlayerRole).Cookie
 			for _, doc := range []string{"/standings.csv", "/standings.json?round=2", "/games.pdn", "/export.trf", "/crosstable.pdf",
 				fmt.Sprintf("/rounds/%d/pairings.pdf", sample.round), fmt.Sprintf("/rounds/%d/games/%d/record.pdf", sample.round, sample.board)} {
@@ -133,9 +116,9 @@ func TestSignedInReadersGetTheKeptDocuments(t *testing.T) {
 					{"a player's token", tournament.PlayerRole, nil},
 					{"a player's session", "", map[string]string{"Cookie": session.Name + "=" + session.Value}},
 				} {
-					before := cacheAnswers(t, s)
+					before := apitest.CacheAnswers(t, s.Handler)
 					got := s.Download(reader.role, path, reader.header)
-					after := cacheAnswers(t, s)
+					after := apitest.CacheAnswers(t, s.Handler)
 					if got.Code != http.StatusOK {
 						t.Fatalf("%s by %s: status %d", path, reader.name, got.Code)
 					}
@@ -143,7 +126,7 @@ func TestSignedInReadersGetTheKeptDocuments(t *testing.T) {
 						if after["made"] != before["made"]+1 {
 							t.Errorf("%s asked first by %s: %v made, want it made once", path, reader.name, after["made"]-before["made"])
 						}
-						if anonymous := cacheAnswers(t, s); s.Download("", path, nil).Code != http.StatusOK || cacheAnswers(t, s)["kept"] != anonymous["kept"]+1 {
+						if anonymous := apitest.CacheAnswers(t, s.Handler); s.Download("", path, nil).Code != http.StatusOK || apitest.CacheAnswers(t, s.Handler)["kept"] != anonymous["kept"]+1 {
 							t.Errorf("%s: the document %s made was not kept for an anonymous reader", path, reader.name)
 						}
 						continue
@@ -154,25 +137,41 @@ func TestSignedInReadersGetTheKeptDocuments(t *testing.T) {
 					if strings.HasSuffix(doc, ".pdf") {
 						continue // a PDF tells when it was made: its bytes differ each time
 					}
-					fresh := uncached.Download(tournament.PlayerRole, path, nil)
-					for _, h := range []string{"Content-Type", "Content-Disposition", "X-Adiukh-Skipped-Games"} {
-						if got.Header().Get(h) != fresh.Header().Get(h) {
-							t.Errorf("%s by %s: kept %s %q, made for them %q", path, reader.name, h, got.Header().Get(h), fresh.Header().Get(h))
-						}
-					}
-					if !bytes.Equal(got.Body.Bytes(), fresh.Body.Bytes()) {
-						t.Errorf("%s by %s: the kept document (%d bytes) is not the one made for them (%d bytes)", path, reader.name, got.Body.Len(), fresh.Body.Len())
-					}
+					sameDocument(t, path+" by "+reader.name, got, uncached.Download(tournament.PlayerRole, path, nil))
 				}
-				before := cacheAnswers(t, s)
+				before := apitest.CacheAnswers(t, s.Handler)
 				if got := s.Download(tournament.ArbiterRole, path, nil); got.Code != http.StatusOK {
 					t.Errorf("%s by the event's arbiter: status %d", path, got.Code)
 				}
-				if after := cacheAnswers(t, s); after["kept"] != before["kept"] || after["made"] != before["made"] {
+				if after := apitest.CacheAnswers(t, s.Handler); after["kept"] != before["kept"] || after["made"] != before["made"] {
 					t.Errorf("%s by the event's arbiter: %v kept, %v made; want one made for them alone", path, after["kept"]-before["kept"], after["made"]-before["made"])
 				}
 			}
 		})
+	}
+}
+
+// keptDocumentsSite is a played round robin on st (playEvent) on a site
+// with the page cache and on one without it (uncachedSite), the event's
+// API address and a game played.
+func keptDocumentsSite(t *testing.T, st *store.Store) (s, uncached *apitest.Server, base string, sample playedGame) {
+	t.Helper()
+	s = newExportServer(t, st)
+	id, sample, _ := playEvent(t, s, roundRobinEvent(nil), roundRobinNames)
+	return s, uncachedSite(t, s, st), fmt.Sprintf("/api/v1/events/%d", id), sample
+}
+
+// sameDocument fails the test unless the kept document is, headers and
+// bytes, the one made fresh for its reader.
+func sameDocument(t *testing.T, what string, kept, fresh *httptest.ResponseRecorder) {
+	t.Helper()
+	for _, h := range []string{"Content-Type", "Content-Disposition", "X-Adiukh-Skipped-Games"} {
+		if kept.Header().Get(h) != fresh.Header().Get(h) {
+			t.Errorf("%s: kept %s %q, made fresh %q", what, h, kept.Header().Get(h), fresh.Header().Get(h))
+		}
+	}
+	if !bytes.Equal(kept.Body.Bytes(), fresh.Body.Bytes()) {
+		t.Errorf("%s: the kept document (%d bytes) is not the one made fresh (%d bytes)", what, kept.Body.Len(), fresh.Body.Len())
 	}
 }
 
@@ -190,26 +189,3 @@ func uncachedSite(t *testing.T, s *apitest.Server, st *store.Store) *apitest.Ser
 type database struct{ st *store.Store }
 
 func (d database) Ping(ctx context.Context) error { return d.st.Ping(ctx) }
-
-// cacheAnswers reads the page cache's answers by how they came about from
-// s's /metrics.
-func cacheAnswers(t *testing.T, s *apitest.Server) map[string]float64 {
-	t.Helper()
-	answers := map[string]float64{}
-	for _, line := range strings.Split(s.Download("", "/metrics", nil).Body.String(), "\n") {
-		how, ok := strings.CutPrefix(line, `adiukh_page_cache_answers_total{how="`)
-		if !ok {
-			continue
-		}
-		how, count, _ := strings.Cut(how, `"} `)
-		n, err := strconv.ParseFloat(count, 64)
-		if err != nil {
-			t.Fatalf("/metrics: %q", line)
-		}
-		answers[how] = n
-	}
-	if len(answers) != 4 {
-		t.Fatalf("/metrics has the page cache's answers %v; want kept, made, waited and uncached", answers)
-	}
-	return answers
-}

@@ -120,12 +120,17 @@ type TimerView struct {
 
 // BoardView is one board of the hall.
 type BoardView struct {
-	Board   int         `json:"board"`
-	White   SeatView    `json:"white"`
-	Black   *SeatView   `json:"black"` // null on the bye's board
-	Bye     bool        `json:"bye"`
-	Result  *ResultView `json:"result"`
-	Forfeit bool        `json:"forfeit"`
+	Board int `json:"board"`
+	// Table and MatchBoard place a team event's board as its pairings
+	// show it, board 2 of the match at table 1; left out for an event of
+	// players.
+	Table      int         `json:"table,omitempty"`
+	MatchBoard int         `json:"match_board,omitempty"`
+	White      SeatView    `json:"white"`
+	Black      *SeatView   `json:"black"` // null on the bye's board
+	Bye        bool        `json:"bye"`
+	Result     *ResultView `json:"result"`
+	Forfeit    bool        `json:"forfeit"`
 	// Relay is what the relay has of the game; null while it has nothing
 	// (the board shows its pairing).
 	Relay *RelayView `json:"relay"`
@@ -199,7 +204,7 @@ func NewHallView(v *hall.Hall) HallView {
 		out.Rounds = []int{}
 	}
 	for i, b := range v.Boards {
-		bv := BoardView{Board: b.Number, White: newSeatView(b.White), Bye: b.Bye, Forfeit: b.Forfeit}
+		bv := BoardView{Board: b.Number, Table: b.Table, MatchBoard: b.MatchBoard, White: newSeatView(b.White), Bye: b.Bye, Forfeit: b.Forfeit}
 		if !b.Bye {
 			black := newSeatView(b.Black)
 			bv.Black = &black

@@ -15,7 +15,8 @@ import (
 // score so far, as the round's match card counts it once the match is
 // over: the board points of the boards in, the match points (null)
 // while a board plays. Its boards are the round's, as an event of
-// players' are. On both databases.
+// players' are, each placed at its match's table and board. On both
+// databases.
 func TestTeamHallByMatch(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
@@ -27,9 +28,9 @@ func TestTeamHallByMatch(t *testing.T) {
 		if len(matches) != len(pairing) || len(matches) != 3 {
 			t.Fatalf("five teams' round 1: %d matches in the hall, %d paired; want 3 (the bye among them)", len(matches), len(pairing))
 		}
-		boards := map[int]bool{}
+		boards := map[int]map[string]any{}
 		for _, b := range h["boards"].([]any) {
-			boards[apitest.Num(b.(map[string]any)["board"])] = true
+			boards[apitest.Num(b.(map[string]any)["board"])] = b.(map[string]any)
 		}
 		var first map[string]any
 		for i, raw := range matches {
@@ -41,15 +42,23 @@ func TestTeamHallByMatch(t *testing.T) {
 			}
 			var games []int
 			for _, g := range want["games"].([]any) {
-				if n := g.(map[string]any)["game"]; n != nil {
-					games = append(games, apitest.Num(n))
+				g := g.(map[string]any)
+				n := g["game"]
+				if n == nil {
+					continue
+				}
+				games = append(games, apitest.Num(n))
+				// A board is placed as the pairings show it: board 2 of
+				// the match at its table.
+				if b := boards[apitest.Num(n)]; b == nil || apitest.Num(b["table"]) != apitest.Num(want["table"]) || apitest.Num(b["match_board"]) != apitest.Num(g["board"]) {
+					t.Errorf("game %v of match %d in the hall: %v, want board %v of table %v", n, i, b, g["board"], want["table"])
 				}
 			}
 			if fmt.Sprint(m["boards"]) != fmt.Sprint(games) && !(len(games) == 0 && fmt.Sprint(m["boards"]) == "[]") {
 				t.Errorf("match %d's boards %v, want %v in board order", i, m["boards"], games)
 			}
 			for _, n := range games {
-				if !boards[n] {
+				if boards[n] == nil {
 					t.Errorf("match %d's board %d is not among the hall's boards", i, n)
 				}
 			}

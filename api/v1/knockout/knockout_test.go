@@ -18,22 +18,15 @@ const arbiter = tournament.ArbiterRole
 var tieBreaks = []map[string]any{{"games": 2, "tempo": "rapid"}, {"games": 2, "tempo": "blitz"}, {"games": 1, "tempo": "deciding"}}
 
 // newKnockout creates a knockout of two-game matches through the API with
-// n players, player i rated so that they are seed i, and publishes round 1.
+// n players, player i rated so that they are seed i (apitest.KnockoutEvent).
 func newKnockout(t *testing.T, s *apitest.Server, game string, n int, third bool) (int64, map[int64]int) {
 	t.Helper()
-	e := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "game": game, "discipline": "standard",
-		"system": "knockout", "time_control": "90+30", "match_games": 2, "tie_break_games": tieBreaks, "third_place": third})
-	id := int64(apitest.Num(e["id"]))
+	e, seeds := apitest.KnockoutEvent(s, map[string]any{"game": game, "tie_break_games": tieBreaks, "third_place": third}, n)
 	k, _ := e["knockout"].(map[string]any)
 	if k == nil || k["match_games"] != 2.0 || k["seeding"] != "rating" || len(k["tie_break_games"].([]any)) != 3 {
 		t.Fatalf("the event's knockout setting: %v", e["knockout"])
 	}
-	seeds := map[int64]int{}
-	for i := n; i >= 1; i-- {
-		p := s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": fmt.Sprintf("Игрок %02d", i), "rating": 2410 - 10*i})
-		seeds[int64(apitest.Num(p["id"]))] = i
-	}
-	return id, seeds
+	return int64(apitest.Num(e["id"])), seeds
 }
 
 // playRound pairs and publishes the next round and plays its matches
@@ -42,9 +35,7 @@ func newKnockout(t *testing.T, s *apitest.Server, game string, n int, third bool
 // decided by lot for seed 6, every other won 1½:½ by the better seed.
 func playRound(t *testing.T, s *apitest.Server, id int64, seeds map[int64]int) (round int, final bool) {
 	t.Helper()
-	r := s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-	round = apitest.Num(r["number"])
-	s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/%d/publish", id, round), nil)
+	round = apitest.Num(s.PublishNextRound(int(id))["number"])
 	b := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/knockout", id), nil)
 	rounds := b["rounds"].([]any)
 	matches := rounds[round-1].(map[string]any)["matches"].([]any)
@@ -201,14 +192,10 @@ func TestKnockoutPageForm(t *testing.T) {
 func TestKnockoutPlayedOnTheSiteOffersNoGameForm(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
-		e := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Заочный кубок", "game": "russian", "discipline": "correspondence",
-			"system": "knockout", "time_control": "5d", "match_games": 2, "tie_break_games": []map[string]any{{"games": 1, "tempo": "blitz", "time_control": "2d"}}})
-		id := int64(apitest.Num(e["id"]))
-		for i := 1; i <= 4; i++ {
-			s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": fmt.Sprintf("Игрок %02d", i), "rating": 2410 - 10*i})
-		}
-		s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-		s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+		e, _ := apitest.KnockoutEvent(s, map[string]any{"name": "Заочный кубок", "discipline": "correspondence", "time_control": "5d",
+			"tie_break_games": []map[string]any{{"games": 1, "tempo": "blitz", "time_control": "2d"}}}, 4)
+		id := apitest.Num(e["id"])
+		s.PublishNextRound(id)
 		page := s.SignIn(arbiter).Get(fmt.Sprintf("/events/%d/knockout", id))
 		if page.Code != http.StatusOK || strings.Contains(page.Body.String(), `/knockout/games"`) || !strings.Contains(page.Body.String(), `id="match-1-1"`) {
 			t.Errorf("the arbiter's bracket of a knockout played on the site: %d, want its matches and no game form\n%.3000s", page.Code, page.Body.String())

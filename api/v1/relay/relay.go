@@ -284,6 +284,14 @@ func (h *handler) postPushKey(c *gin.Context) error {
 	return nil
 }
 
+// pauseView is where a board's relay is paused, as every reader is told
+// of it (the hall's too): the ply and its move's number. Why is in the
+// board's stop, for those who check it alone.
+type pauseView struct {
+	Ply  int `json:"ply"`
+	Move int `json:"move"`
+}
+
 // boardView is a relayed board as the API reads it.
 type boardView struct {
 	Board          int          `json:"board"`
@@ -294,6 +302,7 @@ type boardView struct {
 	FEN            string       `json:"fen"`
 	LastMove       string       `json:"last_move,omitempty"`
 	Clock          *clockView   `json:"clock,omitempty"`
+	Paused         *pauseView   `json:"paused,omitempty"`
 	Stop           *stopView    `json:"stop,omitempty"`
 	ResultProposed *resultView  `json:"result_proposed"`
 	Result         *resultView  `json:"result"`
@@ -358,6 +367,9 @@ func roundBody(l *catalog.Localizer, v *relay.RoundView) gin.H {
 		}
 		if b.LastMove != nil {
 			bv.LastMove = b.LastMove.Move
+		}
+		if p := b.Paused; p != nil {
+			bv.Paused = &pauseView{Ply: p.Ply, Move: p.Move}
 		}
 		if b.Stop != nil {
 			bv.Stop = &stopView{Code: "STOPPED", Key: b.Stop.Format, Message: l.Message(*b.Stop), Ply: b.StopPly}

@@ -20,13 +20,7 @@ func TestRoundStream(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		const arbiter = tournament.ArbiterRole
-		ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "game": "international", "discipline": "rapid", "system": "round-robin"})
-		id := apitest.Num(ev["id"])
-		for _, name := range []string{"Абрегов", "Берсиров", "Гучетль", "Дауров"} {
-			s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name})
-		}
-		s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-		s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+		id, _ := publishedRound(t, s, "international")
 		srv := httptest.NewServer(s.Handler)
 		defer srv.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // generous: only a stream that never answers fails

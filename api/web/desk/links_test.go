@@ -38,15 +38,9 @@ func TestDeskLinksARelayedRound(t *testing.T) {
 func TestKnockoutDeskLinksTheBracket(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	e := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
-		"name": "Кубок Майкопа", "game": "russian", "discipline": "standard", "system": "knockout", "time_control": "90+30", "match_games": 2,
-	})
+	e, _ := apitest.KnockoutEvent(s.Server, map[string]any{"name": "Кубок Майкопа"}, 4)
 	id := apitest.Num(e["id"])
-	for i := 1; i <= 4; i++ {
-		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": fmt.Sprintf("Игрок %d", i), "rating": 2000 - i})
-	}
-	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	s.PublishNextRound(id)
 	arbiter := s.SignIn(tournament.ArbiterRole)
 	desk := arbiter.Get(fmt.Sprintf("/events/%d/manage", id)).Body.String()
 	if !strings.Contains(desk, fmt.Sprintf(`href="/events/%d/knockout"`, id)) {

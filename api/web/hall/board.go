@@ -19,6 +19,10 @@ type boardPageData struct {
 	Hall  *hall.Hall
 	Asked int
 	Board boardData
+	// Match is a team event's match the board is played in, named above
+	// the board with a link back to it on the multiboard; nil for an
+	// event of players.
+	Match *hall.Match
 	// Viewer is the board's page among the event's games, where its
 	// score sheet is stepped through once it came in.
 	Viewer string
@@ -45,7 +49,7 @@ func (h *handler) boardPage(c *gin.Context) error {
 	found := false
 	for _, b := range v.Boards {
 		if b.Number == int(ids[2]) {
-			data.Board, found = newBoardData(v.Event, v.Round, b), true
+			data.Board, data.Match, found = newBoardData(v.Event, v.Round, b), v.MatchOf(b), true
 		}
 	}
 	if !found {

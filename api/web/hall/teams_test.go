@@ -8,13 +8,15 @@ import (
 
 	"adiukh/api/apitest"
 	"adiukh/tournament/store/storetest"
+	"adiukh/tournament/teams"
 )
 
 // The hall of a team event groups its boards by match: a heading with the
 // two teams and the score so far (the board points; the match points once
 // the match is over), then the match's boards in board order; the bye's
-// match has its heading alone. The hall screen turns a match a page. In
-// both languages, on both databases.
+// match has its heading alone. The hall screen turns a match a page. A
+// board is board 2 of its match there and on its own page, which names
+// the match and links back to it. In both languages, on both databases.
 func TestTeamHallPagesByMatch(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
@@ -73,6 +75,36 @@ func TestTeamHallPagesByMatch(t *testing.T) {
 				t.Errorf("the screen: %d pages, %d match headings; want a page for each of the 3 matches", pages, heads)
 			}
 			apitest.MustContain(t, "the screen", screen, apitest.RuT("hall.screen_page", "N", 1, "Of", 3), `data-score>`+score)
+
+			// A board is known as the pairings show it, board 2 of the
+			// match at its table, not by its number in the round: so its
+			// card on the multiboard, and its own page, which names the
+			// match (its table and teams) and links back to it there.
+			for _, m := range round["matches"].([]any) {
+				m := m.(map[string]any)
+				if m["away"] == nil {
+					continue
+				}
+				table := apitest.Num(m["table"])
+				home, away := fmt.Sprintf("Команда %d", apitest.Num(m["home"])), fmt.Sprintf("Команда %d", apitest.Num(m["away"]))
+				section := ru[strings.Index(ru, fmt.Sprintf(`<section class="hall-match" id="match-%d" data-match="%d">`, table, table)):]
+				section = section[:strings.Index(section, "</section>")]
+				for _, g := range m["games"].([]any) {
+					g := g.(map[string]any)
+					board, number := apitest.Num(g["board"]), apitest.Num(g["game"])
+					link := fmt.Sprintf("/events/%d/hall/rounds/1/boards/%d", te.ID, number)
+					apitest.MustContain(t, fmt.Sprintf("table %d, board %d on the multiboard", table, board), section,
+						fmt.Sprintf(`<a href="%s" class="board-no">%s</a>`, link, apitest.RuT("board.n", "N", board)))
+					page := apitest.PageText(s.Anonymous().Get(link))
+					apitest.MustContain(t, fmt.Sprintf("table %d, board %d's page", table, board), page,
+						"<h2>"+apitest.RuT("round.title", "N", 1)+", "+apitest.RuT("board.n", "N", board)+"</h2>",
+						apitest.RuT("teams.table", "N", table), home+"</strong>", away+"</strong>",
+						fmt.Sprintf(`href="/events/%d/hall?round=1#match-%d">%s</a>`, te.ID, table, apitest.RuT("hall.back_to_match")))
+				}
+			}
+			if en := apitest.PageText(s.Anonymous().Get(fmt.Sprintf("/events/%d/hall/rounds/1/boards/%d?lang=en", te.ID, teams.GameNumber(2, 2, 2)))); !strings.Contains(en, "Back to the match in the hall") {
+				t.Errorf("a board's page in English does not link back to its match:\n%s", en)
+			}
 		})
 	}
 }

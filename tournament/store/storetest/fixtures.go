@@ -48,3 +48,17 @@ func Register(t testing.TB, ctx context.Context, svc *tournament.Service, eventI
 	}
 	return p
 }
+
+// PublishNextRound pairs the event's next round and publishes it, as its
+// arbiter in ctx, and returns the round published.
+func PublishNextRound(t testing.TB, ctx context.Context, svc *tournament.Service, eventID int64) *tournament.Round {
+	t.Helper()
+	r, err := svc.PairNextRound(ctx, eventID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err = svc.PublishRound(ctx, eventID, r.Number); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
