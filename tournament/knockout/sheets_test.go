@@ -7,6 +7,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/knockout"
+	"adiukh/tournament/store/storetest"
 )
 
 // sheetGame is a game's sheets and scores as a knockout's tests enter them:
@@ -41,7 +42,7 @@ func TestKnockoutSheets(t *testing.T) {
 		t.Run(sg.name, func(t *testing.T) {
 			forEachService(t, func(t *testing.T, ctx context.Context, events *tournament.Service, svc *knockout.Service) {
 				e := knockoutEvent(t, ctx, events, sg.name, 4, false)
-				r := pairAndPublish(t, ctx, events, e.ID)
+				r := storetest.PublishNextRound(t, ctx, events, e.ID)
 				board := r.Games[0].Board
 				in := func(number int, sheet, reason string) knockout.SheetInput {
 					return knockout.SheetInput{EventID: e.ID, Round: 1, Board: board, Number: number, Sheet: sheet, Reason: reason}
