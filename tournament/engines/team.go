@@ -20,6 +20,7 @@ func TeamOptions() teams.Options {
 			tournament.RoundRobin:       TeamRoundRobin,
 			tournament.DoubleRoundRobin: TeamRoundRobin,
 			tournament.Swiss:            TeamSwiss,
+			tournament.Knockout:         teams.PairKnockout,
 		},
 		Ranker: TeamRanker{},
 	}
