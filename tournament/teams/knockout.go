@@ -423,9 +423,10 @@ func (rp *replay) next(paired int) ([]TeamPairing, error) {
 		return rp.firstLegs(), nil
 	}
 	var out []TeamPairing
-	var lot []string
-	for _, tp := range rp.current {
-		t := tp.tie
+	var lot *KnockoutTie
+	for i := range rp.current {
+		tp := &rp.current[i]
+		t := &tp.tie
 		switch {
 		case t.Waiting:
 			return nil, tournament.Conflict("", "tie %d of knockout round %d waits for the results of its leg %d; enter them before pairing round %d", t.Number, t.Round, len(t.Legs), paired+1)
@@ -435,15 +436,15 @@ func (rp *replay) next(paired int) ([]TeamPairing, error) {
 				away = tp.m.Bottom
 			}
 			out = append(out, TeamPairing{HomeID: t.NextHomeID, AwayID: away})
-		case t.AwaitsLot:
-			lot = append(lot, fmt.Sprintf("%d (%s – %s)", t.Number, t.Top.Name, t.Bottom.Name))
+		case t.AwaitsLot && lot == nil:
+			lot = t
 		}
 	}
 	switch {
 	case len(out) > 0:
 		return out, nil
-	case len(lot) > 0:
-		return nil, tournament.Conflict("", "tie %s of knockout round %d is level after every stage; decide it by lot, with a reason", strings.Join(lot, ", "), len(rp.done)+1)
+	case lot != nil:
+		return nil, tournament.Conflict("", "tie %d of knockout round %d (%s – %s) is level after every stage; decide it by lot, with a reason", lot.Number, lot.Round, lot.Top.Name, lot.Bottom.Name)
 	case rp.final():
 		return nil, tournament.Conflict("", "the final of %s is decided; the knockout has no more rounds", rp.e.Name)
 	}
@@ -471,7 +472,6 @@ func PairKnockout(in TeamPairingInput) ([]TeamPairing, error) {
 	if err != nil {
 		return nil, err
 	}
-	var short []string
 	for _, p := range pairings {
 		for _, id := range []int64{p.HomeID, p.AwayID} {
 			t := findTeam(in.Teams, id)
@@ -485,12 +485,9 @@ func PairKnockout(in TeamPairingInput) ([]TeamPairing, error) {
 				}
 			}
 			if can < in.Settings.Boards {
-				short = append(short, fmt.Sprintf("%q has %d", t.Name, can))
+				return nil, tournament.Conflict("boards", "team %q has %d players who can play in round %d, and a knockout tie is played on all %d boards; add players to its roster first", t.Name, can, in.Round, in.Settings.Boards)
 			}
 		}
-	}
-	if len(short) > 0 {
-		return nil, tournament.Conflict("boards", "a knockout tie is played on all %d boards, and team %s players who can play in round %d; add players to the roster first", in.Settings.Boards, strings.Join(short, ", team "), in.Round)
 	}
 	return pairings, nil
 }

@@ -232,7 +232,7 @@ func TestTeamKnockoutRefused(t *testing.T) {
 		if _, err := svc.RegisterTeam(ctx, e.ID, teams.TeamInput{Name: ptr("Неполная"), Players: roster("Один")}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.PairNextTeamRound(ctx, e.ID); err == nil || !strings.Contains(err.Error(), `boards: a knockout tie is played on all 2 boards, and team "Неполная" has 1 players who can play in round 1`) {
+		if _, err := svc.PairNextTeamRound(ctx, e.ID); err == nil || !strings.Contains(err.Error(), `boards: team "Неполная" has 1 players who can play in round 1, and a knockout tie is played on all 2 boards`) {
 			t.Errorf("a team short of players: error %v", err)
 		}
 	})
