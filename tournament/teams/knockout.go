@@ -81,7 +81,7 @@ type KnockoutTie struct {
 }
 
 // Bye reports whether the tie is a bye.
-func (t *KnockoutTie) Bye() bool { return t.Bottom == nil }
+func (t KnockoutTie) Bye() bool { return t.Bottom == nil }
 
 // KnockoutRound is a round of the bracket, with its ties once paired.
 type KnockoutRound struct {
@@ -594,4 +594,43 @@ func (s *Service) DecideTieByLot(ctx context.Context, in KnockoutLotInput) (*Kno
 			nil, map[string]int{"winner": team.StartNo}, tournament.Note("note.knockout.lot", in.Reason))
 	})
 	return out, err
+}
+
+// LegBoard is a board of a leg as a bracket shows it: who played for each
+// team (nil for an empty board), whether the home team had White, and the
+// result from the home team's side ("" while awaited).
+type LegBoard struct {
+	Board      int
+	Home, Away *tournament.Player
+	HomeWhite  bool
+	Result     string
+}
+
+// Sides are the leg's home and away teams.
+func (t KnockoutTie) Sides(l KnockoutLeg) [2]*Team {
+	if l.Match.HomeID == t.Top.ID {
+		return [2]*Team{t.Top, t.Bottom}
+	}
+	return [2]*Team{t.Bottom, t.Top}
+}
+
+// Boards lists the boards of leg l of the tie of event e.
+func (t KnockoutTie) Boards(e *tournament.Event, l KnockoutLeg) []LegBoard {
+	sides := t.Sides(l)
+	home, away := sides[0], sides[1]
+	player := func(team *Team, id int64) *tournament.Player {
+		if i := team.rosterIndex(id); i >= 0 {
+			return &team.Roster[i]
+		}
+		return nil
+	}
+	out := make([]LegBoard, len(l.Match.Boards))
+	for i := range l.Match.Boards {
+		b := &l.Match.Boards[i]
+		out[i] = LegBoard{Board: b.Board, Home: player(home, b.HomePlayerID), Away: player(away, b.AwayPlayerID), HomeWhite: b.HomeWhite()}
+		if r := b.Result(e); r.Done {
+			out[i].Result = r.Shown(e)
+		}
+	}
+	return out
 }

@@ -28,6 +28,7 @@ func Routes(k *kit.Kit, public, signedIn gin.IRoutes) {
 	public.GET("/events/:id/knockout", h.EventPage(h.EventReader, h.knockoutPage))
 	signedIn.POST("/events/:id/knockout/games", h.Page(h.enterKnockoutGame))
 	signedIn.POST("/events/:id/knockout/lots", h.Page(h.decideKnockoutLot))
+	signedIn.POST("/events/:id/knockout/ties/lot", h.Page(h.decideTieLot))
 	public.GET("/events/:id/players/:pid", h.EventPage(h.playerReader, h.playerPage))
 	public.GET("/events/:id/rounds/:n/boards/:board", h.EventPage(h.EventReader, h.gamePage, "game"))
 
