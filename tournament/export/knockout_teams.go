@@ -58,10 +58,10 @@ func TeamBracketView(loc catalog.Lang, b *teams.TeamBracket) report.Bracket {
 			}
 			for _, l := range t.Legs {
 				sides := t.Sides(l)
-				lv := report.BracketLeg{Number: l.Number, Tempo: l.Tempo, Round: l.EventRound, Table: l.Match.Table, Home: sides[0].Name, Away: sides[1].Name}
+				lv := report.BracketLeg{Number: l.Number, Tempo: l.Tempo, TimeControl: l.TimeControl, Round: l.EventRound, Table: l.Match.Table, Home: sides[0].Name, Away: sides[1].Name}
 				if l.Score.Done {
-					lv.Score = report.MatchScore(loc, l.Score.HomeGamePoints, l.Score.AwayGamePoints)
 					lv.MatchPoints = report.MatchScore(loc, l.Score.HomeMatchPoints, l.Score.AwayMatchPoints)
+					lv.BoardPoints = report.MatchScore(loc, l.Score.HomeGamePoints, l.Score.AwayGamePoints)
 				}
 				for _, bd := range t.Boards(b.Event, l) {
 					lv.Boards = append(lv.Boards, strconv.Itoa(bd.Board)+". "+boardPlayer(bd.Home)+" – "+boardPlayer(bd.Away)+" "+bd.Result)

@@ -90,17 +90,19 @@ type BracketMatch struct {
 	Legs []BracketLeg
 }
 
-// BracketLeg is a leg of a team tie as printed: its number and tempo
-// ("" for the tie's own legs), the team round and table it is played at,
-// the teams (home first), its board points and match points as shown
-// ("" while a board waits), and its boards ("1. Иванов – Петров 2:0").
+// BracketLeg is a leg of a team tie as printed: its number, tempo and
+// time control ("" for the tie's own legs), the team round and table it
+// is played at, the teams (home first), its match points and board points
+// as shown ("" while a board waits), and its boards ("1. Иванов – Петров
+// 2:0").
 type BracketLeg struct {
 	Number       int
 	Tempo        string
+	TimeControl  string
 	Round, Table int
 	Home, Away   string
-	Score        string
 	MatchPoints  string
+	BoardPoints  string
 	Boards       []string
 }
 
@@ -108,13 +110,17 @@ type BracketLeg struct {
 func legText(loc catalog.Lang, l BracketLeg) string {
 	line := text(loc, msgKnockoutLeg, l.Number)
 	if l.Tempo != "" {
-		line += " (" + text(loc, tempoWords[l.Tempo]) + ")"
+		line += " (" + text(loc, tempoWords[l.Tempo])
+		if l.TimeControl != "" {
+			line += ", " + l.TimeControl
+		}
+		line += ")"
 	}
 	line += ", " + text(loc, msgKnockoutLegAt, l.Round, l.Table) + ": " + l.Home + " — " + l.Away
-	if l.Score == "" {
+	if l.MatchPoints == "" {
 		line += " — " + text(loc, msgKnockoutPlaying)
 	} else {
-		line += "   " + l.Score + " (" + l.MatchPoints + ")"
+		line += "   " + l.MatchPoints + " (" + l.BoardPoints + ")"
 	}
 	if len(l.Boards) > 0 {
 		line += ": " + strings.Join(l.Boards, "; ")

@@ -604,6 +604,8 @@ type LegBoard struct {
 	Home, Away *tournament.Player
 	HomeWhite  bool
 	Result     string
+	// Game is the board's game in its round, nil for an empty board.
+	Game *tournament.Game
 }
 
 // Sides are the leg's home and away teams.
@@ -627,7 +629,7 @@ func (t KnockoutTie) Boards(e *tournament.Event, l KnockoutLeg) []LegBoard {
 	out := make([]LegBoard, len(l.Match.Boards))
 	for i := range l.Match.Boards {
 		b := &l.Match.Boards[i]
-		out[i] = LegBoard{Board: b.Board, Home: player(home, b.HomePlayerID), Away: player(away, b.AwayPlayerID), HomeWhite: b.HomeWhite()}
+		out[i] = LegBoard{Board: b.Board, Home: player(home, b.HomePlayerID), Away: player(away, b.AwayPlayerID), HomeWhite: b.HomeWhite(), Game: b.Game}
 		if r := b.Result(e); r.Done {
 			out[i].Result = r.Shown(e)
 		}

@@ -28,14 +28,17 @@ type legPlayerJSON struct {
 }
 
 // legBoardJSON is a board of a leg: who played for each team (null for an
-// empty board), whether the home team had White, and the result from the
-// home team's side.
+// empty board), whether the home team had White, the result from the
+// home team's side, and the board's game in its round with the version a
+// result entered on it sends (PUT …/rounds/{round}/matches/{table}/boards/{board}/result).
 type legBoardJSON struct {
 	Board     int            `json:"board"`
 	Home      *legPlayerJSON `json:"home_player"`
 	Away      *legPlayerJSON `json:"away_player"`
 	HomeWhite bool           `json:"home_white"`
 	Result    string         `json:"result,omitempty"`
+	Game      int            `json:"game,omitempty"`
+	Version   int            `json:"version,omitempty"`
 }
 
 // legJSON is a leg of a tie: the team round and table it is played at,
@@ -126,6 +129,9 @@ func tieOf(e *tournament.Event, boards int, t *teams.KnockoutTie) tieJSON {
 			MatchPoints: [2]float64{l.Score.HomeMatchPoints, l.Score.AwayMatchPoints}, Boards: []legBoardJSON{}}
 		for _, b := range t.Boards(e, l) {
 			bj := legBoardJSON{Board: b.Board, HomeWhite: b.HomeWhite, Result: b.Result}
+			if b.Game != nil {
+				bj.Game, bj.Version = b.Game.Board, b.Game.Version
+			}
 			if b.Home != nil {
 				bj.Home = &legPlayerJSON{ID: b.Home.ID, Name: b.Home.Name}
 			}
