@@ -109,9 +109,12 @@ func (s *Service) Bracket(ctx context.Context, eventID int64) (*BracketView, err
 		if err != nil {
 			return err
 		}
-		if e.System != tournament.Knockout || e.Discipline.IsTeam() {
-			// A knockout of teams has its bracket of ties (teams.Service.KnockoutBracket).
-			return tournament.NotFound("%s is not a knockout of players; it has no bracket of matches", e.Name)
+		if e.System != tournament.Knockout {
+			return tournament.NotFound("%s is not a knockout; it has no bracket", e.Name)
+		}
+		if e.Discipline.IsTeam() {
+			// Its bracket is of ties (teams.Service.KnockoutBracket).
+			return tournament.NotFound("%s is a knockout of teams; it has no bracket of matches", e.Name)
 		}
 		rounds = tournament.VisibleRounds(ctx, e, rounds)
 		all, err := tx.MatchGames(eventID)

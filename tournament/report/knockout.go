@@ -216,12 +216,18 @@ func BracketPDF(w io.Writer, loc catalog.Lang, b Bracket) error {
 			case m.Winner == "" && !m.Bye:
 				detail = append(detail, text(loc, msgKnockoutPlaying))
 			}
-			d.font(false, 9)
+			lines := make([]string, 0, len(m.Legs)+1)
 			for _, leg := range m.Legs {
-				d.multiCell(width, 4.5, "    "+legText(loc, leg), "", "L", false)
+				lines = append(lines, legText(loc, leg))
 			}
 			if len(detail) > 0 {
-				d.multiCell(width, 4.5, "    "+strings.Join(detail, "; "), "", "L", false)
+				lines = append(lines, strings.Join(detail, "; "))
+			}
+			if len(lines) > 0 {
+				d.font(false, 9)
+			}
+			for _, line := range lines {
+				d.multiCell(width, 4.5, "    "+line, "", "L", false)
 			}
 		}
 	}

@@ -501,6 +501,9 @@ func (s *Service) KnockoutBracket(ctx context.Context, eventID int64) (*TeamBrac
 		if err != nil {
 			return err
 		}
+		if e.System != tournament.Knockout {
+			return tournament.NotFound("%s is not a knockout; it has no bracket", e.Name)
+		}
 		if !IsTeamKnockout(e) {
 			return tournament.NotFound("%s is not a knockout of teams; it has no team bracket", e.Name)
 		}
