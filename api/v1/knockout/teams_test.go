@@ -3,6 +3,7 @@ package knockout_test
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -143,8 +144,15 @@ func TestTeamKnockoutThroughTheAPIAndPages(t *testing.T) {
 				t.Errorf("a lot without a reason: %d %v", code, out)
 			}
 			page := s.SignIn(arbiter).Get(fmt.Sprintf("/events/%d/knockout", id))
+			if !strings.Contains(page.Body.String(), fmt.Sprintf(`href="/events/%d?round=2"`, id)) {
+				t.Errorf("the bracket page links no leg to its round")
+			}
 			if !strings.Contains(page.Body.String(), `action="/events/`+fmt.Sprint(id)+`/knockout/ties/lot"`) {
 				t.Errorf("the arbiter's bracket page offers no lot for the level tie")
+			}
+			bad := s.SignIn(arbiter).Post(fmt.Sprintf("/events/%d/knockout/ties/lot", id), url.Values{"round": {"1"}, "tie": {"2"}, "team_no": {"1"}, "reason": {"жребий"}})
+			if bad.Code != http.StatusBadRequest || !strings.Contains(bad.Body.String(), `class="field-error"`) {
+				t.Errorf("the form's lot for a team outside the tie: %d", bad.Code)
 			}
 			tie := s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/knockout/ties/lot", id), map[string]any{"round": 1, "tie": 2, "team_no": 4, "reason": "жребий по положению"})
 			if tie["lot"] == nil || tie["winner_id"] != tie["bottom"].(map[string]any)["id"] {
@@ -156,6 +164,18 @@ func TestTeamKnockoutThroughTheAPIAndPages(t *testing.T) {
 			b := readBack(t, s, id, "жребий по положению", apitest.RuT("knockout.bye"), apitest.RuT("knockout.winner")+": 1. Клуб 1")
 			if r1 := b["rounds"].([]any)[0].(map[string]any)["ties"].([]any); len(r1) != 4 || r1[0].(map[string]any)["bottom"] != nil {
 				t.Errorf("round 1 of five teams: %v", r1)
+			}
+			// The event's other pages and documents read a team knockout
+			// as every team competition.
+			for _, path := range []string{"/events/%d", "/events/%d?round=1", "/events/%d?round=3", "/events/%d/standings"} {
+				if page := s.SignIn(arbiter).Get(fmt.Sprintf(path, id)); page.Code != http.StatusOK {
+					t.Errorf("%s: %d", fmt.Sprintf(path, id), page.Code)
+				}
+			}
+			for _, path := range []string{"/api/v1/events/%d/games.pdn", "/api/v1/events/%d/standings.pdf", "/api/v1/events/%d/crosstable.pdf"} {
+				if rec := s.Download("", fmt.Sprintf(path, id), nil); rec.Code != http.StatusOK {
+					t.Errorf("%s: %d %s", fmt.Sprintf(path, id), rec.Code, rec.Body.String())
+				}
 			}
 		})
 	})
