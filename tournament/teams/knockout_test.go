@@ -112,6 +112,17 @@ func TestTeamKnockoutOfEight(t *testing.T) {
 				t.Errorf("round %d: %s, want %s", n+1, got, w)
 			}
 		}
+		// A leg's result is fixed once a later round is paired on it.
+		d, err := svc.TeamEventData(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := d.Rounds[0].Matches[1].Boards[0].Game
+		_, err = svc.RecordMatchResult(ctx, teams.MatchResultInput{Table: 2, ResultInput: tournament.ResultInput{
+			EventID: e.ID, Round: 1, Board: 1, Score: "1:1", EndReason: "agreement", Version: g.Version, Reason: "ошибка в протоколе"}})
+		if err == nil || !strings.Contains(err.Error(), "take the later rounds back before correcting a result of round 1") {
+			t.Errorf("a leg corrected after the next round was paired: error %v", err)
+		}
 		if _, err := svc.PairNextTeamRound(ctx, e.ID); err == nil || !strings.Contains(err.Error(), "the final of Кубок клубов is decided") {
 			t.Errorf("a round after the final: error %v", err)
 		}
