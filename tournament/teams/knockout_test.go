@@ -248,3 +248,42 @@ func TestTeamKnockoutRefused(t *testing.T) {
 		}
 	})
 }
+
+// TestTeamKnockoutDrawnBracket draws the bracket by lot: the bracket shown
+// before round 1 is the one round 1 pairs, each team once.
+func TestTeamKnockoutDrawnBracket(t *testing.T) {
+	t.Parallel()
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, events *tournament.Service, svc *teams.Service) {
+		e := createTeamKnockout(t, ctx, events, svc, "russian", 6, tournament.KnockoutSettings{MatchGames: 2, Seeding: "draw"})
+		b, err := svc.KnockoutBracket(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var shown []string
+		for _, tie := range b.Rounds[0].Ties {
+			if tie.Bye() {
+				shown = append(shown, fmt.Sprintf("%d-0", tie.Top.StartNo))
+				continue
+			}
+			shown = append(shown, fmt.Sprintf("%d-%d", tie.Top.StartNo, tie.Bottom.StartNo))
+		}
+		tr, err := svc.PairNextTeamRound(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[int]bool{}
+		for i, m := range tr.Matches {
+			pair := fmt.Sprintf("%d-%d", m.HomeNo, m.AwayNo)
+			if m.AwayNo != 0 && i%2 == 1 {
+				pair = fmt.Sprintf("%d-%d", m.AwayNo, m.HomeNo)
+			}
+			if pair != shown[i] {
+				t.Errorf("tie %d: paired %s, the bracket showed %s", i+1, pair, shown[i])
+			}
+			seen[m.HomeNo], seen[m.AwayNo] = true, true
+		}
+		if len(tr.Matches) != 4 || len(seen) != 7 {
+			t.Errorf("round 1 of 6 teams drawn: %s", homes(tr))
+		}
+	})
+}
