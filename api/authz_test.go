@@ -238,7 +238,7 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 	deps := Deps{DB: st, Events: w.svc, Accounts: w.accounts, Log: slog.New(slog.DiscardHandler), Secret: authzSecret, Correspondence: w.corr,
 		Composition: composition.NewService(st.Composition(), composition.Options{}), People: people.NewService(st.People(), people.Options{}),
 		Ratings: ratings.NewService(st.Ratings(), ratings.Options{}), Entries: entries.NewService(st.Entries(), entries.Options{}),
-		Search: search.NewService(st.Search()), Teams: teams.NewService(st.Teams(), w.svc, engines.TeamOptions()), MicroMatches: micromatch.NewService(st.MicroMatches(), nil), Playoffs: playoff.NewService(st.Playoffs(), w.svc, nil), Knockout: knockout.NewService(st.Knockout(), nil), Submissions: w.reports,
+		Search: search.NewService(st.Search()), Teams: teams.NewService(st.Teams(), w.svc, engines.TeamOptions()), MicroMatches: micromatch.NewService(st.MicroMatches(), nil), Playoffs: playoff.NewService(st.Playoffs(), w.svc, nil, nil), Knockout: knockout.NewService(st.Knockout(), nil), Submissions: w.reports,
 		PlayerCards: playercard.NewService(st, w.svc), Schedule: schedule.NewService(st, nil), Swiss: swiss.NewService(st, w.svc, nil), Checkin: checkin.NewService(st.Checkin(), nil), Interchange: interchange.NewService(st.Interchange(), w.svc, engines.InterchangeOptions()),
 		Review: review.NewService(st.Review(), w.svc, engines.ReviewOptions()), Relay: relay.NewService(st.Relay(), w.svc, relay.Options{}), PrizeLists: prizelist.NewService(st.PrizeLists(), w.svc, nil)}
 	w.handler = NewRouter(deps)

@@ -106,6 +106,18 @@ func (m *matrixSite) read(discipline string, id int) matrixEvent {
 	for _, p := range m.must(http.StatusOK, "GET", path+"/players", nil)["players"].([]any) {
 		ev.players = append(ev.players, apitest.Num(p.(map[string]any)["id"]))
 	}
+	if discipline == "knockout" {
+		ev.matchGames = map[[2]int][]int{}
+		for _, r := range m.must(http.StatusOK, "GET", path+"/knockout", nil)["rounds"].([]any) {
+			for _, raw := range r.(map[string]any)["matches"].([]any) {
+				match := raw.(map[string]any)
+				key := [2]int{apitest.Num(match["round"]), apitest.Num(match["board"])}
+				for _, g := range match["games"].([]any) {
+					ev.matchGames[key] = append(ev.matchGames[key], apitest.Num(g.(map[string]any)["number"]))
+				}
+			}
+		}
+	}
 	if code, games := m.s.Call(m.arbiter, "GET", path+"/games", nil); code == http.StatusOK {
 		for _, g := range games.([]any) {
 			ev.games = append(ev.games, apitest.Num(g.(map[string]any)["id"]))
@@ -156,6 +168,9 @@ func (m *matrixSite) knockout() matrixEvent {
 	game := func(round, board, number int, score, reason string) {
 		m.must(http.StatusOK, "POST", ev+"/knockout/games", map[string]any{"round": round, "board": board, "number": number, "score": score, "end_reason": reason})
 	}
+	sheet := func(round, board, number int) {
+		m.must(http.StatusOK, "POST", ev+"/knockout/sheets", map[string]any{"round": round, "board": board, "number": number, "sheet": m.sheet(4)})
+	}
 	for n := 1; n <= 2; n++ {
 		m.must(http.StatusCreated, "POST", ev+"/rounds", nil)
 		m.must(http.StatusOK, "POST", fmt.Sprintf("%s/rounds/%d/publish", ev, n), nil)
@@ -166,9 +181,13 @@ func (m *matrixSite) knockout() matrixEvent {
 			}
 			board := apitest.Num(match["board"])
 			game(n, board, 1, win, "resignation")
+			if n == 1 && board == 1 {
+				sheet(n, board, 1) // a match game's moves
+			}
 			if n == 2 && board == 1 {
 				game(n, board, 2, win, "resignation") // 1:1, into the rapid
 				game(n, board, 3, draw, "agreement")
+				sheet(n, board, 3) // a tie-break game's moves
 				continue
 			}
 			game(n, board, 2, draw, "agreement")

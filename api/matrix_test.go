@@ -73,7 +73,7 @@ func (m *matrixSite) matrixCheck(t *testing.T, routes []string, events []matrixE
 // matrixParams are the parameters of a route the matrix can fill from an
 // event: a route with any other (a person, a rating list, a token) is not
 // the event's.
-var matrixParams = []string{"id", "n", "board", "pid", "gid"}
+var matrixParams = []string{"id", "n", "board", "number", "pid", "gid"}
 
 // eventRoutes are the GET routes of an event: those whose every parameter
 // the matrix fills, the event's among them.
@@ -139,6 +139,9 @@ type matrixEvent struct {
 	boards     map[int][]int // round → the numbers of its games
 	players    []int
 	games      []int
+	// matchGames are the games of a knockout's matches by round and
+	// board.
+	matchGames map[[2]int][]int
 	readers    []matrixReader
 	opens      []string
 }
@@ -222,8 +225,17 @@ func (ev matrixEvent) paths(pattern string) []string {
 	})
 	fill("board", func(p string) []int {
 		var n int
-		fmt.Sscanf(p[strings.Index(p, "/rounds/"):], "/rounds/%d/", &n)
+		if i := strings.Index(p, "/knockout/"); i >= 0 {
+			fmt.Sscanf(p[i:], "/knockout/%d/", &n)
+		} else {
+			fmt.Sscanf(p[strings.Index(p, "/rounds/"):], "/rounds/%d/", &n)
+		}
 		return ev.boards[n]
+	})
+	fill("number", func(p string) []int {
+		var n, board int
+		fmt.Sscanf(p[strings.Index(p, "/knockout/"):], "/knockout/%d/%d/", &n, &board)
+		return ev.matchGames[[2]int{n, board}]
 	})
 	fill("pid", func(string) []int { return ev.players })
 	fill("gid", func(string) []int { return ev.games })

@@ -75,3 +75,12 @@ func SameSheet(a, b string) bool { return sameSheet(a) == sameSheet(b) }
 
 // ResultView is a board's result as the audit log keeps it.
 func ResultView(g *Game) any { return resultView(g) }
+
+// SheetDisagreement says why a sheet's report does not support the result
+// res (the sheet not valid, with its first problem's line and move; a
+// final position or a written result other than res), the zero Message
+// when it does: the check of a board's sheet, for the sheets an area keeps
+// of its own games (a knockout match's).
+func SheetDisagreement(res Result, rep *SheetReport) rules.Message {
+	return sheetDisagreement(res, rep)
+}

@@ -28,9 +28,13 @@ import (
 // NewRouter is the site of d as cmd/adiukh wires it: the register of
 // people, the rating lists, the entries, the search, the micro-matches and
 // the team competitions on d's database when the test gave none, on the
-// test's clock.
+// test's clock; the entries keeping the accounts' pages' parts, as
+// `adiukh serve`'s do (WithServices keeps none).
 func NewRouter(d api.Deps) http.Handler {
 	if st, ok := d.DB.(*store.Store); ok {
+		if d.Entries == nil {
+			d.Entries = entries.NewService(st.Entries(), entries.Options{Now: d.Now, KeepParts: true})
+		}
 		d = WithServices(d, st)
 	}
 	return api.NewRouter(d)
@@ -76,9 +80,6 @@ func WithServices(d api.Deps, st *store.Store) api.Deps {
 		opt.Now = d.Now
 		d.Review = review.NewService(st.Review(), d.Events, opt)
 	}
-	if d.Playoffs == nil {
-		d.Playoffs = playoff.NewService(st.Playoffs(), d.Events, d.Now)
-	}
 	if d.Relay == nil {
 		d.Relay = relay.NewService(st.Relay(), d.Events, relay.Options{Now: d.Now})
 	}
@@ -95,6 +96,9 @@ func WithServices(d api.Deps, st *store.Store) api.Deps {
 		opt := engines.TeamOptions()
 		opt.Now = d.Now
 		d.Teams = teams.NewService(st.Teams(), d.Events, opt)
+	}
+	if d.Playoffs == nil {
+		d.Playoffs = playoff.NewService(st.Playoffs(), d.Events, d.Teams, d.Now)
 	}
 	return d
 }

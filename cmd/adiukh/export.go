@@ -81,7 +81,7 @@ type exportKind struct {
 
 var exportKinds = map[string]exportKind{
 	"standings": {
-		summary: phrase("standings after --round N (default: after the last finished round); of the teams in a team event"),
+		summary: phrase("standings after --round N (default: after the last finished round); of the teams in a team event; a knockout's PDF is its bracket"),
 		flags:   []string{"event", "round", "lang", "dialect"}, formats: []string{"pdf", "csv", "json", "xlsx"},
 		formatHelp: phrase("`FORMAT` of the file: pdf, csv, json or xlsx"),
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc catalog.Lang, w, _ io.Writer) error {
@@ -97,7 +97,7 @@ var exportKinds = map[string]exportKind{
 		},
 	},
 	"crosstable": {
-		summary: phrase("crosstable PDF: the grid of a round robin, the progress table of a Swiss event (teams' match scores in a team event)"),
+		summary: phrase("crosstable PDF: the grid of a round robin, the progress table of a Swiss event (teams' match scores in a team event), a knockout's bracket"),
 		flags:   []string{"event", "lang"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc catalog.Lang, w, _ io.Writer) error {
 			return x.CrosstablePDF(ctx, w, loc, f.event)
@@ -129,7 +129,7 @@ var exportKinds = map[string]exportKind{
 		},
 	},
 	"scoresheets": {
-		summary: phrase("score sheets PDF of every board of --round N, or --blank N sheets of the event (--event 0: of none)"),
+		summary: phrase("score sheets PDF of every board of --round N (of a knockout, one for every game of its matches), or --blank N sheets of the event (--event 0: of none)"),
 		flags:   []string{"event", "round", "blank", "lang"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc catalog.Lang, w, _ io.Writer) error {
 			if f.blank > 0 {
@@ -149,12 +149,12 @@ var exportKinds = map[string]exportKind{
 		},
 	},
 	"pdn": {
-		summary: phrase("every game with a score sheet as PDN 3.0; sheets that do not replay are left out and listed"),
+		summary: phrase("every game played as PDN 3.0, its moves where it has a score sheet and its result alone where not: the rounds' games, a knockout's match games (tie-break games marked), the games of micro-matches, then the games of the event's play-offs; moves that do not replay are left out and listed"),
 		flags:   []string{"event"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, _ catalog.Lang, w, stderr io.Writer) error {
 			skipped, err := x.PDN(ctx, w, f.event)
 			for _, s := range skipped {
-				say(stderr, "adiukh export pdn: left out %s", s)
+				say(stderr, "adiukh export pdn: the moves that do not replay are left out: %s", s)
 			}
 			return err
 		},
@@ -244,8 +244,9 @@ func exportCommand(args []string, stdout, stderr io.Writer) int {
 	defer st.Close()
 	ctx := tournament.NewContextWithUser(context.Background(), &tournament.User{Email: "adiukh export", Role: tournament.Admin})
 	events := tournament.NewService(st, engines.Options())
-	x := export.New(events, teams.NewService(st.Teams(), events, engines.TeamOptions()), schedule.NewService(st, nil),
-		knockout.NewService(st.Knockout(), nil), playoff.NewService(st.Playoffs(), events, nil))
+	competitions := teams.NewService(st.Teams(), events, engines.TeamOptions())
+	x := export.New(events, competitions, schedule.NewService(st, nil),
+		knockout.NewService(st.Knockout(), nil), playoff.NewService(st.Playoffs(), events, competitions, nil))
 	// The whole document is made before anything is written, so that a
 	// failure leaves no half file behind.
 	var buf bytes.Buffer

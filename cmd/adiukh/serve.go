@@ -169,7 +169,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Mailer: mailer, Log: log})
 	notify := noticeMailer(mailer, cfg.PublicURL, log)
 	comp := composition.NewService(st.Composition(), composition.Options{Notify: notify})
-	ent := entries.NewService(st.Entries(), entries.Options{Notify: notify})
+	ent := entries.NewService(st.Entries(), entries.Options{Notify: notify, KeepParts: true})
 	opt.LiveRound = corr.StartLiveRound
 	opt.Hidden = ent.TellHidden
 	events := tournament.NewService(st, opt)
@@ -187,7 +187,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	// The rounds' starts are set by the arbiters and date the games of PDN.
 	roundStarts := schedule.NewService(st, nil)
 	relays := relay.NewService(st.Relay(), events, relay.Options{})
-	playoffs := playoff.NewService(st.Playoffs(), events, nil)
+	playoffs := playoff.NewService(st.Playoffs(), events, teamCompetitions, nil)
 	matches := knockout.NewService(st.Knockout(), nil)
 	handler := api.NewRouter(api.Deps{
 		DB:             st,
@@ -223,20 +223,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Connections:    held.Stats,
 		StreamLimits:   streamLimits(limits),
 	})
-	srv := &http.Server{
-		// The listener sees each request body arrive, and each connection's
-		// signed-in account (connlimit.CountByAccount, called by api/core).
-		Handler: held.Handler(handler),
-		ConnContext: func(ctx context.Context, c net.Conn) context.Context {
-			return api.ConnContext(connlimit.ConnContext(ctx, c), c)
-		},
-		ConnState:         held.ConnState,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       time.Minute,     // a TRF upload over a slow line
-		WriteTimeout:      2 * time.Minute, // the largest PDF
-		IdleTimeout:       limits.Idle,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
+	srv := newServer(handler, held, limits.Idle, serveDeadlines, log)
 	log.Info("connection limits", "total", limits.Total, "per_address", limits.PerAddress, "open_files", files)
 	say(stdout, "adiukh is listening on http://%s (database %s)", ln.Addr(), store.Redact(cfg.DB))
 	if !hasUsers {
@@ -266,6 +253,40 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// deadlines are how long a connection may take over each part of a
+// request: its head, the whole request with its body, the answer.
+type deadlines struct {
+	Header, Request, Answer time.Duration
+}
+
+// serveDeadlines are `adiukh serve`'s, nginx's defaults the model (issue
+// 65): a request's head within 10 s (client_header_timeout), or the
+// connection is closed and its place given to another reader; a body within
+// a minute (a TRF upload over a slow line; one that sends nothing is cut
+// sooner, connlimit.Limits.BodyIdle), the answer within two (the largest
+// PDF).
+var serveDeadlines = deadlines{Header: 10 * time.Second, Request: time.Minute, Answer: 2 * time.Minute}
+
+// newServer is the HTTP server of `adiukh serve`: handler behind the
+// listener's count of connections and bodies, under the deadlines d, a
+// kept-alive connection closed after idle.
+func newServer(handler http.Handler, held *connlimit.Listener, idle time.Duration, d deadlines, log *slog.Logger) *http.Server {
+	return &http.Server{
+		// The listener sees each request body arrive, and each connection's
+		// signed-in account (connlimit.CountByAccount, called by api/core).
+		Handler: held.Handler(handler),
+		ConnContext: func(ctx context.Context, c net.Conn) context.Context {
+			return api.ConnContext(connlimit.ConnContext(ctx, c), c)
+		},
+		ConnState:         held.ConnState,
+		ReadHeaderTimeout: d.Header,
+		ReadTimeout:       d.Request,
+		WriteTimeout:      d.Answer,
+		IdleTimeout:       idle,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
 }
 
 // idleTimeout is how long a kept-alive connection may wait for its next

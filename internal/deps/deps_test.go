@@ -34,7 +34,7 @@ var areas = []string{"adiukh/tournament/account", "adiukh/tournament/auditlog", 
 var siblingsAllowed = []allowance{{"adiukh/tournament/correspondence", "adiukh/tournament/micromatch"}, {"adiukh/tournament/correspondence", "adiukh/tournament/knockout"},
 	{"adiukh/tournament/hall", "adiukh/tournament/relay"}, {"adiukh/tournament/hall", "adiukh/tournament/teams"}, {"adiukh/tournament/hall", "adiukh/tournament/players"},
 	{"adiukh/tournament/entries", "adiukh/tournament/players"}, {"adiukh/tournament/teams", "adiukh/tournament/players"},
-	{"adiukh/tournament/playoff", "adiukh/tournament/players"}, {"adiukh/tournament/interchange", "adiukh/tournament/players"}}
+	{"adiukh/tournament/playoff", "adiukh/tournament/players"}, {"adiukh/tournament/playoff", "adiukh/tournament/teams"}, {"adiukh/tournament/interchange", "adiukh/tournament/players"}}
 
 // v1Parts are the JSON API's packages below its assembly api/v1: the kit
 // and the shapes the areas share, then the areas, each registering its own
@@ -59,6 +59,7 @@ var rules = []rule{
 	{from: []string{"adiukh/internal/names"}, to: []string{"adiukh/..."}, why: "the comparison of names imports nothing of ours"},
 	{from: []string{"adiukh/tournament/prizes"}, to: []string{"adiukh/...", "std!"}, why: "the giving of prizes imports nothing of ours, and no third-party module"},
 	{from: []string{"adiukh/internal/connlimit"}, to: []string{"adiukh/...", "std!"}, why: "the connection limits import nothing of ours and no third-party module"},
+	{from: []string{"adiukh/internal/keptparts"}, to: []string{"adiukh/...", "std!"}, why: "the kept parts of pages import nothing of ours and no third-party module"},
 	{from: []string{"adiukh/tournament"}, to: []string{"adiukh/tournament/...", "adiukh/api/...", "std!"},
 		why: "the domain imports none of its subpackages, no HTTP and no third-party module"},
 	{from: []string{"adiukh/api/core"}, to: []string{"adiukh/api", "adiukh/api/web/...", "adiukh/api/v1/..."}, why: "the core serves the pages and the API, never the other way"},

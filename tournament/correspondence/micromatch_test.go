@@ -404,7 +404,7 @@ func TestLiveMicroMatchSheets(t *testing.T) {
 			checked(2, moves2)
 
 			var pdn strings.Builder
-			x := export.New(sec.events, teams.NewService(st.Teams(), sec.events, engines.TeamOptions()), schedule.NewService(st, nil), knockout.NewService(st.Knockout(), nil), playoff.NewService(st.Playoffs(), sec.events, nil))
+			x := export.New(sec.events, teams.NewService(st.Teams(), sec.events, engines.TeamOptions()), schedule.NewService(st, nil), knockout.NewService(st.Knockout(), nil), playoff.NewService(st.Playoffs(), sec.events, nil, nil))
 			skipped, err := x.PDN(sec.ctx, &pdn, sec.eventID)
 			if err != nil || len(skipped) != 0 {
 				t.Fatalf("the event's PDN: skipped %+v, %v", skipped, err)

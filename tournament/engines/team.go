@@ -8,6 +8,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/pairing/roundrobin"
 	"adiukh/tournament/pairing/teamswiss"
+	"adiukh/tournament/playoff"
 	"adiukh/tournament/standings"
 	"adiukh/tournament/teams"
 )
@@ -22,7 +23,8 @@ func TeamOptions() teams.Options {
 			tournament.Swiss:            TeamSwiss,
 			tournament.Knockout:         teams.PairKnockout,
 		},
-		Ranker: TeamRanker{},
+		Ranker:   TeamRanker{},
+		Playoffs: playoff.Plug{},
 	}
 }
 
@@ -42,12 +44,21 @@ func TeamRoundRobin(in teams.TeamPairingInput) ([]teams.TeamPairing, error) {
 	if err != nil {
 		return nil, tournament.Conflict("", "a round robin needs %d to %d teams; the event has %d", roundrobin.MinPlayers, roundrobin.MaxPlayers, len(in.Teams))
 	}
-	if in.Round < 1 || in.Round > len(schedule) {
-		return nil, tournament.Conflict("", "a round robin of %d teams has %d rounds; there is no round %d", len(in.Teams), len(schedule), in.Round)
+	// A round robin played through several times (a play-off of matches
+	// of N rounds) repeats the table, home and away changed every other
+	// cycle.
+	cycles := max(in.Event.Cycles, 1)
+	if in.Round < 1 || in.Round > cycles*len(schedule) {
+		return nil, tournament.Conflict("", "a round robin of %d teams has %d rounds; there is no round %d", len(in.Teams), cycles*len(schedule), in.Round)
 	}
-	pairings := make([]teams.TeamPairing, len(schedule[in.Round-1]))
-	for i, p := range schedule[in.Round-1] {
-		pairings[i] = teams.TeamPairing{HomeID: byNo[p.White], AwayID: byNo[p.Black]}
+	cycle, round := (in.Round-1)/len(schedule), (in.Round-1)%len(schedule)
+	pairings := make([]teams.TeamPairing, len(schedule[round]))
+	for i, p := range schedule[round] {
+		home, away := byNo[p.White], byNo[p.Black]
+		if cycle%2 == 1 && away != 0 {
+			home, away = away, home
+		}
+		pairings[i] = teams.TeamPairing{HomeID: home, AwayID: away}
 	}
 	return pairings, nil
 }

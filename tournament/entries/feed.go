@@ -189,7 +189,7 @@ func (s *Service) MyFeed(ctx context.Context, token string) (*MyFeed, error) {
 			return err
 		}
 		for _, eventID := range ids {
-			snap, err := readSnapshot(ctx, tx, eventID)
+			snap, err := s.readSnapshot(ctx, tx, eventID)
 			if err == nil && snap == nil {
 				stored, err := tx.Event(eventID)
 				if err == nil && stored.Visibility == tournament.Private && !stored.HiddenAt.IsZero() {
@@ -213,7 +213,7 @@ func (s *Service) MyFeed(ctx context.Context, token string) (*MyFeed, error) {
 				if l.EventID != eventID {
 					continue
 				}
-				games, err := feedGames(tx, snap, l.PlayerID)
+				games, err := keptOr(snap, partFeed, l.PlayerID, func() ([]FeedGame, error) { return feedGames(tx, snap, l.PlayerID) }, feedCount)
 				if err != nil {
 					return err
 				}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"adiukh/internal/keptparts"
 	"adiukh/tournament"
 )
 
@@ -188,7 +189,7 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 			if snap, ok := events[id]; ok {
 				return snap, nil
 			}
-			snap, err := readSnapshot(ctx, tx, id)
+			snap, err := s.readSnapshot(ctx, tx, id)
 			if err != nil {
 				return nil, err
 			}
@@ -207,7 +208,7 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 			if snap == nil || snap.event.Status == tournament.Finished || !snap.event.Discipline.PlaysGames() || snap.event.Discipline.IsTeam() {
 				continue
 			}
-			b, err := snap.board(l.PlayerID, len(snap.rounds))
+			b, err := snap.latest(l.PlayerID)
 			if err != nil {
 				return err
 			}
@@ -392,7 +393,8 @@ func hiddenName(tx Tx, eventID int64) (*tournament.Event, error) {
 // the games and players of the few players the account plays as or follows
 // are read as they are asked for, not the thousands of a big event, which
 // made a player's page and calendar cost as much as the whole standings
-// (issue 65).
+// (issue 65). What it makes of a player is kept in parts (nil: kept
+// nowhere) by the event's versions, and taken from there.
 type eventSnapshot struct {
 	tx     Tx
 	event  *tournament.Event
@@ -401,19 +403,47 @@ type eventSnapshot struct {
 	// players the players asked for, nil for one not of the event.
 	games   map[int64][]tournament.Game
 	players map[int64]*tournament.Player
+	kept    *keptparts.Parts
+	parts   *keptparts.Event
 }
 
 // readSnapshot reads the event as the context's reader may: nil when they
-// may not (ENOTFOUND, as ReadPublic tells it).
-func readSnapshot(ctx context.Context, tx Tx, eventID int64) (*eventSnapshot, error) {
-	e, rounds, err := tournament.ReadPublicRounds(ctx, tx, eventID)
+// may not (ENOTFOUND, as ReadPublic tells it). The event's versions are
+// read first, and its rounds taken from its kept parts at them.
+func (s *Service) readSnapshot(ctx context.Context, tx Tx, eventID int64) (*eventSnapshot, error) {
+	var parts *keptparts.Event
+	if s.parts != nil {
+		shared, version, err := tx.EventVersions(eventID)
+		if err != nil {
+			return nil, err
+		}
+		parts = s.parts.At(eventID, keptparts.Stamp{Shared: shared, Event: version})
+	}
+	rounds, haveRounds := keptRounds(s.parts, parts)
+	var e *tournament.Event
+	var err error
+	if haveRounds {
+		e, err = tournament.Readable(ctx, tx, eventID)
+	} else {
+		e, rounds, err = tournament.ReadPublicRounds(ctx, tx, eventID)
+	}
 	if tournament.ErrorCode(err) == tournament.ENOTFOUND {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	return &eventSnapshot{tx: tx, event: e, rounds: rounds, games: map[int64][]tournament.Game{}, players: map[int64]*tournament.Player{}}, nil
+	if !haveRounds {
+		keptparts.Put(s.parts, parts, partRounds, roundsOfAll, rounds, 1)
+	}
+	return &eventSnapshot{tx: tx, event: e, rounds: rounds, games: map[int64][]tournament.Game{}, players: map[int64]*tournament.Player{},
+		kept: s.parts, parts: parts}, nil
+}
+
+// latest is the player's board of the latest published round, nil when
+// the player has none.
+func (snap *eventSnapshot) latest(playerID int64) (*Board, error) {
+	return keptOr(snap, partLatest, playerID, func() (*Board, error) { return snap.board(playerID, len(snap.rounds)) }, one)
 }
 
 // player is the event's player of that ID, nil when it has none.
@@ -421,10 +451,13 @@ func (snap *eventSnapshot) player(id int64) (*tournament.Player, error) {
 	if p, ok := snap.players[id]; ok {
 		return p, nil
 	}
-	p, err := snap.tx.Player(snap.event.ID, id)
-	if tournament.ErrorCode(err) == tournament.ENOTFOUND {
-		p, err = nil, nil
-	}
+	p, err := keptOr(snap, partPlayer, id, func() (*tournament.Player, error) {
+		p, err := snap.tx.Player(snap.event.ID, id)
+		if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+			return nil, nil
+		}
+		return p, err
+	}, one)
 	if err != nil {
 		return nil, err
 	}
@@ -484,6 +517,11 @@ func (snap *eventSnapshot) board(playerID int64, n int) (*Board, error) {
 
 // lastPlayed is the player's latest game with a result, nil before one.
 func (snap *eventSnapshot) lastPlayed(playerID int64) (*Board, error) {
+	return keptOr(snap, partLast, playerID, func() (*Board, error) { return snap.findLastPlayed(playerID) }, one)
+}
+
+// findLastPlayed reads the player's latest game with a result.
+func (snap *eventSnapshot) findLastPlayed(playerID int64) (*Board, error) {
 	for n := len(snap.rounds); n >= 1; n-- {
 		b, err := snap.board(playerID, n)
 		if err != nil {
@@ -638,7 +676,7 @@ func (s *Service) followedPeople(tx Tx, userID int64, load func(int64) (*eventSn
 				item.Last = last
 			}
 			if snap.event.Status == tournament.Running {
-				next, err := snap.board(pl.ID, len(snap.rounds))
+				next, err := snap.latest(pl.ID)
 				if err != nil {
 					return err
 				}

@@ -19,6 +19,7 @@ import (
 	"context"
 	"time"
 
+	"adiukh/internal/keptparts"
 	"adiukh/tournament"
 )
 
@@ -30,6 +31,11 @@ type Options struct {
 	// everyone in an event's plans its cancellation; nil mails nothing.
 	// The site's inbox keeps every notice either way.
 	Notify tournament.Notifier
+	// KeepParts keeps what the accounts' own pages and calendars are made
+	// of, event by event, by the events' versions (parts.go): a server's
+	// service does; a site that makes every page afresh, to compare with,
+	// does not.
+	KeepParts bool
 }
 
 // Service carries out the use cases of entries, the calendar, regulations
@@ -38,6 +44,7 @@ type Service struct {
 	store    Store
 	now      func() time.Time
 	notifier tournament.Notifier
+	parts    *keptparts.Parts // nil: nothing kept
 }
 
 // NewService returns the service over st.
@@ -45,6 +52,9 @@ func NewService(st Store, opt Options) *Service {
 	s := &Service{store: st, now: opt.Now, notifier: opt.Notify}
 	if s.now == nil {
 		s.now = time.Now
+	}
+	if opt.KeepParts {
+		s.parts = keptparts.New(maxKeptParts)
 	}
 	return s
 }
@@ -67,6 +77,7 @@ type Tx interface {
 	FeedTx
 	AccountTx
 	tournament.InboxTx
+	VersionTx
 }
 
 // updateTelling runs fn in one transaction, keeps the notices it gathers

@@ -84,7 +84,7 @@ func swissEvent(b *testing.B) (context.Context, *Exporter, int64) {
 			}
 		}
 	}
-	return ctx, New(svc, teams.NewService(st.Teams(), svc, engines.TeamOptions()), schedule.NewService(st, nil), knockout.NewService(st.Knockout(), nil), playoff.NewService(st.Playoffs(), svc, nil)), e.ID
+	return ctx, New(svc, teams.NewService(st.Teams(), svc, engines.TeamOptions()), schedule.NewService(st, nil), knockout.NewService(st.Knockout(), nil), playoff.NewService(st.Playoffs(), svc, nil, nil)), e.ID
 }
 
 // BenchmarkExportStandingsAndProgress200 is what an arbiter prints at the

@@ -76,7 +76,7 @@ func docFixtureOn(t *testing.T, st *store.Store, ctx context.Context) *docFixtur
 	return &docFixture{t: t, ctx: ctx, svc: svc, byes: swiss.NewService(st, svc, nil), days: schedule.NewService(st, nil), teams: teams.NewService(st.Teams(), svc, engines.TeamOptions()),
 		trfs: interchange.NewService(st.Interchange(), svc, engines.InterchangeOptions()), micro: micromatch.NewService(st.MicroMatches(), nil),
 		prize: prizelist.NewService(st.PrizeLists(), svc, nil),
-		ko:    knockout.NewService(st.Knockout(), nil), po: playoff.NewService(st.Playoffs(), svc, nil)}
+		ko:    knockout.NewService(st.Knockout(), nil), po: playoff.NewService(st.Playoffs(), svc, nil, nil)}
 }
 
 // exporter is the exporter of the fixture's services, as the API and the

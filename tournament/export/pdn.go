@@ -135,9 +135,12 @@ func (x *Exporter) eventPDN(ctx context.Context, w *strings.Builder, eventID int
 		b := &boards[i]
 		if matches != nil {
 			for _, g := range matches[matchKey{b.round.Number, b.game.Board}] {
-				pdn, err := matchGamePDN(d, b, g)
+				pdn, problem, err := matchGamePDN(d, b, g)
 				if err != nil {
 					return nil, err
+				}
+				if problem.Format != "" {
+					skipped = append(skipped, Skipped{Round: b.round.Number, Board: b.game.Board, Problem: problem})
 				}
 				if pdn != "" {
 					write(pdn)
@@ -185,15 +188,17 @@ func (x *Exporter) matchesOf(ctx context.Context, e *tournament.Event) (map[matc
 	return out, nil
 }
 
-// matchGamePDN is game g of the knockout match on board b, as PDN: its
-// tags and result (a match's games are entered by their results), Round
+// matchGamePDN is game g of the knockout match on board b, as PDN: Round
 // the match's round and the game's number in it ("2.3"), and a tie-break
 // game marked by its stage and tempo (TieBreak, TieBreakTempo), without
 // the event's TimeControl, which its own games are played at; "" for a
-// game not played (a forfeit).
-func matchGamePDN(d *tournament.EventData, b *pdnBoard, g knockout.GameView) (string, error) {
+// game not played (a forfeit). A game with a score sheet is its moves, as
+// a board's game is (gamePDN); one without, its tags and result. It
+// returns the problem that stopped the replay of a sheet that no longer
+// replays, whose game is then written as its result alone.
+func matchGamePDN(d *tournament.EventData, b *pdnBoard, g knockout.GameView) (string, rules.Message, error) {
 	if !g.Result.Played() {
-		return "", nil
+		return "", rules.Message{}, nil
 	}
 	played, board := *b.game, *b
 	played.WhiteID, played.BlackID = g.WhiteID, b.game.WhiteID
@@ -220,7 +225,19 @@ func matchGamePDN(d *tournament.EventData, b *pdnBoard, g knockout.GameView) (st
 		}
 	}
 	tags = append(tags, rules.Header{Key: "GameType", Value: d.Event.Game.Variant().PDNGameType})
-	return resultOnlyPDN(d.Event.Game, &res, tags)
+	if sh := g.Sheet; sh != nil {
+		// A result corrected since the sheet came in stands against it,
+		// as one the arbiter kept against it does.
+		overridden := sh.OverrideReason != "" || tournament.SheetDisagreement(res, sh.Report).Format != ""
+		pdn, problem := sheetPDN(d.Event.Game, sh.Text, &res, overridden, tags)
+		if problem.Format == "" {
+			return pdn, rules.Message{}, nil
+		}
+		text, err := resultOnlyPDN(d.Event.Game, &res, tags)
+		return text, problem, err
+	}
+	text, err := resultOnlyPDN(d.Event.Game, &res, tags)
+	return text, rules.Message{}, err
 }
 
 // pdnBoards reads the event and its games with two players, round by
@@ -320,17 +337,24 @@ func gamePDN(d *tournament.EventData, b *pdnBoard) (string, rules.Message) {
 	if g.Sheet == "" {
 		return "", rules.Message{}
 	}
-	v, err := sheetVerdict(d.Event.Game, nil, g.Sheet)
+	return sheetPDN(d.Event.Game, g.Sheet, g.Result, g.OverrideReason != "", pdnTags(d, b))
+}
+
+// sheetPDN is the PDN of a sheet replayed by the rules of game, with tags
+// in front of the sheet's and the result res that counts: where the
+// arbiter kept res against the sheet (overridden), the moves keep their
+// own ending and res is written in tags of its own (gamePDN).
+func sheetPDN(game tournament.GameKind, sheet string, res *tournament.Result, overridden bool, tags []rules.Header) (string, rules.Message) {
+	v, err := sheetVerdict(game, nil, sheet)
 	if err != nil || !v.Replayed {
 		if p := problemOf(v.Errors, v.Plies); p.Format != "" {
 			return "", p
 		}
 		return "", say("the score sheet is not valid")
 	}
-	tags := pdnTags(d, b)
 	text := v.PDN
-	switch res := g.Result; {
-	case res != nil && res.Played() && g.OverrideReason != "":
+	switch {
+	case res != nil && res.Played() && overridden:
 		tags = append(tags, rules.Header{Key: "ArbiterScore", Value: res.Score()})
 		if res.EndReason != tournament.FinalPosition {
 			tags = append(tags, rules.Header{Key: "ArbiterTermination", Value: string(res.EndReason)})

@@ -62,7 +62,7 @@ func TestPDNDatesEachGameByItsRound(t *testing.T) {
 				t.Fatal(err)
 			}
 			var pdn strings.Builder
-			if _, err := New(svc, nil, schedule.NewService(st, nil), knockout.NewService(st.Knockout(), nil), playoff.NewService(st.Playoffs(), svc, nil)).PDN(ctx, &pdn, e.ID); err != nil {
+			if _, err := New(svc, nil, schedule.NewService(st, nil), knockout.NewService(st.Knockout(), nil), playoff.NewService(st.Playoffs(), svc, nil, nil)).PDN(ctx, &pdn, e.ID); err != nil {
 				t.Fatal(err)
 			}
 			var dates []string

@@ -108,7 +108,7 @@ func TestTeamPDN(t *testing.T) {
 			}
 		}
 		var pdn strings.Builder
-		skipped, err := New(svc, tm, schedule.NewService(st, nil), knockout.NewService(st.Knockout(), nil), playoff.NewService(st.Playoffs(), svc, nil)).PDN(ctx, &pdn, d.Event.ID)
+		skipped, err := New(svc, tm, schedule.NewService(st, nil), knockout.NewService(st.Knockout(), nil), playoff.NewService(st.Playoffs(), svc, nil, nil)).PDN(ctx, &pdn, d.Event.ID)
 		if err != nil || len(skipped) != 0 {
 			t.Fatalf("a team event's PDN: skipped %+v, %v", skipped, err)
 		}
@@ -161,7 +161,7 @@ func TestTeamMicroMatchPDN(t *testing.T) {
 			}
 		}
 		var pdn strings.Builder
-		skipped, err := New(svc, tm, schedule.NewService(st, nil), knockout.NewService(st.Knockout(), nil), playoff.NewService(st.Playoffs(), svc, nil)).PDN(ctx, &pdn, d.Event.ID)
+		skipped, err := New(svc, tm, schedule.NewService(st, nil), knockout.NewService(st.Knockout(), nil), playoff.NewService(st.Playoffs(), svc, nil, nil)).PDN(ctx, &pdn, d.Event.ID)
 		if err != nil || len(skipped) != 0 {
 			t.Fatalf("a team event's PDN: skipped %+v, %v", skipped, err)
 		}

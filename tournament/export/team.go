@@ -50,7 +50,7 @@ func teamStandingsRow(st *teams.TeamStandings, r teams.TeamStandingsRow) report.
 	row := report.TeamStandingsRow{
 		Place: r.Rank, PlaceLast: r.RankTo, MatchPoints: r.MatchPoints, GamePoints: r.GamePoints,
 		Team:      report.Team{StartNo: r.StartNo, Name: r.Name, Club: r.Club},
-		TieBreaks: make([]float64, len(st.TieBreaks)),
+		TieBreaks: make([]float64, len(st.TieBreaks)), Playoff: r.Playoff != 0,
 	}
 	for i, tb := range st.TieBreaks {
 		row.TieBreaks[i] = r.TieBreaks[tb.ID]

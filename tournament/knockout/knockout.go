@@ -36,6 +36,7 @@ type Store interface {
 // Tx is the domain's transaction with the games of the event's matches.
 type Tx interface {
 	tournament.Tx
+	SheetTx
 	// MatchGames reads every game of the event's matches (and the lots),
 	// by round, board and number.
 	MatchGames(eventID int64) ([]Game, error)

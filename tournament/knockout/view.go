@@ -26,6 +26,8 @@ type GameView struct {
 	WhiteID int64
 	Result  tournament.Result
 	Reason  string
+	// Sheet is the game's score sheet; nil without one.
+	Sheet *Sheet
 }
 
 // LotView is the lot that decided a level match.
@@ -122,6 +124,11 @@ func (s *Service) Bracket(ctx context.Context, eventID int64) (*BracketView, err
 			return err
 		}
 		out = bracketOf(e, players, rounds, all)
+		sheets, err := tx.MatchSheets(eventID)
+		if err != nil {
+			return err
+		}
+		withSheets(out, sheets)
 		out.CanManage = tournament.CanManage(tournament.UserFromContext(ctx), e)
 		out.PlayedOnSite = tournament.PlayedOnServer(e, 0, 0) != nil
 		return nil

@@ -5,11 +5,14 @@
 // an event of its own (a match of N games for two players, a round robin
 // for more), made by the domain's NewEvent and AdmitPlayer and linked to
 // its parent (Event.ParentEventID), so that it is paired, scored, shown
-// and printed as any event. Once it is finished, the parent's final
-// standings order the tied players by its result (Plug, which engines
-// plugs into tournament.Options.Playoffs), while the same players are
-// still tied; a play-off whose players are no longer tied (a result
-// corrected after the parent was reopened) is kept, flagged and not
+// and printed as any event. A team event's tie is decided the same way by
+// a team event of the tied teams (a team match, or a team round robin),
+// their rosters copied by teams.Service.EnterPlayoffTeams, over the
+// parent's boards. Once it is finished, the parent's final standings order
+// the tied players (or teams) by its result (Plug, which engines plugs into
+// tournament.Options.Playoffs and teams.Options.Playoffs), while the same
+// players are still tied; a play-off whose players are no longer tied (a
+// result corrected after the parent was reopened) is kept, flagged and not
 // applied.
 //
 // It knows no HTTP and no SQL.
@@ -25,6 +28,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	registration "adiukh/tournament/players"
+	"adiukh/tournament/teams"
 )
 
 // ActionCreate is the audit log's entry of the parent event for a new
@@ -44,6 +48,7 @@ type Store interface {
 // Tx is the domain's transaction with the play-offs.
 type Tx interface {
 	tournament.Tx
+	teams.TeamTx
 	ReadTx
 	// CreatePlayoff keeps a new play-off; its event and players exist.
 	CreatePlayoff(p *Playoff) error
@@ -57,8 +62,8 @@ type ReadTx interface {
 }
 
 // Playoff is a play-off of a tie: the event it is played as, the event
-// whose places it decides and which player of the parent each of its
-// players is.
+// whose places it decides and which player (or team) of the parent each of
+// its players (or teams) is.
 type Playoff struct {
 	EventID  int64 // the play-off event
 	ParentID int64 // the event whose tie it decides
@@ -72,10 +77,34 @@ type Playoff struct {
 }
 
 // Seat is one player of a play-off: the parent's player and the play-off
-// event's.
+// event's; in a team event's play-off, one team: the parent's team and the
+// play-off event's.
 type Seat struct {
-	ParentPlayerID int64 `json:"parent"`
-	PlayerID       int64 `json:"player"`
+	ParentPlayerID int64 `json:"parent,omitempty"`
+	PlayerID       int64 `json:"player,omitempty"`
+	ParentTeamID   int64 `json:"parent_team,omitempty"`
+	TeamID         int64 `json:"team,omitempty"`
+}
+
+// pair is a seat's entrant of the parent (parent) and of the play-off
+// (played): its player's, or its team's.
+type pair struct{ parent, played int64 }
+
+// pairs are the seats of p as the parent's and the play-off's entrants.
+func (p Playoff) pairs() []pair {
+	out := make([]pair, len(p.Seats))
+	for i, s := range p.Seats {
+		out[i] = pair{s.ParentPlayerID, s.PlayerID}
+		if s.TeamID != 0 {
+			out[i] = pair{s.ParentTeamID, s.TeamID}
+		}
+	}
+	return out
+}
+
+// seats reports whether p seats the parent's entrant id.
+func (p Playoff) seats(id int64) bool {
+	return slices.ContainsFunc(p.pairs(), func(x pair) bool { return x.parent == id })
 }
 
 // Input is a new play-off.
@@ -86,8 +115,12 @@ type Input struct {
 	// Players are the parent's players who play it; none: every player
 	// tied on points with the places.
 	Players []int64
-	// Games is how many games each pair plays; 0: two for a match of two
-	// players, one for a round robin of more.
+	// Teams are, in a team event, the parent's teams who play it; none:
+	// every team tied on points with the places.
+	Teams []int64
+	// Games is how many games each pair plays (in a team event, how many
+	// matches); 0: two for a match of two players, one for a round robin
+	// of more and for teams.
 	Games int
 	// TimeControl is its time control ("G/15+5"); "": the parent's.
 	TimeControl string
@@ -99,18 +132,21 @@ type Input struct {
 // Service carries out the use cases of play-offs. The signed-in user comes
 // from the context, as for tournament.Service.
 type Service struct {
-	store  Store
-	events *tournament.Service
-	now    func() time.Time
+	store        Store
+	events       *tournament.Service
+	competitions *teams.Service
+	now          func() time.Time
 }
 
 // NewService returns the service over st; events creates the play-off
-// events and ranks the standings; now is the clock (time.Now when nil).
-func NewService(st Store, events *tournament.Service, now func() time.Time) *Service {
+// events and ranks the standings, competitions ranks a team event's and
+// enters a team play-off's teams (a team event has no play-offs when it
+// is nil); now is the clock (time.Now when nil).
+func NewService(st Store, events *tournament.Service, competitions *teams.Service, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{store: st, events: events, now: now}
+	return &Service{store: st, events: events, competitions: competitions, now: now}
 }
 
 // State is where a play-off stands.
@@ -133,8 +169,9 @@ type View struct {
 	Event *tournament.Event // the play-off event
 	State State
 	// Players are the parent's standings rows of its players, in the
-	// parent's final order.
+	// parent's final order; Teams, in a team event, its teams'.
 	Players []tournament.StandingsRow
+	Teams   []teams.TeamStandingsRow
 }
 
 // Tie is a group of players tied on points in an event's final standings,
@@ -143,6 +180,8 @@ type Tie struct {
 	From, To int // the places the tied players hold
 	Score    float64
 	Players  []tournament.StandingsRow
+	// Teams are, in a team event, the tied teams.
+	Teams []teams.TeamStandingsRow
 	// Playoff is the play-off event already deciding it (playing or
 	// decided); 0 when none.
 	Playoff int64
@@ -153,7 +192,7 @@ type Page struct {
 	Event    *tournament.Event
 	Playoffs []View
 	// Ties are the ties of the final standings a play-off may decide: a
-	// finished individual Swiss or round-robin event's, for its managers.
+	// finished Swiss or round-robin event's, for its managers.
 	Ties []Tie
 	// CanCreate tells the managers of a finished event that a play-off can
 	// be created (CheckParent).
@@ -169,10 +208,10 @@ func (s *Service) Read(ctx context.Context, eventID int64) (*Page, error) {
 			return err
 		}
 		page = &Page{Event: e}
-		if e.ParentEventID != 0 || !e.Discipline.PlaysGames() || e.Discipline.IsTeam() {
+		if e.ParentEventID != 0 || !e.Discipline.PlaysGames() || e.Discipline.IsTeam() && s.competitions == nil {
 			return nil
 		}
-		st, err := s.events.StandingsOf(tx, e, players, rounds, 0)
+		st, err := s.final(tx, e, players, rounds)
 		if err != nil {
 			return err
 		}
@@ -187,13 +226,30 @@ func (s *Service) Read(ctx context.Context, eventID int64) (*Page, error) {
 			}
 			page.Playoffs = append(page.Playoffs, *v)
 		}
-		page.CanCreate = CheckParent(e) == nil && tournament.CanManage(tournament.UserFromContext(ctx), e)
+		page.CanCreate = s.checkParent(e) == nil && tournament.CanManage(tournament.UserFromContext(ctx), e)
 		if page.CanCreate {
 			page.Ties = ties(st, page.Playoffs)
 		}
 		return nil
 	})
 	return page, err
+}
+
+// final is the final standings of the parent e: its players' and rounds'
+// (read by the caller) in an event of players, its teams' in a team event.
+func (s *Service) final(tx Tx, e *tournament.Event, players []tournament.Player, rounds []tournament.Round) (*standings, error) {
+	if e.Discipline.IsTeam() {
+		ts, err := s.competitions.TeamStandingsOf(tx, e)
+		if err != nil {
+			return nil, err
+		}
+		return teamStandings(ts), nil
+	}
+	st, err := s.events.StandingsOf(tx, e, players, rounds, 0)
+	if err != nil {
+		return nil, err
+	}
+	return playerStandings(st), nil
 }
 
 // Of lists the play-offs of event eventID the reader may see, oldest
@@ -226,48 +282,99 @@ func (s *Service) Of(ctx context.Context, eventID int64) ([]Playoff, error) {
 	return out, err
 }
 
+// standings are the final standings of a play-off's parent: an event of
+// players' (players) or a team event's (teams), with their lines in order.
+type standings struct {
+	players *tournament.Standings
+	teams   *teams.TeamStandings
+	lines   []line
+}
+
+// line is one line of final standings a play-off decides among: a
+// player's or, in a team event, a team's.
+type line struct {
+	id           int64 // the player's or the team's
+	name         string
+	score        float64
+	rank, rankTo int
+	playoff      int64 // the play-off that decided its place, if any
+}
+
+func playerStandings(st *tournament.Standings) *standings {
+	out := &standings{players: st, lines: make([]line, len(st.Rows))}
+	for i, r := range st.Rows {
+		out.lines[i] = line{id: r.PlayerID, name: r.Name, score: r.Score, rank: r.Rank, rankTo: r.RankTo, playoff: r.Playoff}
+	}
+	return out
+}
+
+func teamStandings(st *teams.TeamStandings) *standings {
+	out := &standings{teams: st, lines: make([]line, len(st.Rows))}
+	for i, r := range st.Rows {
+		out.lines[i] = line{id: r.TeamID, name: r.Name, score: r.Score, rank: r.Rank, rankTo: r.RankTo, playoff: r.Playoff}
+	}
+	return out
+}
+
+// team reports whether the standings are a team event's.
+func (st *standings) team() bool { return st.teams != nil }
+
+// rows appends the standings' rows at indexes to players or, in a team
+// event, to squads.
+func (st *standings) rows(indexes []int, players *[]tournament.StandingsRow, squads *[]teams.TeamStandingsRow) {
+	for _, i := range indexes {
+		if st.team() {
+			*squads = append(*squads, st.teams.Rows[i])
+		} else {
+			*players = append(*players, st.players.Rows[i])
+		}
+	}
+}
+
 // view is play-off p with its event, where it stands in the event's
 // final standings st (decided where they show its order, stale where its
-// event is finished but they do not) and its players' rows there.
-func view(tx tournament.EventTx, st *tournament.Standings, p Playoff) (*View, error) {
+// event is finished but they do not) and its players' (or teams') rows
+// there.
+func view(tx tournament.EventTx, st *standings, p Playoff) (*View, error) {
 	child, err := tx.Event(p.EventID)
 	if err != nil {
 		return nil, err
 	}
 	v := &View{Playoff: p, Event: child, State: Playing}
-	in := map[int64]bool{}
-	for _, seat := range p.Seats {
-		in[seat.ParentPlayerID] = true
-	}
-	for _, r := range st.Rows {
-		if in[r.PlayerID] {
-			v.Players = append(v.Players, r)
+	var seated []int
+	for i, l := range st.lines {
+		if p.seats(l.id) {
+			seated = append(seated, i)
 		}
-		if r.Playoff == p.EventID {
+		if l.playoff == p.EventID {
 			v.State = Decided
 		}
 	}
+	st.rows(seated, &v.Players, &v.Teams)
 	if v.State != Decided && child.Status == tournament.Finished {
 		v.State = Stale
 	}
 	return v, nil
 }
 
-// ties are the groups of players tied on points in the standings, each
-// with the play-off that decides it, if any.
-func ties(st *tournament.Standings, playoffs []View) []Tie {
+// ties are the groups of players (or teams) tied on points in the
+// standings, each with the play-off that decides it, if any.
+func ties(st *standings, playoffs []View) []Tie {
 	var out []Tie
-	for i := 0; i < len(st.Rows); {
+	for i := 0; i < len(st.lines); {
 		j := i + 1
-		for j < len(st.Rows) && st.Rows[j].Score == st.Rows[i].Score {
+		for j < len(st.lines) && st.lines[j].score == st.lines[i].score {
 			j++
 		}
 		if j-i > 1 {
-			t := Tie{From: i + 1, To: j, Score: st.Rows[i].Score, Players: st.Rows[i:j]}
+			t := Tie{From: i + 1, To: j, Score: st.lines[i].score}
+			tied := make([]int, 0, j-i)
+			for k := i; k < j; k++ {
+				tied = append(tied, k)
+			}
+			st.rows(tied, &t.Players, &t.Teams)
 			for _, p := range playoffs {
-				if p.State != Stale && slices.ContainsFunc(p.Seats, func(s Seat) bool {
-					return slices.ContainsFunc(t.Players, func(r tournament.StandingsRow) bool { return r.PlayerID == s.ParentPlayerID })
-				}) {
+				if p.State != Stale && slices.ContainsFunc(st.lines[i:j], func(l line) bool { return p.seats(l.id) }) {
 					t.Playoff = p.EventID
 				}
 			}
@@ -279,14 +386,14 @@ func ties(st *tournament.Standings, playoffs []View) []Tie {
 }
 
 // CheckParent says why event e cannot have a play-off, or nil: a play-off
-// decides a tie of the final standings of a finished individual Swiss or
-// round-robin event of games, itself no play-off.
+// decides a tie of the final standings of a finished Swiss or round-robin
+// event of games (of players, or of teams), itself no play-off.
 func CheckParent(e *tournament.Event) error {
 	switch {
 	case e.ParentEventID != 0:
 		return tournament.Invalid("", "%s is itself a play-off: a tie it leaves is decided by its tie-breaks, or by a new play-off of the event it decides", e.Name)
-	case !e.Discipline.PlaysGames() || e.Discipline.IsTeam():
-		return tournament.Invalid("", "a play-off decides a tie between players of an individual event of games; %s is not one", e.Name)
+	case !e.Discipline.PlaysGames():
+		return tournament.Invalid("", "a play-off decides a tie between players or teams of an event of games; %s is not one", e.Name)
 	case !e.System.IsRoundRobin() && e.System != tournament.Swiss:
 		return tournament.Invalid("", "a play-off decides a tie of a Swiss or round-robin event's standings; %s is not one", e.Name)
 	case e.Status != tournament.Finished:
@@ -295,12 +402,22 @@ func CheckParent(e *tournament.Event) error {
 	return nil
 }
 
+// checkParent is CheckParent, and refuses a team event when the service
+// has no team competitions to rank it by.
+func (s *Service) checkParent(e *tournament.Event) error {
+	if e.Discipline.IsTeam() && s.competitions == nil {
+		return tournament.Invalid("", "team play-offs are not available in this version of adiukh")
+	}
+	return CheckParent(e)
+}
+
 // Create creates a play-off of the tie for in.Places of the finished event
 // eventID: an event of the tied players (in.Players, or every player tied
-// for the places), linked to its parent, in registration, for the arbiter
-// to pair and play as any event. It refuses places nobody is tied for,
-// players not tied for them and a tie another play-off decides, each with
-// what is wrong.
+// for the places) or, in a team event, of the tied teams (in.Teams, or
+// every team tied, each with its roster), linked to its parent, in
+// registration, for the arbiter to pair and play as any event. It refuses
+// places nobody is tied for, players (or teams) not tied for them and a
+// tie another play-off decides, each with what is wrong.
 func (s *Service) Create(ctx context.Context, eventID int64, in Input) (*View, error) {
 	var out *View
 	err := s.store.Update(ctx, func(tx Tx) error {
@@ -308,8 +425,15 @@ func (s *Service) Create(ctx context.Context, eventID int64, in Input) (*View, e
 		if err != nil {
 			return err
 		}
-		if err := CheckParent(parent); err != nil {
+		if err := s.checkParent(parent); err != nil {
 			return err
+		}
+		team := parent.Discipline.IsTeam()
+		switch {
+		case team && len(in.Players) > 0:
+			return tournament.Invalid("players", "the play-off of a team event is played by teams: name the tied teams, not players")
+		case !team && len(in.Teams) > 0:
+			return tournament.Invalid("teams", "the play-off of an event of players is played by players: name the tied players, not teams")
 		}
 		players, err := tx.Players(eventID)
 		if err != nil {
@@ -319,7 +443,7 @@ func (s *Service) Create(ctx context.Context, eventID int64, in Input) (*View, e
 		if err != nil {
 			return err
 		}
-		st, err := s.events.StandingsOf(tx, parent, players, rounds, 0)
+		st, err := s.final(tx, parent, players, rounds)
 		if err != nil {
 			return err
 		}
@@ -335,13 +459,17 @@ func (s *Service) Create(ctx context.Context, eventID int64, in Input) (*View, e
 			}
 			views = append(views, *v)
 		}
-		seats, from, to, err := choose(st, in.Places, in.Players, views)
+		given := in.Players
+		if team {
+			given = in.Teams
+		}
+		seats, from, to, err := choose(st, in.Places, given, views)
 		if err != nil {
 			return err
 		}
 		games := in.Games
 		switch {
-		case games == 0 && len(seats) == 2:
+		case games == 0 && len(seats) == 2 && !team:
 			games = 2
 		case games == 0:
 			games = 1
@@ -359,22 +487,14 @@ func (s *Service) Create(ctx context.Context, eventID int64, in Input) (*View, e
 		if err := tournament.Audit(tx, now, u, child.ID, tournament.ActionEventCreate, fmt.Sprintf("event %d", child.ID), nil, child, ""); err != nil {
 			return err
 		}
-		accounts, err := tx.PlayerAccounts(eventID)
+		p := &Playoff{EventID: child.ID, ParentID: eventID, From: from, To: to, Games: games, CreatedAt: now.UTC()}
+		if team {
+			err = s.seatTeams(tx, now, u, p, child, st, seats)
+		} else {
+			err = seatPlayers(tx, now, u, p, parent, child, players, st, seats)
+		}
 		if err != nil {
 			return err
-		}
-		p := &Playoff{EventID: child.ID, ParentID: eventID, From: from, To: to, Games: games, CreatedAt: now.UTC()}
-		for _, row := range seats {
-			pl := tournament.FindPlayer(players, row.PlayerID)
-			var account *tournament.User
-			if a, ok := accounts[pl.ID]; ok {
-				account = &a
-			}
-			admitted, err := registration.AdmitPlayer(tx, now, child, u, entrant(pl), account)
-			if err != nil {
-				return err
-			}
-			p.Seats = append(p.Seats, Seat{ParentPlayerID: pl.ID, PlayerID: admitted.ID})
 		}
 		if err := tx.CreatePlayoff(p); err != nil {
 			return err
@@ -382,10 +502,60 @@ func (s *Service) Create(ctx context.Context, eventID int64, in Input) (*View, e
 		if err := tournament.Audit(tx, now, u, eventID, ActionCreate, fmt.Sprintf("event %d", child.ID), nil, p, ""); err != nil {
 			return err
 		}
-		out = &View{Playoff: *p, Event: child, State: Playing, Players: seats}
+		out = &View{Playoff: *p, Event: child, State: Playing}
+		st.rows(seats, &out.Players, &out.Teams)
 		return nil
 	})
 	return out, err
+}
+
+// seatPlayers admits to the play-off event child copies of the parent's
+// players at seats of the standings st (their accounts linked as in the
+// parent), and seats them in p.
+func seatPlayers(tx Tx, now time.Time, u *tournament.User, p *Playoff, parent, child *tournament.Event, players []tournament.Player, st *standings, seats []int) error {
+	accounts, err := tx.PlayerAccounts(parent.ID)
+	if err != nil {
+		return err
+	}
+	for _, i := range seats {
+		pl := tournament.FindPlayer(players, st.lines[i].id)
+		var account *tournament.User
+		if a, ok := accounts[pl.ID]; ok {
+			account = &a
+		}
+		admitted, err := registration.AdmitPlayer(tx, now, child, u, entrant(pl), account)
+		if err != nil {
+			return err
+		}
+		p.Seats = append(p.Seats, Seat{ParentPlayerID: pl.ID, PlayerID: admitted.ID})
+	}
+	return nil
+}
+
+// seatTeams enters in the play-off event child copies of the parent's
+// teams at seats of the team standings st, with their rosters, over the
+// parent's boards (teams.Service.EnterPlayoffTeams), and seats them in p.
+func (s *Service) seatTeams(tx Tx, now time.Time, u *tournament.User, p *Playoff, child *tournament.Event, st *standings, seats []int) error {
+	list, err := tx.Teams(p.ParentID)
+	if err != nil {
+		return err
+	}
+	from := make([]teams.Team, 0, len(seats))
+	for _, i := range seats {
+		at := slices.IndexFunc(list, func(t teams.Team) bool { return t.ID == st.lines[i].id })
+		if at < 0 {
+			return fmt.Errorf("play-off of event %d: the standings name unknown team %d", p.ParentID, st.lines[i].id)
+		}
+		from = append(from, list[at])
+	}
+	entered, err := s.competitions.EnterPlayoffTeams(tx, now, u, child, st.teams.Settings, from)
+	if err != nil {
+		return err
+	}
+	for i, t := range entered {
+		p.Seats = append(p.Seats, Seat{ParentTeamID: from[i].ID, TeamID: t.ID})
+	}
+	return nil
 }
 
 // newEvent is the play-off event of parent: its game, discipline, place,
@@ -423,67 +593,48 @@ func entrant(p *tournament.Player) tournament.PlayerInput {
 	return in
 }
 
-// choose finds, in the final standings st, the players of a new play-off
-// for places (given players, or every player tied with them), refusing
-// what cannot be decided so: places out of the table or not following each
-// other, places of different scores, a place nobody is tied for, a player
-// not tied for them, a tie a play-off already decides.
-func choose(st *tournament.Standings, places []int, given []int64, existing []View) (seats []tournament.StandingsRow, from, to int, err error) {
+// choose finds, in the final standings st, the players (or teams) of a new
+// play-off for places (given ones, or every one tied with them), as
+// indexes of its lines in the standings' order, refusing what cannot be
+// decided so: places out of the table or not following each other, places
+// of different scores, a place nobody is tied for, a player or team not
+// tied for them, a tie a play-off already decides.
+func choose(st *standings, places []int, given []int64, existing []View) (seats []int, from, to int, err error) {
 	if len(places) == 0 {
 		return nil, 0, 0, tournament.Invalid("places", "name the place the play-off decides (1 for first place)")
 	}
+	lines := st.lines
 	places = slices.Clone(places)
 	slices.Sort(places)
 	places = slices.Compact(places)
 	from, to = places[0], places[len(places)-1]
 	for i, p := range places {
-		if p < 1 || p > len(st.Rows) {
-			return nil, 0, 0, tournament.Invalid("places", "place %d is not in the standings; its places are 1 to %d", p, len(st.Rows))
+		if p < 1 || p > len(lines) {
+			return nil, 0, 0, tournament.Invalid("places", "place %d is not in the standings; its places are 1 to %d", p, len(lines))
 		}
 		if i > 0 && p != places[i-1]+1 {
 			return nil, 0, 0, tournament.Invalid("places", "the places of one play-off follow each other (1, 2, 3); %d does not follow %d", p, places[i-1])
 		}
 	}
-	score := st.Rows[from-1].Score
-	if other := st.Rows[to-1]; other.Score != score {
-		return nil, 0, 0, tournament.Invalid("places", "places %d and %d are not one tie: %s scores %s, %s scores %s; create a play-off for each tie", from, to, st.Rows[from-1].Name, tournament.PointsText(score), other.Name, tournament.PointsText(other.Score))
+	score := lines[from-1].score
+	if other := lines[to-1]; other.score != score {
+		return nil, 0, 0, tournament.Invalid("places", "places %d and %d are not one tie: %s scores %s, %s scores %s; create a play-off for each tie", from, to, lines[from-1].name, tournament.PointsText(score), other.name, tournament.PointsText(other.score))
 	}
-	var tied []tournament.StandingsRow
-	for _, r := range st.Rows {
-		if r.Score == score {
-			tied = append(tied, r)
+	for i, l := range lines {
+		if l.score == score {
+			seats = append(seats, i)
 		}
 	}
-	if len(tied) < 2 {
-		return nil, 0, 0, tournament.Invalid("places", "nobody is tied for place %d: %s alone scores %s", from, tied[0].Name, tournament.PointsText(score))
+	if len(seats) < 2 {
+		return nil, 0, 0, tournament.Invalid("places", "nobody is tied for place %d: %s alone scores %s", from, lines[seats[0]].name, tournament.PointsText(score))
 	}
-	seats = tied
 	if len(given) > 0 {
-		seats = nil
-		for _, id := range given {
-			i := slices.IndexFunc(st.Rows, func(r tournament.StandingsRow) bool { return r.PlayerID == id })
-			switch {
-			case i < 0:
-				return nil, 0, 0, tournament.Invalid("players", "player %d does not play in the event", id)
-			case st.Rows[i].Score != score:
-				return nil, 0, 0, tournament.Invalid("players", "%s is not tied for place %d: they score %s, the tie is on %s", st.Rows[i].Name, from, tournament.PointsText(st.Rows[i].Score), tournament.PointsText(score))
-			case slices.ContainsFunc(seats, func(r tournament.StandingsRow) bool { return r.PlayerID == id }):
-				return nil, 0, 0, tournament.Invalid("players", "%s is named twice", st.Rows[i].Name)
-			}
-			seats = append(seats, st.Rows[i])
+		if seats, err = chosen(st, from, score, given); err != nil {
+			return nil, 0, 0, err
 		}
-		if len(seats) < 2 {
-			return nil, 0, 0, tournament.Invalid("players", "a play-off is played by two players or more; %s alone is named", seats[0].Name)
-		}
-		// In the standings' order, so that the play-off's start numbers
-		// follow the tie-breaks.
-		slices.SortFunc(seats, func(a, b tournament.StandingsRow) int {
-			return slices.IndexFunc(st.Rows, func(r tournament.StandingsRow) bool { return r.PlayerID == a.PlayerID }) -
-				slices.IndexFunc(st.Rows, func(r tournament.StandingsRow) bool { return r.PlayerID == b.PlayerID })
-		})
 		for _, p := range places {
-			if !slices.ContainsFunc(seats, func(r tournament.StandingsRow) bool { return r.PlayerID == st.Rows[p-1].PlayerID }) {
-				return nil, 0, 0, tournament.Invalid("players", "place %d is %s's, who is not among the play-off's players", p, st.Rows[p-1].Name)
+			if !slices.Contains(seats, p-1) {
+				return nil, 0, 0, tournament.Invalid(field(st), "place %d is %s's, who is not among the play-off's players", p, lines[p-1].name)
 			}
 		}
 	}
@@ -491,13 +642,52 @@ func choose(st *tournament.Standings, places []int, given []int64, existing []Vi
 		if v.State == Stale {
 			continue
 		}
-		for _, seat := range v.Seats {
-			if i := slices.IndexFunc(seats, func(r tournament.StandingsRow) bool { return r.PlayerID == seat.ParentPlayerID }); i >= 0 {
-				return nil, 0, 0, tournament.Conflict("players", "%s already plays in the play-off %s, which decides this tie", seats[i].Name, v.Event.Name)
+		for _, i := range seats {
+			if v.seats(lines[i].id) {
+				return nil, 0, 0, tournament.Conflict(field(st), "%s already plays in the play-off %s, which decides this tie", lines[i].name, v.Event.Name)
 			}
 		}
 	}
 	return seats, from, to, nil
+}
+
+// field is the input that names the entrants of a play-off of st: its
+// players, or its teams.
+func field(st *standings) string {
+	if st.team() {
+		return "teams"
+	}
+	return "players"
+}
+
+// chosen are the given players (or teams) of a play-off for place from of
+// the standings st, tied on score, as indexes of its lines in the
+// standings' order (so that the play-off's start numbers follow the
+// tie-breaks).
+func chosen(st *standings, from int, score float64, given []int64) ([]int, error) {
+	var seats []int
+	for _, id := range given {
+		i := slices.IndexFunc(st.lines, func(l line) bool { return l.id == id })
+		switch {
+		case i < 0 && st.team():
+			return nil, tournament.Invalid("teams", "team %d does not play in the event", id)
+		case i < 0:
+			return nil, tournament.Invalid("players", "player %d does not play in the event", id)
+		case st.lines[i].score != score:
+			return nil, tournament.Invalid(field(st), "%s is not tied for place %d: they score %s, the tie is on %s", st.lines[i].name, from, tournament.PointsText(st.lines[i].score), tournament.PointsText(score))
+		case slices.Contains(seats, i):
+			return nil, tournament.Invalid(field(st), "%s is named twice", st.lines[i].name)
+		}
+		seats = append(seats, i)
+	}
+	switch {
+	case len(seats) < 2 && st.team():
+		return nil, tournament.Invalid("teams", "a play-off is played by two teams or more; %s alone is named", st.lines[seats[0]].name)
+	case len(seats) < 2:
+		return nil, tournament.Invalid("players", "a play-off is played by two players or more; %s alone is named", st.lines[seats[0]].name)
+	}
+	slices.Sort(seats)
+	return seats, nil
 }
 
 // Name is the name the doors propose for a play-off of event parent for

@@ -34,13 +34,15 @@ type fixture struct {
 	ctx      context.Context
 	events   *tournament.Service
 	playoffs *playoff.Service
+	teams    *teams.Service
 	st       *store.Store
 }
 
 func newFixture(t *testing.T, st *store.Store) *fixture {
 	ctx := storetest.Arbiter(t, st)
 	events := tournament.NewService(st, engines.Options())
-	return &fixture{t: t, ctx: ctx, events: events, playoffs: playoff.NewService(st.Playoffs(), events, nil), st: st}
+	competitions := teams.NewService(st.Teams(), events, engines.TeamOptions())
+	return &fixture{t: t, ctx: ctx, events: events, playoffs: playoff.NewService(st.Playoffs(), events, competitions, nil), teams: competitions, st: st}
 }
 
 // play pairs and publishes every round of event e and enters each board's
@@ -161,7 +163,7 @@ func TestPlayoffOfThreeIsARoundRobinAndDecidesFirstPlace(t *testing.T) {
 			if !slices.Equal(got, want) {
 				t.Errorf("final standings after the play-off %q (before it %q), want %q", got, before, want)
 			}
-			ct, err := teams.NewService(f.st.Teams(), f.events, engines.TeamOptions()).CrosstableAfter(f.ctx, e.ID, 0)
+			ct, err := f.teams.CrosstableAfter(f.ctx, e.ID, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -381,7 +383,7 @@ func TestPlayoffMarkedInTheStandingsFiles(t *testing.T) {
 				t.Fatal(err)
 			}
 			f.play(v.Event, both(map[string]string{"Аба-Буба": "11:13", "Буба-Вова": "11:13", "Вова-Аба": "13:11"}))
-			x := export.New(f.events, teams.NewService(f.st.Teams(), f.events, engines.TeamOptions()), nil, nil, f.playoffs)
+			x := export.New(f.events, f.teams, nil, nil, f.playoffs)
 			want := map[string]bool{"Вова": true, "Буба": true, "Аба": true, "Гога": false}
 			ru := catalog.For(catalog.Russian)
 			for _, c := range []struct {

@@ -4,13 +4,18 @@ import (
 	"slices"
 
 	"adiukh/tournament"
+	"adiukh/tournament/teams"
 )
 
 // Plug applies an event's finished play-offs to its final standings
-// (tournament.Options.Playoffs).
+// (tournament.Options.Playoffs), and a team event's to its final team
+// standings (teams.Options.Playoffs).
 type Plug struct{}
 
-var _ tournament.Playoffs = Plug{}
+var (
+	_ tournament.Playoffs = Plug{}
+	_ teams.TeamPlayoffs  = Plug{}
+)
 
 // Decide orders, in the final standings st, the players of each finished
 // play-off of the event by the play-off's own standings (rank), among the
@@ -19,51 +24,116 @@ var _ tournament.Playoffs = Plug{}
 // play-off whose players are no longer so tied is listed as stale. A store
 // whose transaction keeps no play-offs has none to apply.
 func (Plug) Decide(tx tournament.StandingsTx, st *tournament.Standings, rank func(e *tournament.Event) (*tournament.Standings, error)) error {
-	read, ok := tx.(ReadTx)
-	if !ok {
+	lines := playerStandings(st).lines
+	applied, stale, err := decide(tx, st.Event.ID, lines, func(e *tournament.Event) ([]line, error) {
+		played, err := rank(e)
+		if err != nil {
+			return nil, err
+		}
+		return playerStandings(played).lines, nil
+	})
+	if err != nil {
+		return err
+	}
+	st.StalePlayoffs = append(st.StalePlayoffs, stale...)
+	if !applied {
 		return nil
 	}
-	list, err := read.Playoffs(st.Event.ID)
-	if err != nil || len(list) == 0 {
+	at := make(map[int64]int, len(st.Rows))
+	for i, r := range st.Rows {
+		at[r.PlayerID] = i
+	}
+	rows := make([]tournament.StandingsRow, len(st.Rows))
+	for i, l := range lines {
+		rows[i] = st.Rows[at[l.id]]
+		rows[i].Rank, rows[i].RankTo, rows[i].Playoff = l.rank, l.rankTo, l.playoff
+	}
+	st.Rows = rows
+	return nil
+}
+
+// DecideTeams is Decide for the final team standings st of a team event:
+// the teams of each finished play-off ordered by its own team standings.
+func (Plug) DecideTeams(tx tournament.EventTx, st *teams.TeamStandings, rank func(e *tournament.Event) (*teams.TeamStandings, error)) error {
+	lines := teamStandings(st).lines
+	applied, stale, err := decide(tx, st.Event.ID, lines, func(e *tournament.Event) ([]line, error) {
+		played, err := rank(e)
+		if err != nil {
+			return nil, err
+		}
+		return teamStandings(played).lines, nil
+	})
+	if err != nil {
 		return err
+	}
+	st.StalePlayoffs = append(st.StalePlayoffs, stale...)
+	if !applied {
+		return nil
+	}
+	at := make(map[int64]int, len(st.Rows))
+	for i, r := range st.Rows {
+		at[r.TeamID] = i
+	}
+	rows := make([]teams.TeamStandingsRow, len(st.Rows))
+	for i, l := range lines {
+		rows[i] = st.Rows[at[l.id]]
+		rows[i].Rank, rows[i].RankTo, rows[i].Playoff = l.rank, l.rankTo, l.playoff
+	}
+	st.Rows = rows
+	return nil
+}
+
+// decide applies the finished play-offs of event eventID to the lines of
+// its final standings, ranked by rank: applied when one changed them, and
+// the stale ones. A store whose transaction keeps no play-offs has none.
+func decide(tx tournament.EventTx, eventID int64, lines []line, rank func(e *tournament.Event) ([]line, error)) (applied bool, stale []int64, err error) {
+	read, ok := tx.(ReadTx)
+	if !ok {
+		return false, nil, nil
+	}
+	list, err := read.Playoffs(eventID)
+	if err != nil {
+		return false, nil, err
 	}
 	for _, p := range list {
 		child, err := tx.Event(p.EventID)
 		if err != nil {
-			return err
+			return false, nil, err
 		}
 		if child.Status != tournament.Finished {
 			continue
 		}
-		result, err := rank(child)
+		played, err := rank(child)
 		if err != nil {
-			return err
+			return false, nil, err
 		}
-		if !apply(st.Rows, p, result.Rows) {
-			st.StalePlayoffs = append(st.StalePlayoffs, p.EventID)
+		if apply(lines, p, played) {
+			applied = true
+		} else {
+			stale = append(stale, p.EventID)
 		}
 	}
-	return nil
+	return applied, stale, nil
 }
 
-// apply reorders the rows of play-off p's players among the places they
-// hold by the play-off's ranks (played), and renumbers the places. It
-// changes nothing and answers false when its players are no longer tied on
-// points, or no longer hold the places it was created for.
-func apply(rows []tournament.StandingsRow, p Playoff, played []tournament.StandingsRow) bool {
+// apply reorders the lines of play-off p's players (or teams) among the
+// places they hold by the play-off's ranks (played), and renumbers the
+// places. It changes nothing and answers false when they are no longer
+// tied on points, or no longer hold the places it was created for.
+func apply(lines []line, p Playoff, played []line) bool {
 	type seat struct {
-		at     int // index in rows
-		row    tournament.StandingsRow
+		at     int // index in lines
+		line   line
 		result int // rank in the play-off
 	}
 	seats := make([]seat, 0, len(p.Seats))
-	for _, s := range p.Seats {
-		at := slices.IndexFunc(rows, func(r tournament.StandingsRow) bool { return r.PlayerID == s.ParentPlayerID })
-		res := slices.IndexFunc(played, func(r tournament.StandingsRow) bool { return r.PlayerID == s.PlayerID })
-		if at < 0 || res < 0 || len(seats) > 0 && rows[at].Score != seats[0].row.Score {
+	for _, s := range p.pairs() {
+		at := slices.IndexFunc(lines, func(l line) bool { return l.id == s.parent })
+		res := slices.IndexFunc(played, func(l line) bool { return l.id == s.played })
+		if at < 0 || res < 0 || len(seats) > 0 && lines[at].score != seats[0].line.score {
 			return false
 		}
-		seats = append(seats, seat{at: at, row: rows[at], result: played[res].Rank})
+		seats = append(seats, seat{at: at, line: lines[at], result: played[res].rank})
 	}
 	places := make([]int, len(seats))
 	for i, s := range seats {
@@ -75,49 +145,49 @@ func apply(rows []tournament.StandingsRow, p Playoff, played []tournament.Standi
 			return false
 		}
 	}
-	before := make([]int, len(rows)) // each row's rank before the play-off
-	for i, r := range rows {
-		before[i] = r.Rank
+	before := make([]int, len(lines)) // each line's rank before the play-off
+	for i, l := range lines {
+		before[i] = l.rank
 	}
-	// The play-off's order; players it leaves level keep the tie-breaks'.
+	// The play-off's order; entrants it leaves level keep the tie-breaks'.
 	slices.SortStableFunc(seats, func(a, b seat) int {
 		if a.result != b.result {
 			return a.result - b.result
 		}
 		return a.at - b.at
 	})
-	decided := make(map[int]int, len(seats)) // index in rows → play-off rank
+	decided := make(map[int]int, len(seats)) // index in lines → play-off rank
 	for i, s := range seats {
 		at := places[i]
-		rows[at] = s.row
-		rows[at].Playoff = p.EventID
-		before[at] = s.row.Rank
+		lines[at] = s.line
+		lines[at].playoff = p.EventID
+		before[at] = s.line.rank
 		decided[at] = s.result
 	}
-	renumber(rows, before, decided)
+	renumber(lines, before, decided)
 	return true
 }
 
-// renumber gives the rows their places again: a row shares the place of
+// renumber gives the lines their places again: a line shares the place of
 // the one above when both shared it before (before) and the play-off
-// (decided: its players' ranks in it, by index) did not part them; a
-// player it placed shares with no one it did not play.
-func renumber(rows []tournament.StandingsRow, before []int, decided map[int]int) {
-	for i := range rows {
-		rows[i].Rank = i + 1
+// (decided: its entrants' ranks in it, by index) did not part them; an
+// entrant it placed shares with no one it did not play.
+func renumber(lines []line, before []int, decided map[int]int) {
+	for i := range lines {
+		lines[i].rank = i + 1
 		if i == 0 || before[i] != before[i-1] {
 			continue
 		}
 		a, inA := decided[i-1]
 		b, inB := decided[i]
 		if inA == inB && a == b {
-			rows[i].Rank = rows[i-1].Rank
+			lines[i].rank = lines[i-1].rank
 		}
 	}
-	for i := len(rows) - 1; i >= 0; i-- {
-		rows[i].RankTo = i + 1
-		if i+1 < len(rows) && rows[i+1].Rank == rows[i].Rank {
-			rows[i].RankTo = rows[i+1].RankTo
+	for i := len(lines) - 1; i >= 0; i-- {
+		lines[i].rankTo = i + 1
+		if i+1 < len(lines) && lines[i+1].rank == lines[i].rank {
+			lines[i].rankTo = lines[i+1].rankTo
 		}
 	}
 }

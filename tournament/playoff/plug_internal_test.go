@@ -4,30 +4,28 @@ import (
 	"fmt"
 	"slices"
 	"testing"
-
-	"adiukh/tournament"
 )
 
-// table is standings rows from "id:score:rank" triples, RankTo filled in.
-func table(rows ...[3]float64) []tournament.StandingsRow {
-	out := make([]tournament.StandingsRow, len(rows))
+// table is standings lines from "id:score:rank" triples, rankTo filled in.
+func table(rows ...[3]float64) []line {
+	out := make([]line, len(rows))
 	for i, r := range rows {
-		out[i] = tournament.StandingsRow{PlayerID: int64(r[0]), Score: r[1], Rank: int(r[2])}
+		out[i] = line{id: int64(r[0]), score: r[1], rank: int(r[2])}
 	}
 	for i := len(out) - 1; i >= 0; i-- {
-		out[i].RankTo = i + 1
-		if i+1 < len(out) && out[i+1].Rank == out[i].Rank {
-			out[i].RankTo = out[i+1].RankTo
+		out[i].rankTo = i + 1
+		if i+1 < len(out) && out[i+1].rank == out[i].rank {
+			out[i].rankTo = out[i+1].rankTo
 		}
 	}
 	return out
 }
 
-func shown(rows []tournament.StandingsRow) []string {
+func shown(lines []line) []string {
 	var out []string
-	for _, r := range rows {
-		s := fmt.Sprintf("%d:%d-%d", r.PlayerID, r.Rank, r.RankTo)
-		if r.Playoff != 0 {
+	for _, r := range lines {
+		s := fmt.Sprintf("%d:%d-%d", r.id, r.rank, r.rankTo)
+		if r.playoff != 0 {
 			s += "+"
 		}
 		out = append(out, s)
@@ -43,40 +41,40 @@ func shown(rows []tournament.StandingsRow) []string {
 func TestApply(t *testing.T) {
 	for _, c := range []struct {
 		name   string
-		rows   []tournament.StandingsRow
+		rows   []line
 		p      Playoff
-		played []tournament.StandingsRow // the play-off's own ranks, by its player IDs
+		played []line // the play-off's own ranks, by its player IDs
 		want   []string
 		ok     bool
 	}{
 		{
 			name:   "two of four tied, level on tie-breaks, play for first",
 			rows:   table([3]float64{1, 4, 1}, [3]float64{2, 4, 1}, [3]float64{3, 4, 3}, [3]float64{4, 4, 4}, [3]float64{5, 2, 5}),
-			p:      Playoff{EventID: 9, From: 1, To: 1, Seats: []Seat{{1, 11}, {2, 12}}},
-			played: []tournament.StandingsRow{{PlayerID: 12, Rank: 1}, {PlayerID: 11, Rank: 2}},
+			p:      Playoff{EventID: 9, From: 1, To: 1, Seats: []Seat{{ParentPlayerID: 1, PlayerID: 11}, {ParentPlayerID: 2, PlayerID: 12}}},
+			played: []line{{id: 12, rank: 1}, {id: 11, rank: 2}},
 			want:   []string{"2:1-1+", "1:2-2+", "3:3-3", "4:4-4", "5:5-5"},
 			ok:     true,
 		},
 		{
 			name:   "three tied, the play-off leaves two level: they keep the tie-breaks' shared place",
 			rows:   table([3]float64{1, 4, 1}, [3]float64{2, 4, 1}, [3]float64{3, 4, 3}),
-			p:      Playoff{EventID: 9, From: 1, To: 1, Seats: []Seat{{1, 11}, {2, 12}, {3, 13}}},
-			played: []tournament.StandingsRow{{PlayerID: 13, Rank: 1}, {PlayerID: 11, Rank: 2}, {PlayerID: 12, Rank: 2}},
+			p:      Playoff{EventID: 9, From: 1, To: 1, Seats: []Seat{{ParentPlayerID: 1, PlayerID: 11}, {ParentPlayerID: 2, PlayerID: 12}, {ParentPlayerID: 3, PlayerID: 13}}},
+			played: []line{{id: 13, rank: 1}, {id: 11, rank: 2}, {id: 12, rank: 2}},
 			want:   []string{"3:1-1+", "1:2-3+", "2:2-3+"},
 			ok:     true,
 		},
 		{
 			name:   "no longer tied",
 			rows:   table([3]float64{1, 5, 1}, [3]float64{2, 4, 2}, [3]float64{3, 3, 3}),
-			p:      Playoff{EventID: 9, From: 1, To: 1, Seats: []Seat{{1, 11}, {2, 12}}},
-			played: []tournament.StandingsRow{{PlayerID: 12, Rank: 1}, {PlayerID: 11, Rank: 2}},
+			p:      Playoff{EventID: 9, From: 1, To: 1, Seats: []Seat{{ParentPlayerID: 1, PlayerID: 11}, {ParentPlayerID: 2, PlayerID: 12}}},
+			played: []line{{id: 12, rank: 1}, {id: 11, rank: 2}},
 			want:   []string{"1:1-1", "2:2-2", "3:3-3"},
 		},
 		{
 			name:   "tied, but no longer for the place it decides",
 			rows:   table([3]float64{3, 5, 1}, [3]float64{1, 4, 2}, [3]float64{2, 4, 3}),
-			p:      Playoff{EventID: 9, From: 1, To: 1, Seats: []Seat{{1, 11}, {2, 12}}},
-			played: []tournament.StandingsRow{{PlayerID: 12, Rank: 1}, {PlayerID: 11, Rank: 2}},
+			p:      Playoff{EventID: 9, From: 1, To: 1, Seats: []Seat{{ParentPlayerID: 1, PlayerID: 11}, {ParentPlayerID: 2, PlayerID: 12}}},
+			played: []line{{id: 12, rank: 1}, {id: 11, rank: 2}},
 			want:   []string{"3:1-1", "1:2-2", "2:3-3"},
 		},
 	} {

@@ -40,6 +40,9 @@ type TeamStandingsRow struct {
 	GamePoints  float64
 	TieBreaks   []float64 // one per TeamStandings.TieBreaks
 	Matches     []TeamMatch
+	// Playoff: a play-off decided the place among the teams tied with
+	// this one, rather than the tie-breaks.
+	Playoff bool
 }
 
 // TeamMatch is one round of a team, seen from that team.
@@ -112,12 +115,27 @@ func TeamStandingsPDF(w io.Writer, loc catalog.Lang, s TeamStandings) error {
 		}
 		return t
 	})
-	notes := []string{text(loc, msgLegendTeamPoints), d.tieBreakNote(shownTeamTieBreaks(s))}
+	notes := []string{text(loc, msgLegendTeamPoints), teamPlayoffNote(loc, s.Rows), d.tieBreakNote(shownTeamTieBreaks(s))}
 	t.after = d.notesHeight(notes...) + signatureHeight
 	t.draw(d)
 	d.notes(notes...)
 	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
 	return d.output(w)
+}
+
+// teamPlayoffNote names the teams whose place a play-off decided, with
+// that place, as playoffNote the players; "" when none did.
+func teamPlayoffNote(loc catalog.Lang, rows []TeamStandingsRow) string {
+	var decided []string
+	for _, r := range rows {
+		if r.Playoff {
+			decided = append(decided, fmt.Sprintf("%d. %s", r.Place, r.Team.Name))
+		}
+	}
+	if len(decided) == 0 {
+		return ""
+	}
+	return text(loc, msgLegendPlayoff, strings.Join(decided, ", "))
 }
 
 // TeamCrosstablePDF renders the round-robin grid of a team event in

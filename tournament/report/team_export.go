@@ -12,7 +12,7 @@ import (
 // column per tie-break follows. Like the players' file, the plain CSV names
 // them by stable English identifiers whatever the reader's locale, the
 // files people open in the reader's language.
-var teamStandingsColumns = []string{"place", "place_last", "start_no", "team", "club", "city", "withdrawn", "match_points", "game_points"}
+var teamStandingsColumns = []string{"place", "place_last", "start_no", "team", "club", "city", "withdrawn", "playoff", "match_points", "game_points"}
 
 // TeamStandingsCSV writes the team standings as UTF-8 CSV in dialect d
 // with a header row.
@@ -27,7 +27,7 @@ func TeamStandingsCSV(w io.Writer, d CSVDialect, loc catalog.Lang, s TeamStandin
 		t := r.Team
 		record := []string{
 			strconv.Itoa(r.Place), strconv.Itoa(max(r.Place, r.PlaceLast)), strconv.Itoa(t.StartNo), csvfile.Text(t.Name), csvfile.Text(t.Club), csvfile.Text(t.City),
-			markText(people, t.Withdrawn), out.Number(r.MatchPoints), out.Number(r.GamePoints),
+			markText(people, t.Withdrawn), markText(people, r.Playoff), out.Number(r.MatchPoints), out.Number(r.GamePoints),
 		}
 		for _, v := range r.TieBreaks {
 			record = append(record, out.Number(v))
@@ -53,6 +53,7 @@ type (
 		Club        string             `json:"club,omitempty"`
 		City        string             `json:"city,omitempty"`
 		Withdrawn   bool               `json:"withdrawn,omitempty"`
+		Playoff     bool               `json:"playoff,omitempty"` // a play-off decided the place
 		MatchPoints float64            `json:"match_points"`
 		GamePoints  float64            `json:"game_points"`
 		TieBreaks   map[string]float64 `json:"tie_breaks"`
@@ -75,7 +76,7 @@ func TeamStandingsJSON(w io.Writer, s TeamStandings) error {
 		t := r.Team
 		file.Standings[i] = teamStandingFile{
 			Place: r.Place, PlaceLast: max(r.Place, r.PlaceLast), StartNo: t.StartNo, Team: t.Name, Club: t.Club, City: t.City,
-			Withdrawn: t.Withdrawn, MatchPoints: r.MatchPoints, GamePoints: r.GamePoints, TieBreaks: values,
+			Withdrawn: t.Withdrawn, Playoff: r.Playoff, MatchPoints: r.MatchPoints, GamePoints: r.GamePoints, TieBreaks: values,
 		}
 	}
 	return writeJSON(w, "team standings", file)

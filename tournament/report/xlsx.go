@@ -39,7 +39,7 @@ func TeamStandingsXLSX(w io.Writer, loc catalog.Lang, s TeamStandings) error {
 	rows := make([][]any, 0, len(s.Rows))
 	for _, r := range s.Rows {
 		t := r.Team
-		row := []any{r.Place, max(r.Place, r.PlaceLast), t.StartNo, t.Name, t.Club, t.City, markText(&loc, t.Withdrawn), r.MatchPoints, r.GamePoints}
+		row := []any{r.Place, max(r.Place, r.PlaceLast), t.StartNo, t.Name, t.Club, t.City, markText(&loc, t.Withdrawn), markText(&loc, r.Playoff), r.MatchPoints, r.GamePoints}
 		for _, v := range r.TieBreaks {
 			row = append(row, v)
 		}

@@ -76,7 +76,7 @@ func TestStandingsXLSX(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the team workbook does not open: %v", err)
 	}
-	if rows, err := tf.GetRows("Sheet1"); err != nil || rows[0][3] != "Команда" || rows[0][7] != "Очки матчей" {
+	if rows, err := tf.GetRows("Sheet1"); err != nil || rows[0][3] != "Команда" || rows[0][7] != "Плей-офф" || rows[0][8] != "Очки матчей" {
 		t.Errorf("the team workbook's header: %q (%v)", rows[0], err)
 	}
 }

@@ -30,6 +30,21 @@ type knockoutGameRow struct {
 
 func (knockoutGameRow) TableName() string { return "knockout_games" }
 
+// knockoutSheetRow is the score sheet of a game of a knockout match
+// played over the board.
+type knockoutSheetRow struct {
+	ID             int64  `gorm:"primaryKey"`
+	EventID        int64  `gorm:"not null;uniqueIndex:knockout_sheets_game,priority:1"`
+	Round          int    `gorm:"not null;uniqueIndex:knockout_sheets_game,priority:2"`
+	Board          int    `gorm:"not null;uniqueIndex:knockout_sheets_game,priority:3"`
+	Number         int    `gorm:"not null;uniqueIndex:knockout_sheets_game,priority:4"`
+	Sheet          string `gorm:"type:text;not null"`
+	Report         string `gorm:"type:text;not null"` // JSON of tournament.SheetReport
+	OverrideReason string `gorm:"type:text;not null;default:''"`
+}
+
+func (knockoutSheetRow) TableName() string { return "knockout_sheets" }
+
 // knockoutToText is the event's knockout setting as its column keeps it:
 // "" for an event of another system.
 func knockoutToText(k tournament.KnockoutSettings) (string, error) {
@@ -62,6 +77,38 @@ func (t *tx) SaveMatchGame(eventID int64, g knockout.Game) error {
 	}).Create(&row).Error
 	if err != nil {
 		return fmt.Errorf("store game %d of the match of round %d board %d: %w", g.Number, g.Round, g.Board, err)
+	}
+	return nil
+}
+
+func (t *tx) MatchSheets(eventID int64) ([]knockout.Sheet, error) {
+	var rows []knockoutSheetRow
+	if err := t.db.Where("event_id = ?", eventID).Order("round, board, number").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the knockout sheets of event %d: %w", eventID, err)
+	}
+	out := make([]knockout.Sheet, len(rows))
+	for i, r := range rows {
+		rep := &tournament.SheetReport{}
+		if err := json.Unmarshal([]byte(r.Report), rep); err != nil {
+			return nil, fmt.Errorf("read the sheet report of game %d of the match of round %d board %d: %w", r.Number, r.Round, r.Board, err)
+		}
+		out[i] = knockout.Sheet{Round: r.Round, Board: r.Board, Number: r.Number, Text: r.Sheet, Report: rep, OverrideReason: r.OverrideReason}
+	}
+	return out, nil
+}
+
+func (t *tx) SaveMatchSheet(eventID int64, s knockout.Sheet) error {
+	report, err := json.Marshal(s.Report)
+	if err != nil {
+		return err
+	}
+	row := knockoutSheetRow{EventID: eventID, Round: s.Round, Board: s.Board, Number: s.Number, Sheet: s.Text, Report: string(report), OverrideReason: s.OverrideReason}
+	err = t.ofEvent(eventID).Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "event_id"}, {Name: "round"}, {Name: "board"}, {Name: "number"}},
+		DoUpdates: clause.AssignmentColumns([]string{"sheet", "report", "override_reason"}),
+	}).Create(&row).Error
+	if err != nil {
+		return fmt.Errorf("store the sheet of game %d of the match of round %d board %d: %w", s.Number, s.Round, s.Board, err)
 	}
 	return nil
 }

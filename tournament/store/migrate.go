@@ -1,6 +1,8 @@
 package store
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 
 	"github.com/go-gormigrate/gormigrate/v2"
@@ -92,11 +94,25 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261127051830-playoffs", Migrate: playoffsMigration},
 	{ID: "20261127051852-checkin", Migrate: checkinMigration},
 	{ID: "20261127083000-match-games-on-site", Migrate: matchGamesOnSiteMigration},
+	{ID: "20261127113000-knockout-sheets", Migrate: knockoutSheetsMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while
-// migrating ("adiukhmi" in ASCII).
-const migrationLock = 0x616469756b686d69
+// migrating, "adiukhmi" in ASCII, beside the schema's own key: instances
+// of one schema migrate one after the other, while the schemas of one
+// database (the tests', each in a schema of its own) migrate at once.
+const migrationLock int32 = 0x6164696d
+
+// SchemaVersion names the migrations this build applies: two databases
+// migrated by builds of one version have the same tables. The tests'
+// schemas are shared between test processes of one version (storetest).
+func SchemaVersion() string {
+	h := sha256.New()
+	for _, m := range migrations {
+		h.Write([]byte(m.ID + "\n"))
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
+}
 
 // migrate brings the schema up to date in one transaction. On PostgreSQL the
 // transaction first takes an advisory lock, so that instances starting
@@ -106,7 +122,7 @@ const migrationLock = 0x616469756b686d69
 func migrate(db *gorm.DB) error {
 	err := db.Transaction(func(tx *gorm.DB) error {
 		if tx.Dialector.Name() == "postgres" {
-			if err := tx.Exec("SELECT pg_advisory_xact_lock(?)", migrationLock).Error; err != nil {
+			if err := tx.Exec("SELECT pg_advisory_xact_lock(?, hashtext(current_schema()))", migrationLock).Error; err != nil {
 				return fmt.Errorf("take the migration lock: %w", err)
 			}
 		}

@@ -346,6 +346,7 @@ func (t *tx) DiscardEvent(id int64) error {
 		{"players", "DELETE FROM players WHERE event_id = ?"},
 		{"openings", "DELETE FROM event_openings WHERE event_id = ?"},
 		{"knockout games", "DELETE FROM knockout_games WHERE event_id = ?"},
+		{"knockout sheets", "DELETE FROM knockout_sheets WHERE event_id = ?"},
 		{"audit entries", "DELETE FROM audit_entries WHERE event_id = ?"},
 		{"event", "DELETE FROM events WHERE id = ?"},
 	}

@@ -402,3 +402,14 @@ func (s *Store) raiseVersions(db *gorm.DB, w *writes) (map[int64]bool, error) {
 	}
 	return events, nil
 }
+
+// EventVersions are the versions of the data no event owns and of the
+// event's own (Store.EventVersions) as the transaction sees them: read
+// before the event's data, what the transaction reads of it is at least as
+// new (entries.VersionTx).
+func (t *tx) EventVersions(eventID int64) (shared, event int64, err error) {
+	row := t.db.Raw("SELECT COALESCE((SELECT version FROM event_versions WHERE event_id = 0), 0), "+
+		"COALESCE((SELECT version FROM event_versions WHERE event_id = ?), 0)", eventID).Row()
+	err = row.Scan(&shared, &event)
+	return shared, event, err
+}

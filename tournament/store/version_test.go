@@ -11,6 +11,7 @@ import (
 	"adiukh/tournament/account"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
+	"adiukh/tournament/entries"
 	"adiukh/tournament/store"
 )
 
@@ -136,7 +137,8 @@ func TestAccountWritesLeaveTheDataVersion(t *testing.T) {
 // Issue 59.3: a write of one event's data raises that event's version and
 // leaves every other event's and the shared one, which the pages of the
 // other events are kept by; a write of data no event owns, or one that
-// cannot tell whose it is, raises the shared version.
+// cannot tell whose it is, raises the shared version. A transaction reads
+// the versions as the store does.
 func TestEventVersionsMoveWithTheirEventsWrites(t *testing.T) {
 	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
@@ -157,6 +159,18 @@ func TestEventVersionsMoveWithTheirEventsWrites(t *testing.T) {
 			shared := v.shared
 			if v.shared, v.b, err = st.EventVersions(ctx, b.ID); err != nil || v.shared != shared {
 				t.Fatalf("the shared version read twice: %d, %d (%v)", shared, v.shared, err)
+			}
+			// A transaction reads them as the store does (entries.VersionTx:
+			// an account's page keeps its parts of an event by them).
+			err = st.Entries().View(ctx, func(tx entries.Tx) error {
+				inTx, event, err := tx.EventVersions(a.ID)
+				if err == nil && (inTx != v.shared || event != v.a) {
+					t.Errorf("event A's versions in a transaction: %d, %d; the store's %d, %d", inTx, event, v.shared, v.a)
+				}
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
 			}
 			return v
 		}

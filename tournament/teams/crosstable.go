@@ -54,7 +54,7 @@ func (s *Service) TeamCrosstable(ctx context.Context, eventID int64) (*TeamCross
 		if err != nil {
 			return err
 		}
-		st, err := s.teamStandings(d, 0)
+		st, err := s.teamStandings(tx, d, 0)
 		if err != nil {
 			return err
 		}

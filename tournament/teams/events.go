@@ -50,7 +50,7 @@ func (s *Service) Tables(ctx context.Context, eventID int64, afterRound int) (*E
 			if err != nil {
 				return err
 			}
-			st, err := s.teamStandings(d, afterRound)
+			st, err := s.teamStandings(tx, d, afterRound)
 			if err != nil {
 				return err
 			}

@@ -107,6 +107,17 @@ type TeamStandingsRow struct {
 	GamePoints    float64
 	Score         float64 // the score that ranks first
 	TieBreaks     map[string]float64
+	// Playoff is the play-off event whose result placed the team among
+	// the teams tied with it (Options.Playoffs); 0 when tie-breaks did.
+	Playoff int64
+}
+
+// TeamPlayoffs are the play-offs of a team event's ties (tournament/
+// playoff's Plug): its final standings, ranked, are handed over with the
+// same transaction, and the places a finished play-off decided are set by
+// its result. rank ranks a play-off event as its own standings show it.
+type TeamPlayoffs interface {
+	DecideTeams(tx tournament.EventTx, st *TeamStandings, rank func(e *tournament.Event) (*TeamStandings, error)) error
 }
 
 // BoardStandingsRow is one player's line in the standings of one board.

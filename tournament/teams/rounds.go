@@ -146,7 +146,7 @@ func (s *Service) PairNextTeamRound(ctx context.Context, eventID int64) (*TeamRo
 		if next == 1 {
 			before := *e
 			if e.System.IsRoundRobin() {
-				e.Rounds = tournament.RoundRobinRounds(len(d.Teams), e.System == tournament.DoubleRoundRobin)
+				e.Rounds = tournament.RoundRobinRounds(len(d.Teams), e.System == tournament.DoubleRoundRobin) * max(e.Cycles, 1)
 			}
 			e.Status = tournament.Running
 			if err := tx.UpdateEvent(e); err != nil {

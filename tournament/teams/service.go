@@ -32,6 +32,9 @@ type Options struct {
 	Pairing map[tournament.System]TeamPairFunc
 	// Ranker computes team standings and knows the team tie-breaks.
 	Ranker TeamRanker
+	// Playoffs order a team event's final standings by the play-offs that
+	// decided its ties; none when nil.
+	Playoffs TeamPlayoffs
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 }

@@ -19,6 +19,10 @@ type TeamStandings struct {
 	TieBreaks []tournament.TieBreakInfo
 	Rows      []TeamStandingsRow
 	Boards    [][]BoardStandingsRow
+	// StalePlayoffs are the finished play-offs whose teams are no longer
+	// tied (a result corrected after the event was reopened): their
+	// decision is not applied, and the standings say so.
+	StalePlayoffs []int64
 }
 
 // TeamStandings ranks the teams of an event after round afterRound; 0 means
@@ -30,10 +34,21 @@ func (s *Service) TeamStandings(ctx context.Context, eventID int64, afterRound i
 		if err != nil {
 			return err
 		}
-		st, err = s.teamStandings(d, afterRound)
+		st, err = s.teamStandings(tx, d, afterRound)
 		return err
 	})
 	return st, err
+}
+
+// TeamStandingsOf ranks the team event e as TeamStandings does, read by
+// the caller in its own snapshot tx (package playoff): after its last
+// complete round, with the places its finished play-offs decided.
+func (s *Service) TeamStandingsOf(tx Tx, e *tournament.Event) (*TeamStandings, error) {
+	d, err := s.loadTeamEvent(tx, e, nil)
+	if err != nil {
+		return nil, err
+	}
+	return s.teamStandings(tx, d, 0)
 }
 
 // loadPublicTeam reads a team event as the public sees it, whoever asks:
@@ -51,7 +66,29 @@ func (s *Service) loadPublicTeam(ctx context.Context, tx interface {
 	return s.loadTeamEvent(tx, e, nil)
 }
 
-func (s *Service) teamStandings(d *TeamEventData, afterRound int) (*TeamStandings, error) {
+// teamStandings ranks the team event d after round afterRound; its final
+// standings (after its last round, every result in) show the places its
+// finished play-offs decided (Options.Playoffs), read in the same snapshot
+// tx.
+func (s *Service) teamStandings(tx interface {
+	tournament.EventTx
+	tournament.RoundTx
+	TeamTx
+}, d *TeamEventData, afterRound int) (*TeamStandings, error) {
+	st, err := s.rankTeams(d, afterRound)
+	if err != nil || s.teams.Playoffs == nil || len(d.Rounds) == 0 || st.AfterRound != len(d.Rounds) {
+		return st, err
+	}
+	return st, s.teams.Playoffs.DecideTeams(tx, st, func(p *tournament.Event) (*TeamStandings, error) {
+		played, err := s.loadTeamEvent(tx, p, nil)
+		if err != nil {
+			return nil, err
+		}
+		return s.rankTeams(played, 0)
+	})
+}
+
+func (s *Service) rankTeams(d *TeamEventData, afterRound int) (*TeamStandings, error) {
 	if s.teams.Ranker == nil {
 		return nil, tournament.Invalid("discipline", "team standings are not available in this version of adiukh")
 	}

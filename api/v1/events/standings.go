@@ -189,6 +189,9 @@ type teamStandingsRowView struct {
 	GamePoints        float64            `json:"game_points"`
 	Score             float64            `json:"score"`
 	TieBreaks         map[string]float64 `json:"tiebreaks"`
+	// Playoff is the play-off event that decided the team's place among
+	// the teams tied with it; absent when the tie-breaks did.
+	Playoff int64 `json:"playoff,omitempty"`
 }
 
 type boardRowView struct {
@@ -218,15 +221,18 @@ type teamStandingsView struct {
 	TieBreaks  []shapes.TieBreakView  `json:"tiebreaks"`
 	Rows       []teamStandingsRowView `json:"rows"`
 	Boards     []boardStandingsView   `json:"boards"`
+	// StalePlayoffs are the finished play-offs whose teams are no longer
+	// tied: their decision is not applied.
+	StalePlayoffs []int64 `json:"stale_playoffs,omitempty"`
 }
 
 func newTeamStandingsView(st *teams.TeamStandings) teamStandingsView {
 	v := teamStandingsView{AfterRound: st.AfterRound, Ranking: string(st.Settings.Ranking), TieBreaks: shapes.TieBreakViews(st.TieBreaks),
-		Rows: make([]teamStandingsRowView, len(st.Rows)), Boards: make([]boardStandingsView, len(st.Boards))}
+		Rows: make([]teamStandingsRowView, len(st.Rows)), Boards: make([]boardStandingsView, len(st.Boards)), StalePlayoffs: st.StalePlayoffs}
 	for i, r := range st.Rows {
 		v.Rows[i] = teamStandingsRowView{Rank: r.Rank, RankTo: r.RankTo, StartNo: r.StartNo, Name: r.Name, Club: r.Club,
 			Withdrawn: r.WithdrawnFrom > 0, WithdrawFromRound: r.WithdrawnFrom,
-			MatchPoints: r.MatchPoints, GamePoints: r.GamePoints, Score: r.Score, TieBreaks: r.TieBreaks}
+			MatchPoints: r.MatchPoints, GamePoints: r.GamePoints, Score: r.Score, TieBreaks: r.TieBreaks, Playoff: r.Playoff}
 	}
 	graded := st.Event.Game.Variant().GradedScores()
 	for b, rows := range st.Boards {

@@ -26,6 +26,7 @@ func Routes(k *kit.Kit, read, write gin.IRoutes) {
 	write.POST("/events/:id/knockout/games", h.JSON(h.postGame))
 	write.POST("/events/:id/knockout/lots", h.JSON(h.postLot))
 	write.POST("/events/:id/knockout/ties/lot", h.JSON(h.postTieLot))
+	write.POST("/events/:id/knockout/sheets", h.JSON(h.postSheet))
 }
 
 type stageJSON struct {
@@ -51,6 +52,9 @@ type gameJSON struct {
 	Score     string `json:"score"`
 	EndReason string `json:"end_reason"`
 	Reason    string `json:"reason,omitempty"`
+	// HasMoves says the game has a score sheet, whose moves games.pdn
+	// writes and the game's page shows.
+	HasMoves bool `json:"has_moves"`
 }
 
 type lotJSON struct {
@@ -123,7 +127,7 @@ func matchOf(e *tournament.Event, m *ko.MatchView) matchJSON {
 	}
 	for _, g := range m.Games {
 		out.Games = append(out.Games, gameJSON{Number: g.Number, Stage: g.Stage, Tempo: g.Tempo, WhiteID: g.WhiteID,
-			Score: g.Result.Score(), EndReason: string(g.Result.EndReason), Reason: g.Reason})
+			Score: g.Result.Score(), EndReason: string(g.Result.EndReason), Reason: g.Reason, HasMoves: g.Sheet != nil})
 	}
 	if m.Result != nil {
 		out.Result = e.ScoreText(*m.Result)
@@ -220,6 +224,28 @@ func (h *handler) postLot(c *gin.Context) error {
 		return err
 	}
 	m, err := h.Knockout.DecideByLot(c.Request.Context(), ko.LotInput{EventID: id, Round: body.Round, Board: body.Board, WinnerID: body.WinnerID, Reason: body.Reason})
+	if err != nil {
+		return err
+	}
+	return h.answerMatch(c, id, m)
+}
+
+// sheetBody is the score sheet of one game of a match.
+type sheetBody struct {
+	Round  int    `json:"round"`
+	Board  int    `json:"board"`
+	Number int    `json:"number"`
+	Sheet  string `json:"sheet"`
+	Reason string `json:"reason"`
+}
+
+func (h *handler) postSheet(c *gin.Context) error {
+	id, body, err := kit.PathBody[sheetBody](c, "id")
+	if err != nil {
+		return err
+	}
+	m, err := h.Knockout.SubmitSheet(c.Request.Context(), ko.SheetInput{EventID: id, Round: body.Round, Board: body.Board, Number: body.Number,
+		Sheet: body.Sheet, Reason: body.Reason})
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"adiukh/api/v1/kit"
 	"adiukh/tournament"
 	"adiukh/tournament/playoff"
+	"adiukh/tournament/teams"
 )
 
 type handler struct {
@@ -29,8 +30,11 @@ func Routes(k *kit.Kit, read, write gin.IRoutes) {
 }
 
 type playoffBody struct {
-	Places      []int   `json:"places"`
-	Players     []int64 `json:"players"`
+	Places  []int   `json:"places"`
+	Players []int64 `json:"players"`
+	// Teams are a team event's tied teams who play it (by default every
+	// team tied for the places).
+	Teams       []int64 `json:"teams"`
 	Games       int     `json:"games"`
 	TimeControl string  `json:"time_control"`
 	// Name is the play-off event's; by default "<event> — play-off for
@@ -46,6 +50,15 @@ type placedView struct {
 	Score    float64 `json:"score"`
 }
 
+// placedTeamView is a team event's team in its final standings.
+type placedTeamView struct {
+	TeamID int64   `json:"team_id"`
+	Name   string  `json:"name"`
+	Rank   int     `json:"rank"`
+	RankTo int     `json:"rank_to"`
+	Score  float64 `json:"score"`
+}
+
 type playoffView struct {
 	EventID       int64  `json:"event_id"`
 	ParentEventID int64  `json:"parent_event_id"`
@@ -58,16 +71,20 @@ type playoffView struct {
 	Games       int    `json:"games"`
 	TimeControl string `json:"time_control"`
 	// Players are the parent's players it decides, in the parent's final
-	// order, with the play-off player each is.
-	Players   []placedView   `json:"players"`
-	Seats     []playoff.Seat `json:"seats"`
-	CreatedAt time.Time      `json:"created_at"`
+	// order, with the play-off player each is; in a team event, Teams are
+	// the parent's teams (and Players is empty).
+	Players   []placedView     `json:"players"`
+	Teams     []placedTeamView `json:"teams,omitempty"`
+	Seats     []playoff.Seat   `json:"seats"`
+	CreatedAt time.Time        `json:"created_at"`
 }
 
 type tieView struct {
 	Places  []int        `json:"places"`
 	Score   float64      `json:"score"`
 	Players []placedView `json:"players"`
+	// Teams are, in a team event, the tied teams (and Players is empty).
+	Teams []placedTeamView `json:"teams,omitempty"`
 	// Playoff is the play-off deciding it; absent when none.
 	Playoff int64 `json:"playoff,omitempty"`
 }
@@ -95,11 +112,19 @@ func placed(rows []tournament.StandingsRow) []placedView {
 	return out
 }
 
+func placedTeams(rows []teams.TeamStandingsRow) []placedTeamView {
+	var out []placedTeamView
+	for _, r := range rows {
+		out = append(out, placedTeamView{TeamID: r.TeamID, Name: r.Name, Rank: r.Rank, RankTo: r.RankTo, Score: r.Score})
+	}
+	return out
+}
+
 func newPlayoffView(v *playoff.View) playoffView {
 	return playoffView{
 		EventID: v.EventID, ParentEventID: v.ParentID, Name: v.Event.Name, Status: string(v.Event.Status), State: string(v.State),
 		Places: places(v.From, v.To), Games: v.Games, TimeControl: v.Event.TimeControl.String(),
-		Players: placed(v.Players), Seats: v.Seats, CreatedAt: v.CreatedAt,
+		Players: placed(v.Players), Teams: placedTeams(v.Teams), Seats: v.Seats, CreatedAt: v.CreatedAt,
 	}
 }
 
@@ -119,7 +144,7 @@ func (h *handler) getPlayoffs(c *gin.Context) error {
 		v.Playoffs = append(v.Playoffs, newPlayoffView(&page.Playoffs[i]))
 	}
 	for _, t := range page.Ties {
-		v.Ties = append(v.Ties, tieView{Places: places(t.From, t.To), Score: t.Score, Players: placed(t.Players), Playoff: t.Playoff})
+		v.Ties = append(v.Ties, tieView{Places: places(t.From, t.To), Score: t.Score, Players: placed(t.Players), Teams: placedTeams(t.Teams), Playoff: t.Playoff})
 	}
 	c.JSON(http.StatusOK, v)
 	return nil
@@ -131,7 +156,7 @@ func (h *handler) postPlayoff(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	in := playoff.Input{Places: body.Places, Players: body.Players, Games: body.Games, TimeControl: body.TimeControl, Name: body.Name}
+	in := playoff.Input{Places: body.Places, Players: body.Players, Teams: body.Teams, Games: body.Games, TimeControl: body.TimeControl, Name: body.Name}
 	if in.Name == "" {
 		e, err := h.Events.Event(c.Request.Context(), id)
 		if err != nil {

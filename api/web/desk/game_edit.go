@@ -2,7 +2,6 @@ package desk
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -117,7 +116,7 @@ func (h *handler) saveGame(c *gin.Context) error {
 		v[k] = c.PostForm(k)
 	}
 	var r *tournament.RecordedResult
-	sheet, err := uploadedSheet(c, v["sheet"])
+	sheet, err := kit.UploadedSheet(c, v["sheet"])
 	if err == nil {
 		var version int
 		if version, err = strconv.Atoi(v["version"]); err != nil {
@@ -148,27 +147,4 @@ func (h *handler) saveGame(c *gin.Context) error {
 	data.check()
 	h.RenderWith(c, h.Translator(c), status, "game_edit", data.Event.Name, data)
 	return nil
-}
-
-// uploadedSheet is the sheet to record: an uploaded file's content, if
-// one was sent, else the pasted text. The form keeps the pasted text, so
-// that a file the service refuses (a photo) is not typed back into it.
-func uploadedSheet(c *gin.Context, pasted string) (string, error) {
-	fh, err := c.FormFile("sheet_file")
-	if err != nil {
-		return pasted, nil // no file: the pasted text stands
-	}
-	if fh.Size > core.MaxSheetBytes {
-		return "", tournament.Invalid("sheet", "the file %s has %d bytes; a game sheet has at most %d", fh.Filename, fh.Size, core.MaxSheetBytes)
-	}
-	f, err := fh.Open()
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, core.MaxSheetBytes))
-	if err != nil {
-		return "", err
-	}
-	return string(b), nil
 }

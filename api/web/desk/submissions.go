@@ -118,7 +118,7 @@ func (h *handler) submitReport(c *gin.Context) error {
 	for _, k := range []string{"score", "end_reason", "sheet"} {
 		v[k] = c.PostForm(k)
 	}
-	sheet, err := uploadedSheet(c, v["sheet"])
+	sheet, err := kit.UploadedSheet(c, v["sheet"])
 	if err == nil {
 		_, err = h.Submissions.SubmitResult(c.Request.Context(), submissions.Input{
 			EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]), Score: strings.TrimSpace(v["score"]), EndReason: v["end_reason"], Sheet: sheet,

@@ -53,6 +53,11 @@ type gamePageData struct {
 	MicroGame int
 	MicroTabs []microTab
 	Opening   *tournament.DrawnOpening
+	// MatchGame is the game of a knockout match shown, 0 for a board's
+	// own game; MatchTempo its tie-break stage's tempo, "" for the
+	// match's own games.
+	MatchGame  int
+	MatchTempo string
 }
 
 // microTab is a link to one game of a micro-match board's page.

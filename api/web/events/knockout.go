@@ -140,7 +140,7 @@ func (h *handler) afterKnockoutForm(c *gin.Context, id int64, match string, err 
 		return loadErr
 	}
 	d.FormMatch, d.Form = match, form
-	for _, name := range []string{"score", "end_reason", "reason", "winner_id"} {
+	for _, name := range []string{"score", "end_reason", "reason", "winner_id", "sheet"} {
 		d.Form.Values[name] = c.PostForm(name)
 	}
 	h.RenderWith(c, h.Translator(c), kit.FormStatus(err), "knockout", d.Event.Name, d)

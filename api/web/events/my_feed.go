@@ -3,12 +3,12 @@ package events
 import (
 	"bytes"
 	"fmt"
-	"net/http"
 	"net/url"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/api/web/kit"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/entries"
@@ -17,7 +17,8 @@ import (
 
 // myICS is the personal calendar of the account whose token the address
 // carries, in the account's language: its events, then its games, a
-// round each. It is never kept in the page cache: it is one account's.
+// round each. It is never kept in the page cache: it is one account's,
+// made of the parts its service keeps of each event.
 func (h *handler) myICS(c *gin.Context) error {
 	feed, err := h.Entries.MyFeed(c.Request.Context(), c.Query("token"))
 	if err != nil {
@@ -42,8 +43,9 @@ func (h *handler) myICS(c *gin.Context) error {
 	if err := ical.Write(&buf, out); err != nil {
 		return err
 	}
-	c.Header("Cache-Control", "private, no-store")
-	c.Data(http.StatusOK, "text/calendar; charset=utf-8", buf.Bytes())
+	// A calendar program polls the feed: it may keep it, asking each time
+	// whether it changed (no-cache), and is answered 304 while it has not.
+	core.WriteTagged(c, "text/calendar; charset=utf-8", "private, no-cache", buf.Bytes())
 	return nil
 }
 

@@ -25,7 +25,11 @@ import (
 // the suite's time on that database: in a pool, a test takes the schema of
 // one that has ended, emptied back to what the migrations left (a few
 // milliseconds), and only tests running at once need schemas of their own.
-// Without Main each test migrates a new schema and drops it.
+// When the tests end their schemas are not dropped but listed in the
+// database as free (freeSchemas), for the next test process of the same
+// migrations to take: a whole suite migrates about as many schemas as tests
+// run at once, not that many for every package. Without Main each test
+// migrates a new schema and drops it.
 func Main(m *testing.M) int {
 	pool.mu.Lock()
 	pool.enabled = true
@@ -50,6 +54,7 @@ type schemaPool struct {
 	dsn     string   // the ADIUKH_TEST_POSTGRES they live in
 	admin   *gorm.DB // one connection pool for creating, emptying and dropping them
 	empty   string   // the statements that empty a schema back to its migrated state
+	listed  bool     // freeSchemas is there, and other versions' old schemas dropped
 }
 
 // pooledSchema gives a test a migrated schema of its own and takes it back
@@ -66,6 +71,12 @@ func pooledSchema(t testing.TB, dsn string) string {
 		schema, pool.free = pool.free[n-1], pool.free[:n-1]
 	}
 	pool.mu.Unlock()
+	if schema == "" {
+		var err error
+		if schema, err = pool.claim(dsn); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if schema == "" {
 		var err error
 		if schema, err = pool.create(dsn); err != nil {
@@ -102,19 +113,95 @@ func (p *schemaPool) create(dsn string) (string, error) {
 	if err := st.Close(); err != nil {
 		return "", err
 	}
+	return schema, p.learnEmptying(admin, schema)
+}
+
+// learnEmptying reads, from a schema as the migrations left it, the block
+// that empties a schema back to that state, once per process.
+func (p *schemaPool) learnEmptying(admin *gorm.DB, schema string) error {
 	p.mu.Lock()
 	known := p.empty != ""
 	p.mu.Unlock()
-	if !known {
-		empty, err := emptyingStatements(admin, schema)
-		if err != nil {
-			return "", err
-		}
-		p.mu.Lock()
-		p.empty = empty
-		p.mu.Unlock()
+	if known {
+		return nil
 	}
-	return schema, nil
+	empty, err := emptyingStatements(admin, schema)
+	if err != nil {
+		return err
+	}
+	p.mu.Lock()
+	p.empty = empty
+	p.mu.Unlock()
+	return nil
+}
+
+// freeSchemas lists the schemas that test processes which have ended left
+// behind, emptied back to what the migrations of their version (the
+// store's SchemaVersion) made: the next process of that version takes them
+// instead of migrating new ones. A schema of another version, left over an
+// hour ago, is dropped by the next process to look.
+const freeSchemas = "public.storetest_free_schemas"
+
+// maxFreeSchemas bounds the free schemas of a version: about as many as
+// the tests of two packages at once use (scripts/test runs -parallel 4,
+// and some tests open two or three stores), beyond which an ended
+// process's schemas are dropped.
+const maxFreeSchemas = 16
+
+// claim takes a free schema of this version of the migrations from the
+// database's list; "" when there is none.
+func (p *schemaPool) claim(dsn string) (string, error) {
+	admin, err := p.connect(dsn)
+	if err != nil {
+		return "", err
+	}
+	if err := p.openList(admin); err != nil {
+		return "", err
+	}
+	var claimed []string
+	if err := admin.Raw(`DELETE FROM `+freeSchemas+` WHERE schema = (
+		SELECT schema FROM `+freeSchemas+` WHERE version = ? LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING schema`,
+		store.SchemaVersion()).Scan(&claimed).Error; err != nil {
+		return "", fmt.Errorf("take a free schema: %w", err)
+	}
+	if len(claimed) == 0 {
+		return "", nil
+	}
+	return claimed[0], p.learnEmptying(admin, claimed[0])
+}
+
+// openList makes the list of free schemas when the database has none yet,
+// and drops the old schemas of other versions, once per process.
+func (p *schemaPool) openList(admin *gorm.DB) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.listed {
+		return nil
+	}
+	// Processes starting together would each create the table: the lock
+	// makes the first do it and the others find it there.
+	err := admin.Transaction(func(tx *gorm.DB) error {
+		if err := tx.Exec("SELECT pg_advisory_xact_lock(hashtext(?))", freeSchemas).Error; err != nil {
+			return err
+		}
+		return tx.Exec(`CREATE TABLE IF NOT EXISTS ` + freeSchemas + ` (schema text PRIMARY KEY,
+			version text NOT NULL, freed_at timestamptz NOT NULL DEFAULT now())`).Error
+	})
+	if err != nil {
+		return fmt.Errorf("make the list of free schemas: %w", err)
+	}
+	var stale []string
+	if err := admin.Raw(`DELETE FROM `+freeSchemas+` WHERE version <> ? AND freed_at < now() - interval '1 hour' RETURNING schema`,
+		store.SchemaVersion()).Scan(&stale).Error; err != nil {
+		return fmt.Errorf("read the free schemas of other versions: %w", err)
+	}
+	for _, schema := range stale {
+		if err := admin.Exec("DROP SCHEMA IF EXISTS " + quoteIdent(schema) + " CASCADE").Error; err != nil {
+			return fmt.Errorf("drop schema %s of another version: %w", schema, err)
+		}
+	}
+	p.listed = true
+	return nil
 }
 
 // connect opens the pool's connections to dsn once.
@@ -261,23 +348,38 @@ func (p *schemaPool) release(schema string) error {
 	return nil
 }
 
-// drain drops the pooled schemas.
+// drain lists the pooled schemas, emptied, as free for the next test
+// process (freeSchemas).
 func (p *schemaPool) drain() error {
 	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.admin == nil {
+	admin, free := p.admin, p.free
+	p.free, p.admin = nil, nil
+	p.mu.Unlock()
+	if admin == nil {
 		return nil
 	}
 	var errs []error
-	for _, schema := range p.free {
-		if err := p.admin.Exec(fmt.Sprintf("DROP SCHEMA %s CASCADE", schema)).Error; err != nil {
-			errs = append(errs, fmt.Errorf("drop schema %s: %w", schema, err))
-		}
+	if len(free) > 0 {
+		errs = append(errs, p.openList(admin))
 	}
-	p.free = nil
-	if db, err := p.admin.DB(); err == nil {
+	var listed int64
+	if len(free) > 0 {
+		errs = append(errs, admin.Raw("SELECT count(*) FROM "+freeSchemas+" WHERE version = ?", store.SchemaVersion()).Scan(&listed).Error)
+	}
+	for _, schema := range free {
+		if listed >= maxFreeSchemas {
+			if err := admin.Exec("DROP SCHEMA " + quoteIdent(schema) + " CASCADE").Error; err != nil {
+				errs = append(errs, fmt.Errorf("drop schema %s: %w", schema, err))
+			}
+			continue
+		}
+		if err := admin.Exec("INSERT INTO "+freeSchemas+" (schema, version) VALUES (?, ?)", schema, store.SchemaVersion()).Error; err != nil {
+			errs = append(errs, fmt.Errorf("list schema %s as free: %w", schema, err))
+		}
+		listed++
+	}
+	if db, err := admin.DB(); err == nil {
 		db.Close()
 	}
-	p.admin = nil
 	return errors.Join(errs...)
 }

@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"os"
+	"slices"
 	"testing"
 
 	"adiukh/internal/demo"
@@ -44,6 +45,16 @@ func TestPooledSchemaIsEmptied(t *testing.T) {
 	if err := pool.admin.Raw("SELECT count(*) FROM information_schema.schemata WHERE schema_name = ?", schema).Scan(&count).Error; err != nil || count != 1 {
 		t.Fatalf("the schema was dropped, not emptied (%d, %v)", count, err)
 	}
+	// The test reads the emptied schema on: it takes it out of the pool and
+	// gives it back, emptied again, once the store below is closed.
+	pool.mu.Lock()
+	pool.free = slices.DeleteFunc(pool.free, func(s string) bool { return s == schema })
+	pool.mu.Unlock()
+	t.Cleanup(func() {
+		if err := pool.release(schema); err != nil {
+			t.Error(err)
+		}
+	})
 	st = open(t, "postgres", on)
 	admin := &tournament.User{Email: "admin@example.org", Role: tournament.Admin}
 	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(admin) }); err != nil {
@@ -65,3 +76,55 @@ func TestPooledSchemaIsEmptied(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestFreeSchemasOutliveTheProcess: the schemas a test process pooled are
+// listed as free when it ends, and the next process takes one rather than
+// migrating a new schema; the one it takes reads as newly migrated.
+func TestFreeSchemasOutliveTheProcess(t *testing.T) {
+	SkipWithoutPostgres(t)
+	dsn := os.Getenv("ADIUKH_TEST_POSTGRES")
+	var ended schemaPool
+	schema, err := ended.create(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ended.release(schema); err != nil {
+		t.Fatal(err)
+	}
+	if err := ended.drain(); err != nil {
+		t.Fatal(err)
+	}
+	var next schemaPool
+	t.Cleanup(func() {
+		if err := next.drain(); err != nil {
+			t.Error(err)
+		}
+	})
+	admin, err := next.connect(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var version string
+	if err := admin.Raw("SELECT version FROM "+freeSchemas+" WHERE schema = ?", schema).Scan(&version).Error; err != nil || version != store.SchemaVersion() {
+		t.Fatalf("the ended process's schema is listed with version %q (%v), want %q", version, err, store.SchemaVersion())
+	}
+	claimed, err := next.claim(dsn)
+	if err != nil || claimed == "" {
+		t.Fatalf("the next process took no free schema (%q, %v)", claimed, err)
+	}
+	t.Cleanup(func() {
+		if err := next.release(claimed); err != nil {
+			t.Error(err)
+		}
+	})
+	st := open(t, "postgres", withSearchPath(t, dsn, claimed))
+	svc := tournament.NewService(st, engines.Options())
+	admin2 := &tournament.User{Email: "admin@example.org", Role: tournament.Admin}
+	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(admin2) }); err != nil {
+		t.Fatal(err)
+	}
+	events, err := svc.Events(tournament.NewContextWithUser(context.Background(), admin2))
+	if err != nil || len(events) != 0 || admin2.ID != 1 {
+		t.Fatalf("the taken schema holds %d events (%v) and gave the first account ID %d, want none and 1", len(events), err, admin2.ID)
+	}
+}
