@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -195,13 +194,6 @@ func (w *authzWorld) outcome(method, pattern string, params map[string]string, r
 		body = strings.NewReader("")
 	}
 	req := httptest.NewRequest(method, path, body)
-	if strings.HasSuffix(pattern, "/stream") {
-		// A stream answers until the reader leaves: leave after its first
-		// event.
-		ctx, cancel := context.WithTimeout(req.Context(), 200*time.Millisecond)
-		defer cancel()
-		req = req.WithContext(ctx)
-	}
 	req.Header.Set("Content-Type", contentType)
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	if role != "anonymous" {
@@ -210,8 +202,15 @@ func (w *authzWorld) outcome(method, pattern string, params map[string]string, r
 		}
 		req.AddCookie(&http.Cookie{Name: core.SessionCookie, Value: w.cookies[role]})
 	}
-	rec := httptest.NewRecorder()
-	w.handler.ServeHTTP(rec, req)
+	var rec *httptest.ResponseRecorder
+	if strings.HasSuffix(pattern, "/stream") {
+		// A stream answers until the reader leaves: leave after its first
+		// event.
+		rec = serveStream(w.t, w.handler, req)
+	} else {
+		rec = httptest.NewRecorder()
+		w.handler.ServeHTTP(rec, req)
+	}
 	switch code := rec.Code; {
 	case code >= 500:
 		return '!', rec

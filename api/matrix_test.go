@@ -2,7 +2,6 @@ package api_test
 
 import (
 	"cmp"
-	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -10,10 +9,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api"
 	"adiukh/api/apitest"
 	"adiukh/rules"
 	"adiukh/rules/games"
@@ -297,18 +296,16 @@ func (m *matrixSite) checkAnswer(t *testing.T, what, path string, rec *httptest.
 
 func (m *matrixSite) get(r matrixReader, path string) *httptest.ResponseRecorder {
 	req := httptest.NewRequest(http.MethodGet, path, nil)
-	if strings.HasSuffix(strings.SplitN(path, "?", 2)[0], "/stream") {
-		// A stream answers until the reader leaves: leave after its first
-		// event.
-		ctx, cancel := context.WithTimeout(req.Context(), 200*time.Millisecond)
-		defer cancel()
-		req = req.WithContext(ctx)
-	}
 	switch {
 	case strings.HasPrefix(path, "/api/") && r.token != "":
 		req.Header.Set("Authorization", "Bearer "+r.token)
 	case !strings.HasPrefix(path, "/api/") && r.cookie != nil:
 		req.AddCookie(r.cookie)
+	}
+	if strings.HasSuffix(strings.SplitN(path, "?", 2)[0], "/stream") {
+		// A stream answers until the reader leaves: leave after its first
+		// event.
+		return api.ServeStream(m.t, m.s.Handler, req)
 	}
 	rec := httptest.NewRecorder()
 	m.s.Handler.ServeHTTP(rec, req)
