@@ -92,7 +92,7 @@ func (w *authzWorld) eventFor(visibility, route string) map[string]string {
 	if err := w.svc.LinkPlayer(owner, e.ID, pid, w.users["player"].Email); err != nil {
 		w.t.Fatal(err)
 	}
-	params := map[string]string{"id": fmt.Sprint(e.ID), "n": "1", "board": "1", "game": "1", "pid": fmt.Sprint(pid), "team": "1", "table": "1",
+	params := map[string]string{"id": fmt.Sprint(e.ID), "n": "1", "board": "1", "game": "1", "number": "1", "pid": fmt.Sprint(pid), "team": "1", "table": "1",
 		"token": "no-such-setup-token", "file": "/app.js", "email": w.users["bystander"].Email, "lid": "1",
 		"user": fmt.Sprint(w.users["player"].ID), "uid": fmt.Sprint(w.users["bystander"].ID)}
 	if visibility == string(tournament.Public) {
