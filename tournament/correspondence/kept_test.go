@@ -20,6 +20,7 @@ func TestLiveMoveSeesTheArbitersChange(t *testing.T) {
 	t.Parallel()
 	for name, dsn := range storetest.MigratedDSNs(t) {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			stores := storetest.TwoInstances(t, dsn)
 			clk := &clock{now: t0}
 			a := correspondence.NewService(stores[0].Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})

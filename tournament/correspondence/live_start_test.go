@@ -20,6 +20,7 @@ func TestLiveStartReachesTheWatchers(t *testing.T) {
 	t.Parallel()
 	for name, dsn := range storetest.MigratedDSNs(t) {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			stores := storetest.TwoInstances(t, dsn)
 			clk := &clock{now: t0}
 			opt := correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now, Backstop: time.Hour}
@@ -126,6 +127,7 @@ func TestLiveStartSavesAndReadsNoGameTwice(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			counted := &statementsCounted{Store: st.Correspondence()}
 			clk := &clock{now: t0}
 			svc := correspondence.NewService(counted, correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now, Backstop: time.Hour})

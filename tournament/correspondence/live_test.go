@@ -46,13 +46,23 @@ func liveEventOf(t testing.TB, st *store.Store, svc *correspondence.Service, clk
 		t.Fatal(err)
 	}
 	s.eventID = e.ID
-	for i := range n {
+	// The players' accounts in one transaction: one each was a large
+	// part of the sections' making, which most tests of the package do.
+	users := make([]*tournament.User, n)
+	if err := st.Accounts().Update(bg, func(tx account.Tx) error {
+		for i := range users {
+			users[i] = &tournament.User{Email: fmt.Sprintf("p%d@example.org", i), Role: tournament.PlayerRole}
+			if err := tx.CreateUser(users[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for i, u := range users {
 		p, err := registration.NewService(s.events).RegisterPlayer(s.ctx, e.ID, tournament.PlayerInput{Name: ptr(fmt.Sprintf("Игрок %d", i+1))})
 		if err != nil {
-			t.Fatal(err)
-		}
-		u := &tournament.User{Email: fmt.Sprintf("p%d@example.org", i), Role: tournament.PlayerRole}
-		if err := st.Accounts().Update(bg, func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.events.LinkPlayer(s.ctx, e.ID, p.ID, u.Email); err != nil {

@@ -46,7 +46,10 @@ func day(n int) time.Duration { return time.Duration(n) * 24 * time.Hour }
 func TestCorrespondenceSection(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
-		t.Run(name, func(t *testing.T) { playSection(t, apitest.NewCorrServer(t, st, apitest.CorrStart, nil)) })
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			playSection(t, apitest.NewCorrServer(t, st, apitest.CorrStart, nil))
+		})
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"adiukh/rules"
 	"adiukh/rules/adiukh"
 	"adiukh/tournament"
+	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -24,7 +25,14 @@ import (
 // taken from X-Forwarded-For as behind a proxy, with limits.
 func streamServer(t *testing.T, name string, limits core.StreamLimits, players int) (*apitest.CorrServer, *apitest.LiveSection, *httptest.Server) {
 	t.Helper()
-	st := storetest.Open(t)[name]
+	// The database named alone: most of these tests run on SQLite only,
+	// and a PostgreSQL schema claimed for them went unused.
+	var st *store.Store
+	if name == "sqlite" {
+		st = storetest.SQLite(t)
+	} else {
+		st = storetest.Open(t)[name]
+	}
 	t0 := time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC)
 	s := apitest.NewCorrServerOn(t, st, st.Correspondence(), t0, nil, func(d *api.Deps) {
 		d.TrustedProxies, d.StreamLimits = []string{"127.0.0.1"}, limits
