@@ -139,3 +139,39 @@ func TestKnockoutOnSiteGamesHaveTheirPagesAndMoves(t *testing.T) {
 		})
 	}
 }
+
+// A correspondence knockout's game keeps its moves as the game goes in the
+// server's game alone (the board's sheet is no one game's of its match),
+// and as its sheet in the match once it ends.
+func TestCorrespondenceKnockoutGameKeepsItsMoves(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			svc, clk := serviceAt(st, t0)
+			sec, _ := liveEventOf(t, st, svc, clk, 4, knockoutInput("correspondence", "5d", "2d", false), time.Time{})
+			g := runningGame(t, svc, sec, 1, 1, 1)
+			white, black := sec.as(g.WhiteID), sec.as(g.BlackID)
+			if _, err := svc.Move(white, correspondence.MoveInput{GameID: g.ID, Move: "c3-d4", Ply: 0}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := svc.Move(black, correspondence.MoveInput{GameID: g.ID, Move: "f6-e5", Ply: 1}); err != nil {
+				t.Fatal(err)
+			}
+			if b := matchBoard(t, sec, 1, 1); b.Sheet != "" {
+				t.Errorf("board 1 keeps the sheet %q of its match's running game", b.Sheet)
+			}
+			if _, err := svc.Resign(black, g.ID); err != nil {
+				t.Fatal(err)
+			}
+			b, err := knockout.NewService(st.Knockout(), clk.Now).Bracket(sec.ctx, sec.eventID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := b.Rounds[0].Matches[0]
+			if len(m.Games) != 1 || m.Games[0].PlayedID != g.ID || m.Games[0].Sheet == nil || !strings.Contains(m.Games[0].Sheet.Text, "c3-d4 f6-e5") {
+				t.Fatalf("board 1's games on the bracket: %+v; want game 1 played as %d with its two moves", m.Games, g.ID)
+			}
+		})
+	}
+}
