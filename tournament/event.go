@@ -522,17 +522,18 @@ type Event struct {
 // the event waits for: played in a discipline that records its games,
 // and not in a round imported from a file, which never had sheets. A
 // knockout's board is a match, whose result is its games' (their sheets
-// are not kept yet).
+// are not kept yet); a team knockout's boards are single games.
 func (e *Event) AwaitsSheet(r *Round, g *Game) bool {
-	return r.Number > e.ImportedRounds && e.System != Knockout && g.SheetMissing(e.Discipline)
+	return r.Number > e.ImportedRounds && !e.ResultsOnBracket() && g.SheetMissing(e.Discipline)
 }
 
 // ResultsOnBracket reports whether the event's boards are matches whose
 // results follow from their games, entered on the bracket (a knockout):
 // the single-game result entry and sheet upload refuse them, and the desk
-// links each board to its match instead.
+// links each board to its match instead. A team knockout's boards are
+// single games of its ties' legs, entered as in every team round.
 func (e *Event) ResultsOnBracket() bool {
-	return e.System == Knockout
+	return e.System == Knockout && !e.Discipline.IsTeam()
 }
 
 // Relays checks that round r of the event is relayed move by move
@@ -549,7 +550,7 @@ func (e *Event) Relays(r *Round) error {
 		return Conflict("", "the games of this event are played on the site; only games played over the board are relayed")
 	case e.MicroMatch.On():
 		return Conflict("", "the boards of this event are micro-matches of two games; they are not relayed")
-	case e.System == Knockout:
+	case e.ResultsOnBracket():
 		return Conflict("", "the boards of a knockout are matches of several games; enter their games on the bracket (/events/%d/knockout)", e.ID)
 	case r.Status == Draft:
 		return Conflict("", "round %d is not published yet", r.Number)

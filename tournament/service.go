@@ -325,7 +325,9 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 				return Conflict("rounds", "a knockout has %d rounds, fixed by its bracket", old.Rounds)
 			case !reflect.DeepEqual(next.Knockout, old.Knockout):
 				return Conflict("knockout", "the knockout's matches and bracket cannot change once round 1 is paired")
-			case next.Rounds < len(rounds):
+			case next.Rounds < len(rounds) && !(next.System == Knockout && next.Discipline.IsTeam()):
+				// A team knockout's rounds are its ties' legs, paired as
+				// the ties need them: it has no number of rounds.
 				return Conflict("rounds", "%d rounds are already paired", len(rounds))
 			}
 		}

@@ -109,6 +109,10 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 			return Invalid("end_reason", "only the pairing gives a bye; board %d has two players", in.Board)
 		case e.MicroMatch.On():
 			return Conflict("", "board %d of round %d is a micro-match: enter the result of each of its two games", in.Board, in.Round)
+		case e.System == Knockout && g.Result != nil && len(rounds) > in.Round:
+			// A knockout of teams: the later rounds are the legs the ties
+			// needed after this one, read back from its results.
+			return Conflict("", "round %d of the knockout is paired on who won the ties after round %d; take the later rounds back before correcting a result of round %d", in.Round+1, in.Round, in.Round)
 		}
 		before := *g
 		sheetChanged := in.Sheet != "" && sameSheet(in.Sheet) != sameSheet(g.Sheet)

@@ -34,7 +34,7 @@ func SettleKnockout(e *tournament.Event, in *tournament.KnockoutSettings) error 
 	k := &e.Knockout
 	var errs []error
 	if e.Discipline.IsTeam() {
-		errs = append(errs, tournament.Invalid("system", "a team event cannot be a knockout; its teams are paired by the team systems"))
+		errs = append(errs, teamKnockout(e)...)
 	}
 	onSite := e.Discipline.PlayedOnServer() || e.Online
 	for i, st := range k.TieBreaks {
@@ -68,6 +68,20 @@ func SettleKnockout(e *tournament.Event, in *tournament.KnockoutSettings) error 
 		k.Seed = 0
 	}
 	return tournament.JoinInvalid(errs)
+}
+
+// teamKnockout checks what only a knockout of teams asks: it is played
+// over the board (its legs are team rounds, paired as the ties need them,
+// so it has no fixed number of rounds).
+func teamKnockout(e *tournament.Event) []error {
+	var errs []error
+	if e.Online {
+		errs = append(errs, tournament.Invalid("online", "a knockout of teams is played over the board; a team knockout played live on the site is not supported yet (individual knockouts are, live and by correspondence)"))
+	}
+	if e.Rounds != 0 {
+		errs = append(errs, tournament.Invalid("rounds", "a knockout of teams pairs its legs as the ties need them (tie-break legs too), so it has no fixed number of rounds; leave rounds out"))
+	}
+	return errs
 }
 
 // stageClock checks the time control of tie-break stage i: needed when

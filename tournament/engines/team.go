@@ -21,6 +21,7 @@ func TeamOptions() teams.Options {
 			tournament.RoundRobin:       TeamRoundRobin,
 			tournament.DoubleRoundRobin: TeamRoundRobin,
 			tournament.Swiss:            TeamSwiss,
+			tournament.Knockout:         teams.PairKnockout,
 		},
 		Ranker:   TeamRanker{},
 		Playoffs: playoff.Plug{},

@@ -170,9 +170,9 @@ type matchKey struct{ round, board int }
 
 // matchesOf are the games of a knockout event's matches by match, as its
 // bracket shows them; nil for an event of another system, whose boards
-// are games.
+// are games (a knockout of teams' too).
 func (x *Exporter) matchesOf(ctx context.Context, e *tournament.Event) (map[matchKey][]knockout.GameView, error) {
-	if e.System != tournament.Knockout {
+	if !e.ResultsOnBracket() {
 		return nil, nil
 	}
 	b, err := x.matches.Bracket(ctx, e.ID)

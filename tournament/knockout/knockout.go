@@ -152,6 +152,9 @@ func readBoard(tx Tx, e *tournament.Event, u *tournament.User, round, boardNo in
 	if e.System != tournament.Knockout {
 		return nil, tournament.Conflict("system", "%s is not a knockout; its boards are single games", e.Name)
 	}
+	if e.Discipline.IsTeam() {
+		return nil, tournament.Conflict("system", "%s is a knockout of teams; its boards are single games of the ties' legs, entered as in every team round", e.Name)
+	}
 	rounds, err := tx.Rounds(eventID)
 	if err != nil {
 		return nil, err

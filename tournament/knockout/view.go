@@ -118,6 +118,10 @@ func (s *Service) Bracket(ctx context.Context, eventID int64) (*BracketView, err
 		if e.System != tournament.Knockout {
 			return tournament.NotFound("%s is not a knockout; it has no bracket", e.Name)
 		}
+		if e.Discipline.IsTeam() {
+			// Its bracket is of ties (teams.Service.KnockoutBracket).
+			return tournament.NotFound("%s is a knockout of teams; it has no bracket of matches", e.Name)
+		}
 		rounds = tournament.VisibleRounds(ctx, e, rounds)
 		all, err := tx.MatchGames(eventID)
 		if err != nil {

@@ -28,6 +28,12 @@ const (
 	msgKnockoutThird      msg = "knockout.third"
 	msgKnockoutSheetGame  msg = "knockout.sheet_game"
 	msgKnockoutTieBreak   msg = "knockout.tie_break"
+	msgKnockoutTeamLegs   msg = "knockout.team_legs"
+	msgKnockoutTeamStages msg = "knockout.team_tie_breaks"
+	msgKnockoutDecided    msg = "knockout.team_decided"
+	msgKnockoutTie        msg = "knockout.tie"
+	msgKnockoutLeg        msg = "knockout.leg"
+	msgKnockoutLegAt      msg = "knockout.leg_at"
 )
 
 // tempoWords names a tie-break stage's tempo.
@@ -43,6 +49,10 @@ type Bracket struct {
 	// Winner, RunnerUp and Third are the names of the places decided; ""
 	// while not.
 	Winner, RunnerUp, Third string
+	// Boards is a team knockout's boards a leg (0 for a knockout of
+	// players): its matches are ties of MatchGames legs, each listed
+	// under its tie (BracketMatch.Legs).
+	Boards int
 }
 
 // BracketStage is a stage of tie-break games: their number and tempo
@@ -76,6 +86,46 @@ type BracketMatch struct {
 	Lot        string
 	AwaitsLot  bool
 	Winner     string
+	// Legs are a team tie's legs, each with its boards.
+	Legs []BracketLeg
+}
+
+// BracketLeg is a leg of a team tie as printed: its number, tempo and
+// time control ("" for the tie's own legs), the team round and table it
+// is played at, the teams (home first), its match points and board points
+// as shown ("" while a board waits), and its boards ("1. Иванов – Петров
+// 2:0").
+type BracketLeg struct {
+	Number       int
+	Tempo        string
+	TimeControl  string
+	Round, Table int
+	Home, Away   string
+	MatchPoints  string
+	BoardPoints  string
+	Boards       []string
+}
+
+// legText is a leg in one line.
+func legText(loc catalog.Lang, l BracketLeg) string {
+	line := text(loc, msgKnockoutLeg, l.Number)
+	if l.Tempo != "" {
+		line += " (" + text(loc, tempoWords[l.Tempo])
+		if l.TimeControl != "" {
+			line += ", " + l.TimeControl
+		}
+		line += ")"
+	}
+	line += ", " + text(loc, msgKnockoutLegAt, l.Round, l.Table) + ": " + l.Home + " — " + l.Away
+	if l.MatchPoints == "" {
+		line += " — " + text(loc, msgKnockoutPlaying)
+	} else {
+		line += "   " + l.MatchPoints + " (" + l.BoardPoints + ")"
+	}
+	if len(l.Boards) > 0 {
+		line += ": " + strings.Join(l.Boards, "; ")
+	}
+	return line
 }
 
 // RoundTitle names a round of a bracket in the language: the final, the
@@ -111,9 +161,16 @@ func BracketPDF(w io.Writer, loc catalog.Lang, b Bracket) error {
 	d.newPage(false)
 	width := d.pageWidth()
 	d.font(false, 10)
-	d.cell(width, 6, text(loc, msgKnockoutMatchGames, b.MatchGames), "", 1, "L", false)
+	label, stages := msgBoard, msgKnockoutTieBreaks
+	if b.Boards > 0 {
+		label, stages = msgKnockoutTie, msgKnockoutTeamStages
+		d.cell(width, 6, text(loc, msgKnockoutTeamLegs, b.MatchGames, b.Boards), "", 1, "L", false)
+		d.multiCell(width, 5, text(loc, msgKnockoutDecided), "", "L", false)
+	} else {
+		d.cell(width, 6, text(loc, msgKnockoutMatchGames, b.MatchGames), "", 1, "L", false)
+	}
 	if len(b.TieBreaks) > 0 {
-		d.multiCell(width, 5, text(loc, msgKnockoutTieBreaks, TieBreakText(loc, b.TieBreaks)), "", "L", false)
+		d.multiCell(width, 5, text(loc, stages, TieBreakText(loc, b.TieBreaks)), "", "L", false)
 	}
 	for _, r := range b.Rounds {
 		if d.pdf.GetY()+20 > d.bottom() {
@@ -133,7 +190,7 @@ func BracketPDF(w io.Writer, loc catalog.Lang, b Bracket) error {
 				d.newPage(false)
 			}
 			d.font(true, 10)
-			line := text(loc, msgBoard) + " " + strconv.Itoa(m.Board) + ". "
+			line := text(loc, label) + " " + strconv.Itoa(m.Board) + ". "
 			if m.ThirdPlace {
 				line += text(loc, msgKnockoutThirdPlace) + ": "
 			}
@@ -159,9 +216,18 @@ func BracketPDF(w io.Writer, loc catalog.Lang, b Bracket) error {
 			case m.Winner == "" && !m.Bye:
 				detail = append(detail, text(loc, msgKnockoutPlaying))
 			}
+			lines := make([]string, 0, len(m.Legs)+1)
+			for _, leg := range m.Legs {
+				lines = append(lines, legText(loc, leg))
+			}
 			if len(detail) > 0 {
+				lines = append(lines, strings.Join(detail, "; "))
+			}
+			if len(lines) > 0 {
 				d.font(false, 9)
-				d.multiCell(width, 4.5, "    "+strings.Join(detail, "; "), "", "L", false)
+			}
+			for _, line := range lines {
+				d.multiCell(width, 4.5, "    "+line, "", "L", false)
 			}
 		}
 	}

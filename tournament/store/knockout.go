@@ -10,6 +10,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/knockout"
+	"adiukh/tournament/teams"
 )
 
 // knockoutGameRow is a game of a knockout match, or the lot that decided
@@ -123,4 +124,24 @@ func (k knockoutStore) Update(ctx context.Context, fn func(tx knockout.Tx) error
 
 func (k knockoutStore) View(ctx context.Context, fn func(tx knockout.Tx) error) error {
 	return k.s.run(ctx, k.s.read, k.s.viewOptions(), func(t *tx) error { return fn(t) })
+}
+
+// KnockoutLots reads the lots of a team knockout: the rows of
+// knockout_games numbered 0, by bracket round and tie (Board), WhiteID
+// the team drawn. A team knockout keeps no games there; its legs' boards
+// are its rounds' games.
+func (t *tx) KnockoutLots(eventID int64) ([]teams.KnockoutLot, error) {
+	var rows []knockoutGameRow
+	if err := t.db.Where("event_id = ? AND number = 0", eventID).Order("round, board").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the knockout lots of event %d: %w", eventID, err)
+	}
+	out := make([]teams.KnockoutLot, len(rows))
+	for i, r := range rows {
+		out[i] = teams.KnockoutLot{Round: r.Round, Tie: r.Board, WinnerID: r.WhiteID, Reason: r.Reason}
+	}
+	return out, nil
+}
+
+func (t *tx) SaveKnockoutLot(eventID int64, l teams.KnockoutLot) error {
+	return t.SaveMatchGame(eventID, knockout.Game{Round: l.Round, Board: l.Tie, WhiteID: l.WinnerID, Reason: l.Reason})
 }

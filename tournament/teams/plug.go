@@ -35,6 +35,11 @@ type TeamTx interface {
 	Matches(eventID int64) ([]Match, error)
 	// UpdateMatchBoard writes who plays on one board of a match.
 	UpdateMatchBoard(matchID int64, b *MatchBoard) error
+
+	// KnockoutLots lists the lots that decided ties of a team knockout.
+	KnockoutLots(eventID int64) ([]KnockoutLot, error)
+	// SaveKnockoutLot stores the lot of a tie in place of one before.
+	SaveKnockoutLot(eventID int64, l KnockoutLot) error
 }
 
 // TeamPairingInput is everything a team pairing engine needs to pair a round.
@@ -48,6 +53,8 @@ type TeamPairingInput struct {
 	Rounds []TeamRound
 	// Round is the number of the round to pair.
 	Round int
+	// Lots are the lots that decided ties of a knockout.
+	Lots []KnockoutLot
 }
 
 // TeamPairing is one match of a new round by team ID: the home team takes

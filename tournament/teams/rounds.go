@@ -156,7 +156,13 @@ func (s *Service) PairNextTeamRound(ctx context.Context, eventID int64) (*TeamRo
 				return err
 			}
 		}
-		pairings, err := pair(TeamPairingInput{Event: e, Settings: d.Settings, Teams: d.Teams, Rounds: d.Rounds, Round: next})
+		in := TeamPairingInput{Event: e, Settings: d.Settings, Teams: d.Teams, Rounds: d.Rounds, Round: next}
+		if IsTeamKnockout(e) {
+			if in.Lots, err = tx.KnockoutLots(eventID); err != nil {
+				return err
+			}
+		}
+		pairings, err := pair(in)
 		if err != nil {
 			return err
 		}

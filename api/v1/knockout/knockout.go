@@ -25,6 +25,7 @@ func Routes(k *kit.Kit, read, write gin.IRoutes) {
 	read.GET("/events/:id/knockout", h.EventJSON(h.JSON(h.getBracket)))
 	write.POST("/events/:id/knockout/games", h.JSON(h.postGame))
 	write.POST("/events/:id/knockout/lots", h.JSON(h.postLot))
+	write.POST("/events/:id/knockout/ties/lot", h.JSON(h.postTieLot))
 	write.POST("/events/:id/knockout/sheets", h.JSON(h.postSheet))
 }
 
@@ -173,6 +174,13 @@ func (h *handler) getBracket(c *gin.Context) error {
 	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
+	}
+	e, err := h.Events.Event(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	if e.Discipline.IsTeam() {
+		return h.getTeamBracket(c, id)
 	}
 	b, err := h.Knockout.Bracket(c.Request.Context(), id)
 	if err != nil {

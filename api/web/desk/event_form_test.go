@@ -153,3 +153,26 @@ func TestEventFormProposesTheServersTimeZone(t *testing.T) {
 		t.Errorf("the new event's zone is %v, want the server's", ev["time_zone"])
 	}
 }
+
+// A knockout of teams is made with the new-event form, its ties' legs in
+// the knockout's fieldset, and its desk's settings form offers the
+// knockout among a team event's systems.
+func TestTeamKnockoutThroughTheForm(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	a := s.SignIn(tournament.ArbiterRole)
+	rec := a.Post("/manage/events", url.Values{
+		"name": {"Кубок клубов"}, "game": {"russian"}, "discipline": {"standard-team"}, "system": {"knockout"}, "visibility": {"public"}, "time_control": {"90+30"},
+		"match_games": {"2"}, "tie_break_games": {"1 rapid"}, "third_place": {"on"},
+	})
+	apitest.MustStatus(t, "team knockout", rec.Code, http.StatusSeeOther, rec.Body.String())
+	ev := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", "/api/v1"+strings.TrimSuffix(rec.Header().Get("Location"), "/manage"), nil)
+	k, _ := ev["knockout"].(map[string]any)
+	if ev["system"] != "knockout" || k == nil || k["match_games"] != 2.0 || k["third_place"] != true {
+		t.Fatalf("the team knockout made: %v", ev)
+	}
+	page := a.Get(strings.TrimSuffix(rec.Header().Get("Location"), "/manage") + "/manage")
+	if !strings.Contains(page.Body.String(), `<option value="knockout" selected>`) || !strings.Contains(page.Body.String(), `id="knockout-settings"`) {
+		t.Errorf("the team knockout's desk offers no knockout settings")
+	}
+}

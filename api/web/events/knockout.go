@@ -69,6 +69,18 @@ func (h *handler) knockoutPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	e, err := h.Events.Event(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	if e.Discipline.IsTeam() {
+		d, err := h.teamKnockoutData(c, id)
+		if err != nil {
+			return err
+		}
+		h.RenderWith(c, h.Translator(c), http.StatusOK, "knockout_teams", d.Event.Name, d)
+		return nil
+	}
 	d, err := h.knockoutData(c, id)
 	if err != nil {
 		return err

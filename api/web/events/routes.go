@@ -28,6 +28,7 @@ func Routes(k *kit.Kit, public, signedIn gin.IRoutes) {
 	public.GET("/events/:id/knockout", h.EventPage(h.EventReader, h.knockoutPage))
 	signedIn.POST("/events/:id/knockout/games", h.Page(h.enterKnockoutGame))
 	signedIn.POST("/events/:id/knockout/lots", h.Page(h.decideKnockoutLot))
+	signedIn.POST("/events/:id/knockout/ties/lot", h.Page(h.decideTieLot))
 	signedIn.POST("/events/:id/knockout/sheets", h.Page(h.submitKnockoutSheet))
 	public.GET("/events/:id/knockout/:n/:board/games/:number", h.EventPage(h.EventReader, h.knockoutGamePage))
 	public.GET("/events/:id/players/:pid", h.EventPage(h.playerReader, h.playerPage))

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -24,7 +25,9 @@ import (
 
 // startAhead is how far ahead of the publish a round starts in the tests
 // of a start: time for three pages to open before it on a loaded machine
-// (8 s was too little while the whole suite ran on two cores).
+// (8 s was too little while the whole suite ran on two cores). The
+// servers' clock jumps to the start once they are open: the rest of it is
+// not waited for.
 const startAhead = 15 * time.Second
 
 // Both players and a spectator open a live game before its timed start, as
@@ -60,11 +63,16 @@ func TestBrowserLiveGameOpenedBeforeItsStart(t *testing.T) {
 // each instance's live clock sweeps, else White's first move is made
 // through the form before anything announced the start.
 func liveStartInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store, sweep bool) {
+	// The instances' clock runs with the real one, ahead of it by what the
+	// test skips: the wait for the start once the pages are open.
+	var skipped atomic.Int64
+	now := func() time.Time { return time.Now().Add(time.Duration(skipped.Load())) }
+	skipTo := func(at time.Time) { skipped.Store(int64(at.Sub(time.Now()))) }
 	var other http.Handler
 	var corr, corr2 *correspondence.Service
-	s.Handler, corr = liveInstanceOf(t, s.Store, s.Accounts, second != nil)
+	s.Handler, corr = liveInstanceOf(t, s.Store, s.Accounts, second != nil, now)
 	if second != nil {
-		other, corr2 = liveInstanceOf(t, second, apitest.Accounts(second, account.Options{}), true)
+		other, corr2 = liveInstanceOf(t, second, apitest.Accounts(second, account.Options{}), true, now)
 	}
 	// Each instance's live clock sweeps every second, as adiukh serve's.
 	ctx, cancel := context.WithCancel(context.Background())
@@ -75,7 +83,7 @@ func liveStartInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store
 		}
 		go func() {
 			for tick := time.Tick(time.Second); ctx.Err() == nil; <-tick {
-				if _, err := c.ExpireLive(ctx, time.Now()); err != nil && ctx.Err() == nil {
+				if _, err := c.ExpireLive(ctx, now()); err != nil && ctx.Err() == nil {
 					t.Errorf("the live sweep: %v", err)
 				}
 			}
@@ -134,7 +142,7 @@ func liveStartInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store
 		}
 	}
 
-	start := time.Now().Add(startAhead)
+	start := now().Add(startAhead)
 	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), map[string]any{"starts_at": start.Format(time.RFC3339Nano)})
 	var games []struct {
 		ID           int
@@ -162,7 +170,7 @@ func liveStartInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store
 			chromedp.Navigate(p.site+path), chromedp.WaitVisible(`#live-game`), chromedp.Evaluate(`window.sameLoad = true`, nil),
 			chromedp.Evaluate(`document.getElementById("live-countdown") !== null && document.querySelector("#live-game .live-clock[data-running]") === null &&
 				(document.getElementById("move-form") === null || document.getElementById("move-form").hidden)`, &waiting))
-		if !time.Now().Before(start) {
+		if !now().Before(start) {
 			t.Fatalf("%s's page opened after the start: the start, %v after the publish, came too soon for this machine", p.who, startAhead)
 		}
 		if !waiting {
@@ -178,9 +186,10 @@ func liveStartInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store
 	}
 
 	if sweep {
+		skipTo(start)
 		startInBrowsers(t, s, run, pages[0].ctx, pages[1].ctx, pages[2].ctx, gid, start)
 	} else {
-		time.Sleep(time.Until(start) + 50*time.Millisecond)
+		skipTo(start.Add(50 * time.Millisecond))
 		if rec := sessions[white].Post(path+"/move", url.Values{"move": {"c3-d4"}, "ply": {"0"}}); rec.Code != http.StatusSeeOther {
 			t.Fatalf("White's first move at the start: %d\n%s", rec.Code, rec.Body.String())
 		}
@@ -215,8 +224,9 @@ func liveStartInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store
 // White, Black and a spectator by itself, and White moves on their page.
 func startInBrowsers(t *testing.T, s *apitest.WebServer, run func(ctx context.Context, what string, actions ...chromedp.Action), white, black, spectator context.Context, gid int, start time.Time) {
 	t.Helper()
-	// The start: every page comes to life by itself.
-	timeout := chromedp.WithPollingTimeout(time.Until(start) + 20*time.Second)
+	// The start, which the servers' clock has reached: every page comes to
+	// life by itself.
+	timeout := chromedp.WithPollingTimeout(20 * time.Second)
 	var started bool
 	run(white, "White's page offers the move at the start, its clock running",
 		chromedp.Poll(`document.getElementById("move-form") !== null && !document.getElementById("move-form").hidden && document.getElementById("live-countdown") === null &&

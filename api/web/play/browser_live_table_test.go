@@ -173,16 +173,17 @@ func openLiveGameThrough(t *testing.T, s *apitest.WebServer, second *store.Store
 // Every instance has the site's secret, which signs the session cookies.
 func liveInstance(t *testing.T, st *store.Store, accounts *account.Service) http.Handler {
 	t.Helper()
-	h, _ := liveInstanceOf(t, st, accounts, true)
+	h, _ := liveInstanceOf(t, st, accounts, true, time.Now)
 	return h
 }
 
 // liveInstanceOf is liveInstance, listening to the change feed when
-// listen is set (SQLite has none: its instance polls), with its live
-// service, whose sweep a test may run as the live clock does.
-func liveInstanceOf(t *testing.T, st *store.Store, accounts *account.Service, listen bool) (http.Handler, *correspondence.Service) {
+// listen is set (SQLite has none: its instance polls), on the clock now,
+// with its live service, whose sweep a test may run as the live clock
+// does.
+func liveInstanceOf(t *testing.T, st *store.Store, accounts *account.Service, listen bool, now func() time.Time) (http.Handler, *correspondence.Service) {
 	t.Helper()
-	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Backstop: time.Hour})
+	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Backstop: time.Hour, Now: now})
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	go corr.ListenForChanges(ctx, func(err error) { t.Errorf("the change feed: %v", err) })
@@ -193,10 +194,10 @@ func liveInstanceOf(t *testing.T, st *store.Store, accounts *account.Service, li
 		time.Sleep(10 * time.Millisecond)
 	}
 	opt := engines.Options()
-	opt.LiveRound = corr.StartLiveRound
+	opt.LiveRound, opt.Now = corr.StartLiveRound, now
 	return apitest.NewRouter(api.Deps{
 		DB: st, Events: tournament.NewService(st, opt), Accounts: accounts, Correspondence: corr,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Secret: []byte("the site's secret, which every instance shares"),
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Secret: []byte("the site's secret, which every instance shares"), Now: now,
 	}), corr
 }
 

@@ -2,6 +2,7 @@ package play_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -91,12 +92,11 @@ func TestBrowserLiveGamesTab(t *testing.T) {
 		chromedp.Evaluate(`window.adiukhMark = "kept"`, nil),
 		chromedp.AttributeValue(`main`, "data-live", &live, nil),
 		chromedp.Text(`td[data-tick-ms]`, &before),
-		chromedp.Sleep(1500*time.Millisecond),
-		chromedp.Text(`td[data-tick-ms]`, &after),
 	)
 	if err != nil {
 		t.Fatal(err)
 	}
+	after = ticked(t, ctx, `td[data-tick-ms]`, before)
 	if live != "3000" {
 		t.Errorf("the arbiter's games tab of a live event has data-live=%q, want 3000", live)
 	}
@@ -186,12 +186,9 @@ func liveGameInBrowsers(t *testing.T, s *apitest.WebServer) {
 	} else {
 		t.Logf("Black's page drew White's move %.1f ms after its event arrived", ms)
 	}
-	var before, after string
-	run(black, "Black's clock runs",
-		chromedp.Text(`#live-game .live-clock[data-running]`, &before),
-		chromedp.Sleep(1500*time.Millisecond),
-		chromedp.Text(`#live-game .live-clock[data-running]`, &after),
-	)
+	var before string
+	run(black, "Black's clock", chromedp.Text(`#live-game .live-clock[data-running]`, &before))
+	after := ticked(t, black, `#live-game .live-clock[data-running]`, before)
 	run(black, "a screenshot", apitest.Shot("live-game"))
 	if before == after || !strings.HasPrefix(before, "3:") && !strings.HasPrefix(before, "2:") {
 		t.Errorf("Black's clock read %q, then %q 1.5 s later; want it running down from 3:00", before, after)
@@ -373,4 +370,21 @@ func TestBrowserTypedMoveSurvivesTheArbitersChange(t *testing.T) {
 	var shown bool
 	tbl.run(tbl.black, "Black's page shows the move",
 		chromedp.Poll(`document.querySelector("#live-game .corr-moves").textContent.includes("c3-d4")`, &shown, chromedp.WithPollingTimeout(15*time.Second)))
+}
+
+// ticked is what the clock sel shows once it no longer shows before, or
+// what it shows 1.5 s later: a running clock reads another time within
+// 1.5 s, and the wait ends as soon as it does.
+func ticked(t *testing.T, ctx context.Context, sel, before string) string {
+	t.Helper()
+	var changed bool
+	var after string
+	err := chromedp.Run(ctx, chromedp.Poll(fmt.Sprintf(`document.querySelector(%q).innerText !== %q`, sel, before), &changed, chromedp.WithPollingTimeout(1500*time.Millisecond)))
+	if err != nil && !errors.Is(err, chromedp.ErrPollingTimeout) {
+		t.Fatalf("the clock %s: %v", sel, err)
+	}
+	if err := chromedp.Run(ctx, chromedp.Text(sel, &after)); err != nil {
+		t.Fatalf("the clock %s: %v", sel, err)
+	}
+	return after
 }

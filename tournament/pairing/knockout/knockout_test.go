@@ -249,3 +249,43 @@ func TestMatchDecidedEarly(t *testing.T) {
 		t.Errorf("level without tie-breaks: %+v", st)
 	}
 }
+
+// TestPlayLegs decides a tie of two legs on match points, then on board
+// points, then in a tie-break leg, and leaves a tie level after every
+// stage to a lot.
+func TestPlayLegs(t *testing.T) {
+	f := Format{Games: 2, TieBreaks: []Stage{{Games: 1, Tempo: Rapid}}}
+	for _, tc := range []struct {
+		name     string
+		legs     []Leg
+		winner   Outcome
+		next     int // the next leg's number, 0 for none
+		topWhite bool
+		lot      bool
+	}{
+		{"first leg", []Leg{{2, 0, 3, 1}}, 0, 2, false, false},
+		{"match points", []Leg{{2, 0, 3, 1}, {1, 1, 2, 2}}, TopWins, 0, false, false},
+		{"board points", []Leg{{2, 0, 3, 1}, {0, 2, 0.5, 3.5}}, BottomWins, 0, false, false},
+		{"tie-break leg", []Leg{{2, 0, 3, 1}, {0, 2, 1, 3}}, 0, 3, true, false},
+		{"tie-break leg won", []Leg{{2, 0, 3, 1}, {0, 2, 1, 3}, {0, 2, 1.5, 2.5}}, BottomWins, 0, false, false},
+		{"level after every stage", []Leg{{2, 0, 3, 1}, {0, 2, 1, 3}, {1, 1, 2, 2}}, 0, 0, false, true},
+	} {
+		st, err := f.PlayLegs(tc.legs)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		next := 0
+		if st.Next != nil {
+			next = st.Next.Number
+			if st.Next.TopWhite != tc.topWhite {
+				t.Errorf("%s: leg %d top at home %v, want %v", tc.name, next, st.Next.TopWhite, tc.topWhite)
+			}
+		}
+		if st.Winner != tc.winner || next != tc.next || st.Lot != tc.lot {
+			t.Errorf("%s: winner %d, next %d, lot %v; want %d, %d, %v", tc.name, st.Winner, next, st.Lot, tc.winner, tc.next, tc.lot)
+		}
+	}
+	if _, err := f.PlayLegs([]Leg{{2, 0, 3, 1}, {2, 0, 3, 1}, {1, 1, 2, 2}}); err != ErrTooManyGames {
+		t.Errorf("a leg after the tie was decided: error %v, want ErrTooManyGames", err)
+	}
+}
