@@ -19,7 +19,7 @@ func (x *Exporter) BoardGameRecordPDF(ctx context.Context, w io.Writer, loc cata
 		return err
 	}
 	var rec report.GameRecord
-	if d.Event.System == tournament.Knockout {
+	if d.Event.ResultsOnBracket() {
 		bk, err := x.matches.Bracket(ctx, eventID)
 		if err != nil {
 			return err
