@@ -35,8 +35,8 @@ type exportFlags struct {
 	// print a link.
 	cfg                 *config
 	round, board, blank int
-	// game is the game of a micro-match board (1 or 2), 0 for a board of
-	// one game.
+	// game is the game of a micro-match board (1 or 2) or of a
+	// knockout's match (from 1), 0 for a board of one game.
 	game int
 	// period is --from and --to as dates (zero when not given).
 	period [2]time.Time
@@ -53,7 +53,7 @@ func (f *exportFlags) define(fs *flags, name, lang string) {
 	case "board":
 		fs.IntVar(&f.board, "board", 0, "board `B` (required)")
 	case "game":
-		fs.IntVar(&f.game, "game", 0, "game `G` of a micro-match board: 1, or 2 with the colours exchanged")
+		fs.IntVar(&f.game, "game", 0, "game `G` of a micro-match board (1, or 2 with the colours exchanged) or of a knockout's match (from 1, its tie-break games after its own)")
 	case "blank":
 		fs.IntVar(&f.blank, "blank", 0, "`N` blank sheets instead of a round's")
 	case "lang":
@@ -139,11 +139,11 @@ var exportKinds = map[string]exportKind{
 		},
 	},
 	"record": {
-		summary: phrase("game record PDF of --round N --board B (--game G of a micro-match)"),
+		summary: phrase("game record PDF of --round N --board B (--game G of a micro-match or of a knockout's match)"),
 		flags:   []string{"event", "round", "board", "game", "lang"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc catalog.Lang, w, _ io.Writer) error {
 			if f.game > 0 {
-				return x.MicroGameRecordPDF(ctx, w, loc, f.event, f.round, f.board, f.game)
+				return x.BoardGameRecordPDF(ctx, w, loc, f.event, f.round, f.board, f.game)
 			}
 			return x.GameRecordPDF(ctx, w, loc, f.event, f.round, f.board)
 		},
@@ -282,8 +282,8 @@ func (f *exportFlags) check(kind exportKind, name string) error {
 		return newProblem("--round: give the round's number, from 1")
 	case needs("board") && f.board <= 0:
 		return newProblem("--board: give the board's number, from 1")
-	case needs("game") && (f.game < 0 || f.game > 2):
-		return newProblem("--game: a micro-match has games 1 and 2, not %d", f.game)
+	case needs("game") && f.game < 0:
+		return newProblem("--game: games are numbered from 1, not %d", f.game)
 	case needs("lang") && f.lang != "ru" && f.lang != "en":
 		return newProblem("--lang: documents are printed in ru or en, not %q", f.lang)
 	case needs("dialect") && !report.CSVDialect(f.dialect).Valid():

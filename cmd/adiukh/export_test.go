@@ -148,7 +148,7 @@ func TestExportCommand(t *testing.T) {
 			}
 		}, ""},
 		{"no such board", []string{"record", "--event", event, "--round", "1", "--board", "9"}, 1, nil, "board 9 of round 1"},
-		{"game 3 of a micro-match", []string{"record", "--event", event, "--round", "1", "--board", "1", "--game", "3"}, 2, nil, "--game: a micro-match has games 1 and 2, not 3"},
+		{"a game numbered below 1", []string{"record", "--event", event, "--round", "1", "--board", "1", "--game", "-1"}, 2, nil, "--game: games are numbered from 1, not -1"},
 		{"a game of a board of one game", []string{"record", "--event", event, "--round", fmt.Sprint(sheetRound), "--board", fmt.Sprint(sheetBoard), "--game", "1"}, 1, nil, "is one game, not a micro-match"},
 		{"pdn", []string{"pdn", "--event", event}, 0, func(t *testing.T, stdout []byte) {
 			// Every game played; the one with a sheet with its moves.

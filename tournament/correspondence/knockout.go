@@ -60,8 +60,8 @@ func knockoutTx(tx Tx) (knockout.Tx, error) {
 	return ktx, nil
 }
 
-// recordMatchGame records the end of p's game in its knockout match and
-// starts the match's next game, when it has one, at now. u is the arbiter
+// recordMatchGame records the end of p's game in its knockout match with
+// its moves, and starts the match's next game, when it has one, at now. u is the arbiter
 // who decided the game (nil when it ended in play).
 func (s *Service) recordMatchGame(tx Tx, p *play, u *tournament.User, res tournament.Result, now time.Time) error {
 	ktx, err := knockoutTx(tx)
@@ -73,10 +73,28 @@ func (s *Service) recordMatchGame(tx Tx, p *play, u *tournament.User, res tourna
 	if err != nil {
 		return err
 	}
+	if err := keepMatchMoves(tx, ktx, p); err != nil {
+		return err
+	}
 	if m.Next == nil {
 		return nil
 	}
 	return s.startMatchGame(tx, p, m.Next, now)
+}
+
+// keepMatchMoves keeps the moves of p's game, once it has ended, as its
+// sheet in its knockout match, where the bracket, the JSON API and
+// games.pdn read them; a game ended before its first move has none.
+func keepMatchMoves(tx Tx, ktx knockout.Tx, p *play) error {
+	moves, err := tx.Moves(p.g.ID)
+	if err != nil || len(moves) == 0 {
+		return err
+	}
+	sheet, err := sheetText(p.e.Game, p.st, p.g, moves)
+	if err != nil {
+		return err
+	}
+	return knockout.KeepPlayedMoves(ktx, p.e, p.g.Round, p.g.Board, p.g.MatchGame, sheet)
 }
 
 // startMatchGame starts game next of the match whose game p has just

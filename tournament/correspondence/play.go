@@ -327,8 +327,8 @@ func (s *Service) finish(tx Tx, p *play, u *tournament.User, res tournament.Resu
 		}
 	case g.MatchGame != 0:
 		// A game of a knockout match: its result goes into the match,
-		// which writes the board's once decided; its moves stay the
-		// game's, as a match entered on the bracket keeps none.
+		// which writes the board's once decided, and its moves become
+		// its sheet in the match (keepMatchMoves).
 		if err := s.recordMatchGame(tx, p, u, res, g.EndedAt); err != nil {
 			return err
 		}

@@ -80,8 +80,13 @@ func pdnClock(d time.Duration) string {
 
 // syncSheet writes the moves into the event's game: a micro-match's game's
 // into that game's sheet of the board (tournament.Game MicroSheets), the
-// board's own sheet being no one game's.
+// board's own sheet being no one game's. A knockout match's game keeps
+// its moves as its own sheet in the match when it ends (keepMatchMoves),
+// the board's sheet being no one game's there either.
 func syncSheet(tx Tx, k tournament.GameKind, st *Settings, g *Game, moves []Move) error {
+	if g.MatchGame != 0 {
+		return nil
+	}
 	sheet, err := sheetText(k, st, g, moves)
 	if err != nil {
 		return err

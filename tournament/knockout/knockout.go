@@ -37,6 +37,7 @@ type Store interface {
 type Tx interface {
 	tournament.Tx
 	SheetTx
+	PlayedTx
 	// MatchGames reads every game of the event's matches (and the lots),
 	// by round, board and number.
 	MatchGames(eventID int64) ([]Game, error)

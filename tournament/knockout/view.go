@@ -26,8 +26,12 @@ type GameView struct {
 	WhiteID int64
 	Result  tournament.Result
 	Reason  string
-	// Sheet is the game's score sheet; nil without one.
+	// Sheet is the game's score sheet (the moves of one played on the
+	// site); nil without one.
 	Sheet *Sheet
+	// PlayedID is the server's game it was played as, whose page shows
+	// it; 0 for a game played over the board.
+	PlayedID int64
 }
 
 // LotView is the lot that decided a level match.
@@ -131,6 +135,13 @@ func (s *Service) Bracket(ctx context.Context, eventID int64) (*BracketView, err
 		withSheets(out, sheets)
 		out.CanManage = tournament.CanManage(tournament.UserFromContext(ctx), e)
 		out.PlayedOnSite = tournament.PlayedOnServer(e, 0, 0) != nil
+		if out.PlayedOnSite {
+			played, err := tx.PlayedMatchGames(eventID)
+			if err != nil {
+				return err
+			}
+			withPlayed(out, played)
+		}
 		return nil
 	})
 	return out, err

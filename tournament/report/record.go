@@ -99,7 +99,14 @@ func (d *document) recordIntro(g GameRecord) {
 	}
 	d.font(false, 10)
 	d.cell(width, 6, nonEmpty(parts...), "", 1, "C", false)
-	if g.Game > 0 {
+	switch {
+	case g.Match:
+		line := text(d.loc, msgKnockoutSheetGame) + " " + strconv.Itoa(g.Game)
+		if g.TieBreak != "" {
+			line += "   —   " + text(d.loc, msgKnockoutTieBreak) + ": " + text(d.loc, tempoWords[g.TieBreak])
+		}
+		d.multiCell(width, 6, line, "", "C", false)
+	case g.Game > 0:
 		line := text(d.loc, msgMicroGame) + " " + strconv.Itoa(g.Game)
 		if g.Opening != "" {
 			line += "   —   " + text(d.loc, msgOpening) + ": " + g.Opening

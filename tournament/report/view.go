@@ -308,6 +308,10 @@ type GameRecord struct {
 	// played from, as OpeningLine writes it.
 	Game    int
 	Opening string
+	// Match marks a game of a knockout's match: Game is its number in the
+	// match, and TieBreak names the tempo of a tie-break game's stage.
+	Match    bool
+	TieBreak string
 }
 
 // Position is a board position: the towers on it and the side to move.

@@ -17,6 +17,11 @@ func recordReport(tx tournament.Tx, now time.Time, u *tournament.User, e *tourna
 	if err := e.TableOpen(""); err != nil {
 		return err
 	}
+	if e.ResultsOnBracket() {
+		// A report sent before its board was known for a match's would
+		// write the match's result over its games.
+		return tournament.Conflict("", "board %d of round %d is a knockout match, won in its games: the arbiter enters each of them on the bracket", sub.Board, sub.Round)
+	}
 	i := slices.IndexFunc(rounds, func(r tournament.Round) bool { return r.Number == sub.Round })
 	if i < 0 {
 		return tournament.NotFound("round %d of event %d not found", sub.Round, e.ID)

@@ -193,6 +193,9 @@ func reportable(ctx context.Context, tx Tx, u *tournament.User, eventID int64, r
 	if e.MicroMatch.On() {
 		return nil, 0, nil, tournament.Conflict("", "board %d of round %d is a micro-match: the arbiter enters the result of each of its two games", board, roundNo)
 	}
+	if e.ResultsOnBracket() {
+		return nil, 0, nil, tournament.Conflict("", "board %d of round %d is a knockout match, won in its games: the arbiter enters each of them on the bracket", board, roundNo)
+	}
 	playerID, err := ownPlayer(tx, eventID, u)
 	if err != nil {
 		return nil, 0, nil, err

@@ -52,9 +52,12 @@ type gameJSON struct {
 	Score     string `json:"score"`
 	EndReason string `json:"end_reason"`
 	Reason    string `json:"reason,omitempty"`
-	// HasMoves says the game has a score sheet, whose moves games.pdn
-	// writes and the game's page shows.
+	// HasMoves says the game has a score sheet, or moves played on the
+	// site, which games.pdn writes and the game's page shows.
 	HasMoves bool `json:"has_moves"`
+	// GameID is the server's game of a game played on the site (GET
+	// /api/v1/games/{id}); absent for one played over the board.
+	GameID int64 `json:"game_id,omitempty"`
 }
 
 type lotJSON struct {
@@ -127,7 +130,7 @@ func matchOf(e *tournament.Event, m *ko.MatchView) matchJSON {
 	}
 	for _, g := range m.Games {
 		out.Games = append(out.Games, gameJSON{Number: g.Number, Stage: g.Stage, Tempo: g.Tempo, WhiteID: g.WhiteID,
-			Score: g.Result.Score(), EndReason: string(g.Result.EndReason), Reason: g.Reason, HasMoves: g.Sheet != nil})
+			Score: g.Result.Score(), EndReason: string(g.Result.EndReason), Reason: g.Reason, HasMoves: g.Sheet != nil, GameID: g.PlayedID})
 	}
 	if m.Result != nil {
 		out.Result = e.ScoreText(*m.Result)
