@@ -55,6 +55,18 @@ type schemaPool struct {
 	admin   *gorm.DB // one connection pool for creating, emptying and dropping them
 	empty   string   // the statements that empty a schema back to its migrated state
 	listed  bool     // freeSchemas is there, and other versions' old schemas dropped
+	// version is the migrations' version the pool lists its schemas
+	// under; "" is the store's SchemaVersion. A test of the list itself
+	// sets its own, so that no process running beside it takes its schemas.
+	version string
+}
+
+// schemaVersion is the version the pool's schemas are listed under.
+func (p *schemaPool) schemaVersion() string {
+	if p.version != "" {
+		return p.version
+	}
+	return store.SchemaVersion()
 }
 
 // pooledSchema gives a test a migrated schema of its own and takes it back
@@ -161,7 +173,7 @@ func (p *schemaPool) claim(dsn string) (string, error) {
 	var claimed []string
 	if err := admin.Raw(`DELETE FROM `+freeSchemas+` WHERE schema = (
 		SELECT schema FROM `+freeSchemas+` WHERE version = ? LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING schema`,
-		store.SchemaVersion()).Scan(&claimed).Error; err != nil {
+		p.schemaVersion()).Scan(&claimed).Error; err != nil {
 		return "", fmt.Errorf("take a free schema: %w", err)
 	}
 	if len(claimed) == 0 {
@@ -192,7 +204,7 @@ func (p *schemaPool) openList(admin *gorm.DB) error {
 	}
 	var stale []string
 	if err := admin.Raw(`DELETE FROM `+freeSchemas+` WHERE version <> ? AND freed_at < now() - interval '1 hour' RETURNING schema`,
-		store.SchemaVersion()).Scan(&stale).Error; err != nil {
+		p.schemaVersion()).Scan(&stale).Error; err != nil {
 		return fmt.Errorf("read the free schemas of other versions: %w", err)
 	}
 	for _, schema := range stale {
@@ -364,7 +376,7 @@ func (p *schemaPool) drain() error {
 	}
 	var listed int64
 	if len(free) > 0 {
-		errs = append(errs, admin.Raw("SELECT count(*) FROM "+freeSchemas+" WHERE version = ?", store.SchemaVersion()).Scan(&listed).Error)
+		errs = append(errs, admin.Raw("SELECT count(*) FROM "+freeSchemas+" WHERE version = ?", p.schemaVersion()).Scan(&listed).Error)
 	}
 	for _, schema := range free {
 		if listed >= maxFreeSchemas {
@@ -373,7 +385,7 @@ func (p *schemaPool) drain() error {
 			}
 			continue
 		}
-		if err := admin.Exec("INSERT INTO "+freeSchemas+" (schema, version) VALUES (?, ?)", schema, store.SchemaVersion()).Error; err != nil {
+		if err := admin.Exec("INSERT INTO "+freeSchemas+" (schema, version) VALUES (?, ?)", schema, p.schemaVersion()).Error; err != nil {
 			errs = append(errs, fmt.Errorf("list schema %s as free: %w", schema, err))
 		}
 		listed++

@@ -79,11 +79,15 @@ func ptr[T any](v T) *T { return &v }
 
 // TestFreeSchemasOutliveTheProcess: the schemas a test process pooled are
 // listed as free when it ends, and the next process takes one rather than
-// migrating a new schema; the one it takes reads as newly migrated.
+// migrating a new schema; the one it takes reads as newly migrated. The
+// two pools list their schema under a version of their own: a process of
+// the suite running beside the test would take a schema of the store's
+// version, or find the list full and drop it.
 func TestFreeSchemasOutliveTheProcess(t *testing.T) {
 	SkipWithoutPostgres(t)
 	dsn := os.Getenv("ADIUKH_TEST_POSTGRES")
-	var ended schemaPool
+	version := store.SchemaVersion() + "-" + newSchemaName()
+	ended := schemaPool{version: version}
 	schema, err := ended.create(dsn)
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +98,7 @@ func TestFreeSchemasOutliveTheProcess(t *testing.T) {
 	if err := ended.drain(); err != nil {
 		t.Fatal(err)
 	}
-	var next schemaPool
+	next := schemaPool{version: version}
 	t.Cleanup(func() {
 		if err := next.drain(); err != nil {
 			t.Error(err)
@@ -104,16 +108,19 @@ func TestFreeSchemasOutliveTheProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var version string
-	if err := admin.Raw("SELECT version FROM "+freeSchemas+" WHERE schema = ?", schema).Scan(&version).Error; err != nil || version != store.SchemaVersion() {
-		t.Fatalf("the ended process's schema is listed with version %q (%v), want %q", version, err, store.SchemaVersion())
+	var listed string
+	if err := admin.Raw("SELECT version FROM "+freeSchemas+" WHERE schema = ?", schema).Scan(&listed).Error; err != nil || listed != version {
+		t.Fatalf("the ended process's schema is listed with version %q (%v), want %q", listed, err, version)
 	}
 	claimed, err := next.claim(dsn)
 	if err != nil || claimed == "" {
 		t.Fatalf("the next process took no free schema (%q, %v)", claimed, err)
 	}
+	if claimed != schema {
+		t.Errorf("the next process took schema %s, want the ended process's %s", claimed, schema)
+	}
 	t.Cleanup(func() {
-		if err := next.release(claimed); err != nil {
+		if err := admin.Exec("DROP SCHEMA " + quoteIdent(claimed) + " CASCADE").Error; err != nil {
 			t.Error(err)
 		}
 	})
