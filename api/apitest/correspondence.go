@@ -21,6 +21,7 @@ import (
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store"
+	"adiukh/tournament/teams"
 )
 
 // FakeClock is the injected clock: months pass in a test in milliseconds.
@@ -64,7 +65,7 @@ func NewCorrServer(t *testing.T, st *store.Store, start time.Time, mailer corres
 func NewCorrServerOn(t *testing.T, st *store.Store, corr correspondence.Store, start time.Time, mailer correspondence.Mailer, configure ...func(*api.Deps)) *CorrServer {
 	clock := &FakeClock{At: start}
 	s := &CorrServer{T: t, Clock: clock, Accounts: Accounts(st, account.Options{})}
-	s.Corr = correspondence.NewService(corr, correspondence.Options{Pairing: engines.Options().Pairing, Now: clock.Now, Mailer: mailer})
+	s.Corr = correspondence.NewService(corr, correspondence.Options{Pairing: engines.Options().Pairing, Now: clock.Now, Mailer: mailer, BoardClocks: teams.LegClocks})
 	opt := engines.Options()
 	opt.Now, opt.LiveRound = clock.Now, s.Corr.StartLiveRound
 	deps := api.Deps{

@@ -166,7 +166,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Mailer: mailer, Log: log})
+	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Mailer: mailer, Log: log, BoardClocks: teams.LegClocks})
 	notify := noticeMailer(mailer, cfg.PublicURL, log)
 	comp := composition.NewService(st.Composition(), composition.Options{Notify: notify})
 	ent := entries.NewService(st.Entries(), entries.Options{Notify: notify, KeepParts: true})

@@ -100,6 +100,10 @@ type Game struct {
 	// match's own games, then its tie-break games), 0 for any other game
 	// (knockout.go).
 	MatchGame int
+	// TimeControl is the clock the game is played at when it is not its
+	// event's, as its round's start set it: a team knockout's tie-break
+	// leg's stage's (Options.BoardClocks); "" for the event's (clockOf).
+	TimeControl string
 	// Start is the position the game started from when it is not its
 	// section's (startState) or may cease to be: a micro-match's drawn
 	// opening, a live round's thematic start (the next round may have

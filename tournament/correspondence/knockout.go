@@ -29,9 +29,15 @@ func roundByRound(e *tournament.Event) bool {
 	return e.Discipline == tournament.Correspondence && !e.StartsAtOnce()
 }
 
-// clockOf is the time control game g is played at: a tie-break game's
-// stage's, else the event's.
+// clockOf is the time control game g is played at: its own when its
+// round's start gave it one (a team knockout's tie-break leg), a
+// tie-break game's stage's, else the event's.
 func clockOf(e *tournament.Event, g *Game) tournament.TimeControl {
+	if g.TimeControl != "" {
+		if tc, err := tournament.ParseTimeControl(g.TimeControl); err == nil {
+			return tc
+		}
+	}
 	if g.MatchGame == 0 {
 		return e.TimeControl
 	}
@@ -39,9 +45,11 @@ func clockOf(e *tournament.Event, g *Game) tournament.TimeControl {
 }
 
 // firstMatchGame makes g, a board's game as its round starts it, the
-// first game of its match when the event is a knockout.
+// first game of its match when the event is a knockout of players. A
+// team knockout's board is a single game of a leg, the leg a team
+// match: its result goes into the match as any team board's does.
 func firstMatchGame(e *tournament.Event, g *Game) {
-	if e.System == tournament.Knockout {
+	if e.System == tournament.Knockout && !e.Discipline.IsTeam() {
 		g.MatchGame = 1
 	}
 }

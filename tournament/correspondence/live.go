@@ -98,7 +98,10 @@ func (s *Service) startLiveRound(tx Tx, eventID int64, n int, at time.Time) (int
 	if err != nil {
 		return 0, fmt.Errorf("event %d: start position: %w", eventID, err)
 	}
-	bank := InitialBank(e.TimeControl)
+	clocks, err := s.boardClocks(tx, e, n)
+	if err != nil {
+		return 0, err
+	}
 	var leaves []Leave
 	if !e.Online {
 		if leaves, err = tx.Leaves(eventID); err != nil {
@@ -111,7 +114,7 @@ func (s *Service) startLiveRound(tx Tx, eventID int64, n int, at time.Time) (int
 			continue
 		}
 		lg := Game{BoardGameID: g.ID, EventID: eventID, Round: n, Board: g.Board, WhiteID: g.WhiteID, BlackID: g.BlackID,
-			Status: Running, Position: start.Notation(), ToMove: start.ToMove(), StartedAt: at.UTC(), Live: e.Online, Bank: [2]time.Duration{bank, bank}}
+			Status: Running, Position: start.Notation(), ToMove: start.ToMove(), StartedAt: at.UTC(), Live: e.Online, TimeControl: clocks[g.Board]}
 		if settings.StartPosition != "" {
 			// The game keeps its round's thematic start: the arbiter may
 			// give the next round another (Configure).
@@ -123,9 +126,11 @@ func (s *Service) startLiveRound(tx Tx, eventID int64, n int, at time.Time) (int
 		}
 		lg = micro[0]
 		firstMatchGame(e, &lg)
+		bank := InitialBank(clockOf(e, &lg))
+		lg.Bank = [2]time.Duration{bank, bank}
 		startTurn(&lg, settings, leaves, at.UTC())
 		if lg.Live {
-			lg.Deadline = liveCheck(&lg, e.TimeControl, s.now())
+			lg.Deadline = liveCheck(&lg, clockOf(e, &lg), s.now())
 		}
 		games = append(games, lg)
 	}
@@ -148,6 +153,18 @@ func (s *Service) startLiveRound(tx Tx, eventID int64, n int, at time.Time) (int
 	}
 	return len(games), tournament.Audit(tx, s.now(), nil, eventID, ActionLiveStart, fmt.Sprintf("round %d", n), nil,
 		map[string]any{"games": len(games), "starts_at": at.UTC(), "time_control": e.TimeControl.String()}, "")
+}
+
+// boardClocks are the time controls of round n's boards that are not
+// event e's (Options.BoardClocks), read in tx.
+func (s *Service) boardClocks(tx Tx, e *tournament.Event, n int) (map[int]string, error) {
+	if s.clocks == nil {
+		return nil, nil
+	}
+	if st, ok := tx.(*staged); ok {
+		tx = st.Tx
+	}
+	return s.clocks(tx, e, n)
 }
 
 // SyncLive starts the live games of every published round of the running

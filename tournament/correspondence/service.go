@@ -49,6 +49,12 @@ type Options struct {
 	// Log tells of the watched games' polls that failed: slog.Default when
 	// nil.
 	Log *slog.Logger
+	// BoardClocks are the time controls of the boards of a round that are
+	// not the event's, by board, read in the transaction that starts the
+	// round's games (tx, the store's): a team knockout's tie-break legs
+	// at their stage's clock (teams.LegClocks). Nil plays every board at
+	// the event's.
+	BoardClocks func(tx any, e *tournament.Event, round int) (map[int]string, error)
 }
 
 // Service carries out correspondence play. The signed-in user comes from
@@ -59,6 +65,7 @@ type Service struct {
 	now      func() time.Time
 	mailer   Mailer
 	log      *slog.Logger
+	clocks   func(tx any, e *tournament.Event, round int) (map[int]string, error)
 	watchers watchers
 	// commits gathers the live moves' writes into shared transactions.
 	commits committer
@@ -68,7 +75,7 @@ type Service struct {
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
-	s := &Service{store: st, pairing: opt.Pairing, now: opt.Now, mailer: opt.Mailer, log: cmp.Or(opt.Log, slog.Default())}
+	s := &Service{store: st, pairing: opt.Pairing, now: opt.Now, mailer: opt.Mailer, log: cmp.Or(opt.Log, slog.Default()), clocks: opt.BoardClocks}
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -70,18 +70,16 @@ func SettleKnockout(e *tournament.Event, in *tournament.KnockoutSettings) error 
 	return tournament.JoinInvalid(errs)
 }
 
-// teamKnockout checks what only a knockout of teams asks: it is played
-// over the board (its legs are team rounds, paired as the ties need them,
-// so it has no fixed number of rounds).
+// teamKnockout checks what only a knockout of teams asks: its legs are
+// team rounds paired as the ties need them, so it has no fixed number of
+// rounds. Played live on the site, each leg is a team round played live
+// like any other, its tie-break legs on their stage's clock (stageClock
+// requires one).
 func teamKnockout(e *tournament.Event) []error {
-	var errs []error
-	if e.Online {
-		errs = append(errs, tournament.Invalid("online", "a knockout of teams is played over the board; a team knockout played live on the site is not supported yet (individual knockouts are, live and by correspondence)"))
-	}
 	if e.Rounds != 0 {
-		errs = append(errs, tournament.Invalid("rounds", "a knockout of teams pairs its legs as the ties need them (tie-break legs too), so it has no fixed number of rounds; leave rounds out"))
+		return []error{tournament.Invalid("rounds", "a knockout of teams pairs its legs as the ties need them (tie-break legs too), so it has no fixed number of rounds; leave rounds out")}
 	}
-	return errs
+	return nil
 }
 
 // stageClock checks the time control of tie-break stage i: needed when

@@ -71,6 +71,8 @@ type corrGameRow struct {
 	StartPosition   string
 	// MatchGame: migration 20261127083000-match-games-on-site.
 	MatchGame int
+	// TimeControl: migration 20261127150000-game-time-control.
+	TimeControl string
 }
 
 func (corrGameRow) TableName() string { return "correspondence_games" }
@@ -253,7 +255,7 @@ func corrGameToRow(g *correspondence.Game) corrGameRow {
 	row.WhiteShown, row.BlackShown = optionalTime(g.Shown[rules.White]), optionalTime(g.Shown[rules.Black])
 	row.WhiteConnection, row.BlackConnection = g.Connection[rules.White], g.Connection[rules.Black]
 	row.StoppedMs = g.Stopped.Milliseconds()
-	row.MicroGame, row.StartPosition, row.MatchGame = g.MicroGame, g.Start, g.MatchGame
+	row.MicroGame, row.StartPosition, row.MatchGame, row.TimeControl = g.MicroGame, g.Start, g.MatchGame, g.TimeControl
 	return row
 }
 
@@ -278,7 +280,7 @@ func rowToCorrGame(r *corrGameRow) correspondence.Game {
 	g.Shown = [2]time.Time{rules.White: fromOptional(r.WhiteShown), rules.Black: fromOptional(r.BlackShown)}
 	g.Connection = [2]int{rules.White: r.WhiteConnection, rules.Black: r.BlackConnection}
 	g.Stopped = time.Duration(r.StoppedMs) * time.Millisecond
-	g.MicroGame, g.Start, g.MatchGame = r.MicroGame, r.StartPosition, r.MatchGame
+	g.MicroGame, g.Start, g.MatchGame, g.TimeControl = r.MicroGame, r.StartPosition, r.MatchGame, r.TimeControl
 	return g
 }
 

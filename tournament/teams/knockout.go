@@ -526,6 +526,60 @@ func (s *Service) KnockoutBracket(ctx context.Context, eventID int64) (*TeamBrac
 	return out, err
 }
 
+// LegClocks are the time controls of team round n's boards that a team
+// knockout plays at a tie-break stage's clock, by the board's number in
+// the round: the boards of its tie-break legs when the stage sets one.
+// Any other board, or event, is played at the event's. tx is the store's
+// transaction; correspondence reads them when a live round starts
+// (correspondence.Options.BoardClocks).
+func LegClocks(tx any, e *tournament.Event, n int) (map[int]string, error) {
+	if !IsTeamKnockout(e) {
+		return nil, nil
+	}
+	ttx, ok := tx.(Tx)
+	if !ok {
+		return nil, fmt.Errorf("the store's transaction (%T) keeps no teams", tx)
+	}
+	settings := DefaultTeamSettings(e.System, nil)
+	if st, found, err := ttx.TeamSettings(e.ID); err != nil {
+		return nil, err
+	} else if found {
+		settings = *st
+	}
+	teams, err := ttx.Teams(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	rounds, err := loadTeamRounds(ttx, e.ID, settings.Boards)
+	if err != nil {
+		return nil, err
+	}
+	lots, err := ttx.KnockoutLots(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	b, _, err := replayKnockout(e, settings, teams, rounds, lots)
+	if err != nil {
+		return nil, err
+	}
+	clocks := map[int]string{}
+	for _, kr := range b.Rounds {
+		for _, tie := range kr.Ties {
+			for _, leg := range tie.Legs {
+				if leg.EventRound != n || leg.TimeControl == "" {
+					continue
+				}
+				for _, board := range leg.Match.Boards {
+					if board.Game != nil {
+						clocks[board.Game.Board] = leg.TimeControl
+					}
+				}
+			}
+		}
+	}
+	return clocks, nil
+}
+
 // KnockoutLotInput is a level tie decided by lot.
 type KnockoutLotInput struct {
 	EventID int64
