@@ -220,22 +220,34 @@ func TestTeamKnockoutOfFive(t *testing.T) {
 	})
 }
 
-// TestTeamKnockoutRefused refuses a team knockout played live or with a
-// number of rounds, and a team too short for the boards.
+// TestTeamKnockoutRefused refuses a team knockout with a number of rounds,
+// one played live whose tie-break legs have no clock of minutes, and a
+// team too short for the boards; a team knockout played live with its
+// stages' clocks is accepted.
 func TestTeamKnockoutRefused(t *testing.T) {
 	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, events *tournament.Service, svc *teams.Service) {
 		k := &tournament.KnockoutSettings{MatchGames: 2}
+		stage := func(clock string) *tournament.KnockoutSettings {
+			return &tournament.KnockoutSettings{MatchGames: 2, TieBreaks: []tournament.KnockoutStage{{Games: 1, Tempo: "blitz", TimeControl: clock}}}
+		}
 		for _, tc := range []struct {
 			in   tournament.EventInput
+			k    *tournament.KnockoutSettings
 			want string
 		}{
-			{tournament.EventInput{Online: ptr(true)}, "online: a knockout of teams is played over the board"},
-			{tournament.EventInput{Rounds: ptr(3)}, "rounds: a knockout of teams pairs its legs as the ties need them"},
+			{tournament.EventInput{Rounds: ptr(3)}, k, "rounds: a knockout of teams pairs its legs as the ties need them"},
+			{tournament.EventInput{Online: ptr(true)}, stage(""), "tie_break_games: tie-break stage 1 has no time control; a knockout played on the site plays its tie-break games at the one the regulations set"},
+			{tournament.EventInput{Online: ptr(true)}, stage("3d"), `tie_break_games: tie-break stage 1 of a knockout played live has a clock in minutes, such as "15+5"; got "3d"`},
+			{tournament.EventInput{Online: ptr(true)}, stage("3+2"), ""},
 		} {
 			in := tc.in
-			in.Name, in.Discipline, in.System, in.TimeControl, in.Knockout = ptr("Кубок"), ptr("rapid-team"), ptr("knockout"), ptr("15+5"), k
-			if _, err := events.CreateEvent(ctx, in); err == nil || !strings.Contains(err.Error(), tc.want) {
+			in.Name, in.Discipline, in.System, in.TimeControl, in.Knockout = ptr("Кубок"), ptr("rapid-team"), ptr("knockout"), ptr("15+5"), tc.k
+			_, err := events.CreateEvent(ctx, in)
+			if tc.want == "" && err != nil {
+				t.Errorf("a team knockout played live, its tie-break legs at 3+2: %v", err)
+			}
+			if tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
 				t.Errorf("error %v, want %q", err, tc.want)
 			}
 		}
