@@ -71,7 +71,7 @@ type corrGameRow struct {
 	StartPosition   string
 	// MatchGame: migration 20261127083000-match-games-on-site.
 	MatchGame int
-	// TimeControl: migration 20261127150000-game-time-control.
+	// TimeControl: migration 20261127145500-game-time-control.
 	TimeControl string
 }
 
