@@ -161,9 +161,6 @@ func (s *Service) boardClocks(tx Tx, e *tournament.Event, n int) (map[int]string
 	if s.clocks == nil {
 		return nil, nil
 	}
-	if st, ok := tx.(*staged); ok {
-		tx = st.Tx
-	}
 	return s.clocks(tx, e, n)
 }
 
