@@ -30,11 +30,15 @@ const (
 
 // Submission is a result a player reports for their own board.
 type Submission struct {
-	ID        int64
-	EventID   int64
-	GameID    int64
-	Round     int
-	Board     int
+	ID      int64
+	EventID int64
+	GameID  int64
+	Round   int
+	Board   int
+	// GameNo is the game's number in the match of a knockout's board,
+	// from 1 (tie-break games after the match's own); 0 for an ordinary
+	// board's single game.
+	GameNo    int
 	PlayerID  int64 // the reporting player
 	UserID    int64
 	UserEmail string
