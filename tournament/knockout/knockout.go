@@ -253,7 +253,7 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*MatchView, err
 		if err != nil {
 			return err
 		}
-		out, err = record(tx, s.now(), b, in.Number, res, in.Reason, false)
+		out, err = record(tx, s.now(), b, in.Number, res, in.Reason, false, "")
 		return err
 	})
 	return out, err
@@ -293,7 +293,7 @@ func RecordPlayed(tx Tx, now time.Time, in PlayedInput) (*MatchView, error) {
 	if in.Number <= len(b.games) {
 		return nil, tournament.Conflict("number", "game %d of the match of board %d is counted in the match: a finished game of a knockout match played on the site cannot be reopened or corrected yet", in.Number, in.Board)
 	}
-	return record(tx, now, b, in.Number, in.Result, "", true)
+	return record(tx, now, b, in.Number, in.Result, "", true, "")
 }
 
 // GameTimeControl is the clock of game number of a match of event e: the
@@ -316,10 +316,12 @@ func GameTimeControl(e *tournament.Event, number int) tournament.TimeControl {
 }
 
 // record stores result res of game number of the match b, the checks of
-// both doors applied: the next game, or a correction with a reason. A game
+// every door applied: the next game, or a correction with a reason. A game
 // played on the site may end in the arbiter's adjudication, as every game
-// played there may; one entered on the bracket is played out.
-func record(tx Tx, now time.Time, b *board, number int, res tournament.Result, reason string, played bool) (*MatchView, error) {
+// played there may; one entered on the bracket is played out. reporter is
+// the e-mail of the player whose report b.user confirms, "" when the game
+// is entered or played.
+func record(tx Tx, now time.Time, b *board, number int, res tournament.Result, reason string, played bool, reporter string) (*MatchView, error) {
 	format := Format(b.e.Knockout)
 	before, err := format.Play(true, outcomes(b.game, b.games))
 	if err != nil {
@@ -377,6 +379,9 @@ func record(tx Tx, now time.Time, b *board, number int, res tournament.Result, r
 		return nil, err
 	}
 	action, note := tournament.ResultAudit(correction, rules.Message{}, reason)
+	if reporter != "" {
+		action, note = tournament.ActionResultConfirm, "reported by "+reporter
+	}
 	var oldLog *matchLog
 	if old != nil {
 		oldLog = &matchLog{Game: old.Number, Score: old.Result.Score(), EndReason: string(old.Result.EndReason)}

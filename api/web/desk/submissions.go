@@ -94,7 +94,7 @@ func (h *handler) reportPage(c *gin.Context) error {
 		return err
 	}
 	// The form is offered only to whom the service would take it from.
-	if err := h.Submissions.MayReport(c.Request.Context(), ids[0], int(ids[1]), int(ids[2])); err != nil {
+	if _, err := h.Submissions.ReportForm(c.Request.Context(), ids[0], int(ids[1]), int(ids[2])); err != nil {
 		return err
 	}
 	data, err := h.reportData(c, ids)
