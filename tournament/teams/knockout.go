@@ -539,7 +539,9 @@ type KnockoutLotInput struct {
 // DecideTieByLot records the lot that decided a level tie: after every
 // tie-break stage, or instead of the stages left when the regulations say
 // so (level after a stage, no leg of the next paired). The reason is
-// required and kept in the audit log.
+// required and kept in the audit log. A lot drawn before is corrected the
+// same way (another team, with the reason), as a leg's result is: refused
+// once a later round is paired on who won the tie.
 func (s *Service) DecideTieByLot(ctx context.Context, in KnockoutLotInput) (*KnockoutTie, error) {
 	in.Reason = strings.TrimSpace(in.Reason)
 	var out *KnockoutTie
@@ -579,7 +581,8 @@ func (s *Service) DecideTieByLot(ctx context.Context, in KnockoutLotInput) (*Kno
 		if tie == nil || tie.Bye() {
 			return tournament.NotFound("tie %d of knockout round %d not found", in.Tie, in.Round)
 		}
-		if !tie.MayLot {
+		old := tie.Lot
+		if !tie.MayLot && old == nil {
 			return tournament.Conflict("", "tie %d of knockout round %d is not level after a stage of its legs; a lot decides only a level tie", in.Tie, in.Round)
 		}
 		team := findTeamByNo(d.Teams, in.TeamNo)
@@ -588,13 +591,31 @@ func (s *Service) DecideTieByLot(ctx context.Context, in KnockoutLotInput) (*Kno
 				in.Tie, in.Round, tie.Top.StartNo, tie.Top.Name, tie.Bottom.StartNo, tie.Bottom.Name, in.TeamNo)
 		}
 		lot := KnockoutLot{Round: in.Round, Tie: in.Tie, WinnerID: team.ID, Reason: in.Reason}
+		action := tournament.ActionResultRecord
+		var before map[string]int
+		if old != nil {
+			if *old == lot {
+				out = tie
+				return nil // drawn so already: nothing to log
+			}
+			// The rounds after the tie's last leg are paired on who won
+			// it, as they are on a leg's result.
+			last := tie.Legs[len(tie.Legs)-1].EventRound
+			if slices.ContainsFunc(d.Rounds, func(r TeamRound) bool { return r.Number > last }) {
+				return tournament.Conflict("", "round %d of the knockout is paired on who won the ties after round %d; take the later rounds back before correcting a result of round %d", last+1, last, last)
+			}
+			action, before = tournament.ActionResultCorrect, map[string]int{"winner": 0}
+			if drawn := findTeam(d.Teams, old.WinnerID); drawn != nil {
+				before["winner"] = drawn.StartNo
+			}
+		}
 		if err := tx.SaveKnockoutLot(in.EventID, lot); err != nil {
 			return err
 		}
 		tie.Lot, tie.WinnerID, tie.MayLot, tie.AwaitsLot, tie.Next, tie.NextHomeID = &lot, team.ID, false, false, nil, 0
 		out = tie
-		return tournament.Audit(tx, s.now(), u, in.EventID, tournament.ActionResultRecord, fmt.Sprintf("knockout round %d tie %d", in.Round, in.Tie),
-			nil, map[string]int{"winner": team.StartNo}, tournament.Note("note.knockout.lot", in.Reason))
+		return tournament.Audit(tx, s.now(), u, in.EventID, action, fmt.Sprintf("knockout round %d tie %d", in.Round, in.Tie),
+			before, map[string]int{"winner": team.StartNo}, tournament.Note("note.knockout.lot", in.Reason))
 	})
 	return out, err
 }
