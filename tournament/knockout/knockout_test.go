@@ -395,6 +395,9 @@ func TestLotCorrectedBeforeTheNextRound(t *testing.T) {
 		if corrected != 1 {
 			t.Errorf("%d corrections of the lot in the audit log, want 1", corrected)
 		}
+		if b, err := svc.Bracket(ctx, e.ID); err != nil || !b.Rounds[0].Matches[0].MayCorrectLot {
+			t.Errorf("the bracket before round 2 does not offer the lot's correction: %v", err)
+		}
 		// The same lot again changes nothing.
 		if _, err := lot(first.Board, first.BlackID, "жребий внесён не за того игрока"); err != nil {
 			t.Errorf("the same lot again: %v", err)
@@ -408,8 +411,8 @@ func TestLotCorrectedBeforeTheNextRound(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := b.Rounds[0].Matches[0].WinnerID; got != first.BlackID {
-			t.Errorf("after the refused correction the match's winner is %d, want %d", got, first.BlackID)
+		if m := b.Rounds[0].Matches[0]; m.WinnerID != first.BlackID || m.MayCorrectLot {
+			t.Errorf("after the refused correction: winner %d (want %d), correction offered %v", m.WinnerID, first.BlackID, m.MayCorrectLot)
 		}
 	})
 }

@@ -74,10 +74,13 @@ type KnockoutTie struct {
 	NextHomeID int64
 	// Waiting says a leg paired waits for results; AwaitsLot that the tie
 	// is level after every stage; MayLot that a lot may decide it now
-	// (level after a stage, the next not begun).
-	Waiting   bool
-	AwaitsLot bool
-	MayLot    bool
+	// (level after a stage, the next not begun); MayCorrectLot that the
+	// lot that decided it may be drawn for the other team (no later round
+	// paired on who won it).
+	Waiting       bool
+	AwaitsLot     bool
+	MayLot        bool
+	MayCorrectLot bool
 }
 
 // Bye reports whether the tie is a bye.
@@ -396,9 +399,12 @@ func replayKnockout(e *tournament.Event, settings TeamSettings, teams []Team, ro
 			ties = rp.current
 		}
 		for _, tp := range ties {
-			if !tp.m.Empty() {
-				kr.Ties = append(kr.Ties, tp.tie)
+			if tp.m.Empty() {
+				continue
 			}
+			t := tp.tie
+			t.MayCorrectLot = t.Lot != nil && len(t.Legs) > 0 && !laterRound(rounds, t.Legs[len(t.Legs)-1].EventRound)
+			kr.Ties = append(kr.Ties, t)
 		}
 		b.Rounds = append(b.Rounds, kr)
 	}
@@ -415,6 +421,13 @@ func replayKnockout(e *tournament.Event, settings TeamSettings, teams []Team, ro
 		}
 	}
 	return b, rp, nil
+}
+
+// laterRound reports whether a team round after round n is paired: the
+// rounds after a tie's last leg are paired on who won it, as they are on a
+// leg's result.
+func laterRound(rounds []TeamRound, n int) bool {
+	return slices.ContainsFunc(rounds, func(r TeamRound) bool { return r.Number > n })
 }
 
 // next is the pairings of the team round after the paired ones.
@@ -598,10 +611,8 @@ func (s *Service) DecideTieByLot(ctx context.Context, in KnockoutLotInput) (*Kno
 				out = tie
 				return nil // drawn so already: nothing to log
 			}
-			// The rounds after the tie's last leg are paired on who won
-			// it, as they are on a leg's result.
-			last := tie.Legs[len(tie.Legs)-1].EventRound
-			if slices.ContainsFunc(d.Rounds, func(r TeamRound) bool { return r.Number > last }) {
+			if !tie.MayCorrectLot {
+				last := tie.Legs[len(tie.Legs)-1].EventRound
 				return tournament.Conflict("", "round %d of the knockout is paired on who won the ties after round %d; take the later rounds back before correcting a result of round %d", last+1, last, last)
 			}
 			action, before = tournament.ActionResultCorrect, map[string]int{"winner": 0}
@@ -613,6 +624,7 @@ func (s *Service) DecideTieByLot(ctx context.Context, in KnockoutLotInput) (*Kno
 			return err
 		}
 		tie.Lot, tie.WinnerID, tie.MayLot, tie.AwaitsLot, tie.Next, tie.NextHomeID = &lot, team.ID, false, false, nil, 0
+		tie.MayCorrectLot = true
 		out = tie
 		return tournament.Audit(tx, s.now(), u, in.EventID, action, fmt.Sprintf("knockout round %d tie %d", in.Round, in.Tie),
 			before, map[string]int{"winner": team.StartNo}, tournament.Note("note.knockout.lot", in.Reason))

@@ -209,6 +209,9 @@ func TestTeamKnockoutOfFive(t *testing.T) {
 		lot := func(teamNo int, reason string) (*teams.KnockoutTie, error) {
 			return svc.DecideTieByLot(ctx, teams.KnockoutLotInput{EventID: e.ID, Round: 1, Tie: 2, TeamNo: teamNo, Reason: reason})
 		}
+		if b, err := svc.KnockoutBracket(ctx, e.ID); err != nil || !b.Rounds[0].Ties[1].MayCorrectLot {
+			t.Errorf("the bracket does not offer the lot's correction: %v", err)
+		}
 		if tie2, err = lot(5, "жребий внесён не за ту команду"); err != nil || tie2.WinnerID != tie2.Top.ID {
 			t.Fatalf("the lot corrected: %+v %v", tie2, err)
 		}
@@ -227,6 +230,9 @@ func TestTeamKnockoutOfFive(t *testing.T) {
 				// Round 3 is paired on who won the tie: the lot stands.
 				if _, err := lot(5, "ещё одна ошибка"); tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "take the later rounds back") {
 					t.Errorf("a lot corrected after the next round was paired: %v, want ECONFLICT", err)
+				}
+				if b, err := svc.KnockoutBracket(ctx, e.ID); err != nil || b.Rounds[0].Ties[1].MayCorrectLot {
+					t.Errorf("the bracket offers the lot's correction after the next round was paired: %v", err)
 				}
 			}
 		}
