@@ -75,6 +75,10 @@ type PlayerView struct {
 	// MicroMatches: the event's boards are micro-matches, whose two games'
 	// results the arbiter enters; a player reports none.
 	MicroMatches bool
+	// Matches: the event's boards are knockout matches, whose games a
+	// player reports one by one, a game while an earlier one's report
+	// waits.
+	Matches bool
 	// PlayerID is the user's own player in the event; 0 when the user is
 	// not one of its players.
 	PlayerID int64
@@ -90,7 +94,8 @@ type PlayerView struct {
 // game of a published round, now: the event takes results from players, g
 // is the player's own game against an opponent and has no result (the rule
 // SubmitReport enforces, told from this view), and no report of the
-// player's on it still waits for a decision.
+// player's on it still waits for a decision, unless it is a knockout's
+// match, whose next game may be reported meanwhile.
 func (v *PlayerView) MayReport(g *Game) bool {
 	if v == nil || !v.SubmissionsOpen || v.MicroMatches || v.PlayerID == 0 || g.Result != nil || g.IsBye() {
 		return false
@@ -99,7 +104,7 @@ func (v *PlayerView) MayReport(g *Game) bool {
 		return false
 	}
 	for _, s := range v.Submissions {
-		if s.GameID == g.ID && s.PlayerID == v.PlayerID && s.Status == Pending {
+		if s.GameID == g.ID && s.PlayerID == v.PlayerID && s.Status == Pending && !v.Matches {
 			return false
 		}
 	}
@@ -108,7 +113,7 @@ func (v *PlayerView) MayReport(g *Game) bool {
 
 // playerView is PlayerView inside a transaction that has read the event.
 func playerView(tx Tx, u *User, e *Event) (*PlayerView, error) {
-	v := &PlayerView{MicroMatches: e.MicroMatch.On()}
+	v := &PlayerView{MicroMatches: e.MicroMatch.On(), Matches: e.ResultsOnBracket()}
 	var err error
 	if v.SubmissionsOpen, err = tx.SubmissionsOpen(e.ID); err != nil {
 		return nil, err
