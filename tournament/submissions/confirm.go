@@ -13,7 +13,8 @@ import (
 // as the game's result of the event e, which the transaction has locked
 // and whose rounds it read: checked against its sheet as the arbiter's
 // entry is, the round's status kept in step (tournament.StoreGame), with
-// its entry in the audit log at now.
+// its entry in the audit log at now. A report of a knockout match's game
+// goes into the match through its own checks (knockout.RecordReported).
 func recordReport(tx Tx, now time.Time, u *tournament.User, e *tournament.Event, rounds []tournament.Round, sub *tournament.Submission) error {
 	if err := e.TableOpen(""); err != nil {
 		return err
