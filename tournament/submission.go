@@ -30,11 +30,15 @@ const (
 
 // Submission is a result a player reports for their own board.
 type Submission struct {
-	ID        int64
-	EventID   int64
-	GameID    int64
-	Round     int
-	Board     int
+	ID      int64
+	EventID int64
+	GameID  int64
+	Round   int
+	Board   int
+	// GameNo is the game's number in the match of a knockout's board,
+	// from 1 (tie-break games after the match's own); 0 for an ordinary
+	// board's single game.
+	GameNo    int
 	PlayerID  int64 // the reporting player
 	UserID    int64
 	UserEmail string
@@ -71,6 +75,10 @@ type PlayerView struct {
 	// MicroMatches: the event's boards are micro-matches, whose two games'
 	// results the arbiter enters; a player reports none.
 	MicroMatches bool
+	// Matches: the event's boards are knockout matches, whose games a
+	// player reports one by one, a game while an earlier one's report
+	// waits.
+	Matches bool
 	// PlayerID is the user's own player in the event; 0 when the user is
 	// not one of its players.
 	PlayerID int64
@@ -86,7 +94,8 @@ type PlayerView struct {
 // game of a published round, now: the event takes results from players, g
 // is the player's own game against an opponent and has no result (the rule
 // SubmitReport enforces, told from this view), and no report of the
-// player's on it still waits for a decision.
+// player's on it still waits for a decision, unless it is a knockout's
+// match, whose next game may be reported meanwhile.
 func (v *PlayerView) MayReport(g *Game) bool {
 	if v == nil || !v.SubmissionsOpen || v.MicroMatches || v.PlayerID == 0 || g.Result != nil || g.IsBye() {
 		return false
@@ -95,7 +104,7 @@ func (v *PlayerView) MayReport(g *Game) bool {
 		return false
 	}
 	for _, s := range v.Submissions {
-		if s.GameID == g.ID && s.PlayerID == v.PlayerID && s.Status == Pending {
+		if s.GameID == g.ID && s.PlayerID == v.PlayerID && s.Status == Pending && !v.Matches {
 			return false
 		}
 	}
@@ -104,7 +113,7 @@ func (v *PlayerView) MayReport(g *Game) bool {
 
 // playerView is PlayerView inside a transaction that has read the event.
 func playerView(tx Tx, u *User, e *Event) (*PlayerView, error) {
-	v := &PlayerView{MicroMatches: e.MicroMatch.On()}
+	v := &PlayerView{MicroMatches: e.MicroMatch.On(), Matches: e.ResultsOnBracket()}
 	var err error
 	if v.SubmissionsOpen, err = tx.SubmissionsOpen(e.ID); err != nil {
 		return nil, err

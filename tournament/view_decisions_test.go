@@ -56,6 +56,7 @@ func TestPlayerViewMayReport(t *testing.T) {
 		{"has a result", open, &tournament.Game{ID: 13, Board: 2, WhiteID: 1, BlackID: 2, Result: &result}, false},
 		{"own report pending", &tournament.PlayerView{SubmissionsOpen: true, PlayerID: 1, Submissions: []tournament.Submission{{GameID: 10, Board: 2, PlayerID: 1, Status: tournament.Pending}}}, own, false},
 		{"pending on the same board of another round", &tournament.PlayerView{SubmissionsOpen: true, PlayerID: 1, Submissions: []tournament.Submission{{GameID: 9, Board: 2, PlayerID: 1, Status: tournament.Pending}}}, own, true},
+		{"a knockout match's game reported, the next one not", &tournament.PlayerView{SubmissionsOpen: true, PlayerID: 1, Matches: true, Submissions: []tournament.Submission{{GameID: 10, Board: 2, GameNo: 1, PlayerID: 1, Status: tournament.Pending}}}, own, true},
 		{"the opponent's report pending", &tournament.PlayerView{SubmissionsOpen: true, PlayerID: 1, Submissions: []tournament.Submission{{GameID: 10, Board: 2, PlayerID: 2, Status: tournament.Pending}}}, own, true},
 	} {
 		if got := tc.view.MayReport(tc.game); got != tc.want {

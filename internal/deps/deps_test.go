@@ -32,6 +32,7 @@ var areas = []string{"adiukh/tournament/account", "adiukh/tournament/auditlog", 
 // siblingsAllowed are the imports between areas that docs/architecture.md
 // allows by name ("`entries` may import `people`").
 var siblingsAllowed = []allowance{{"adiukh/tournament/correspondence", "adiukh/tournament/micromatch"}, {"adiukh/tournament/correspondence", "adiukh/tournament/knockout"},
+	{"adiukh/tournament/submissions", "adiukh/tournament/knockout"},
 	{"adiukh/tournament/hall", "adiukh/tournament/relay"}, {"adiukh/tournament/hall", "adiukh/tournament/teams"}, {"adiukh/tournament/hall", "adiukh/tournament/players"},
 	{"adiukh/tournament/entries", "adiukh/tournament/players"}, {"adiukh/tournament/teams", "adiukh/tournament/players"},
 	{"adiukh/tournament/playoff", "adiukh/tournament/players"}, {"adiukh/tournament/playoff", "adiukh/tournament/teams"}, {"adiukh/tournament/interchange", "adiukh/tournament/players"}}

@@ -253,7 +253,7 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*MatchView, err
 		if err != nil {
 			return err
 		}
-		out, err = record(tx, s.now(), b, in.Number, res, in.Reason, false)
+		out, err = record(tx, s.now(), b, in.Number, res, in.Reason, false, "")
 		return err
 	})
 	return out, err
@@ -293,7 +293,7 @@ func RecordPlayed(tx Tx, now time.Time, in PlayedInput) (*MatchView, error) {
 	if in.Number <= len(b.games) {
 		return nil, tournament.Conflict("number", "game %d of the match of board %d is counted in the match: a finished game of a knockout match played on the site cannot be reopened or corrected yet", in.Number, in.Board)
 	}
-	return record(tx, now, b, in.Number, in.Result, "", true)
+	return record(tx, now, b, in.Number, in.Result, "", true, "")
 }
 
 // GameTimeControl is the clock of game number of a match of event e: the
@@ -316,10 +316,12 @@ func GameTimeControl(e *tournament.Event, number int) tournament.TimeControl {
 }
 
 // record stores result res of game number of the match b, the checks of
-// both doors applied: the next game, or a correction with a reason. A game
+// every door applied: the next game, or a correction with a reason. A game
 // played on the site may end in the arbiter's adjudication, as every game
-// played there may; one entered on the bracket is played out.
-func record(tx Tx, now time.Time, b *board, number int, res tournament.Result, reason string, played bool) (*MatchView, error) {
+// played there may; one entered on the bracket is played out. reporter is
+// the e-mail of the player whose report b.user confirms, "" when the game
+// is entered or played.
+func record(tx Tx, now time.Time, b *board, number int, res tournament.Result, reason string, played bool, reporter string) (*MatchView, error) {
 	format := Format(b.e.Knockout)
 	before, err := format.Play(true, outcomes(b.game, b.games))
 	if err != nil {
@@ -377,6 +379,9 @@ func record(tx Tx, now time.Time, b *board, number int, res tournament.Result, r
 		return nil, err
 	}
 	action, note := tournament.ResultAudit(correction, rules.Message{}, reason)
+	if reporter != "" {
+		action, note = tournament.ActionResultConfirm, "reported by "+reporter
+	}
 	var oldLog *matchLog
 	if old != nil {
 		oldLog = &matchLog{Game: old.Number, Score: old.Result.Score(), EndReason: string(old.Result.EndReason)}
@@ -394,7 +399,9 @@ func record(tx Tx, now time.Time, b *board, number int, res tournament.Result, r
 // DecideByLot records the lot that decided a level match: after every
 // tie-break stage, or instead of the stages left when the regulations say
 // so (the match level, no game of the next stage played). The reason is
-// required and kept.
+// required and kept. A lot drawn before is corrected the same way (another
+// winner, with the reason in the audit log), as a game's result is: refused
+// once the next round is paired on who went through.
 func (s *Service) DecideByLot(ctx context.Context, in LotInput) (*MatchView, error) {
 	in.Reason = strings.TrimSpace(in.Reason)
 	var out *MatchView
@@ -420,26 +427,38 @@ func (s *Service) DecideByLot(ctx context.Context, in LotInput) (*MatchView, err
 			return tournament.Conflict("", "the match of board %d is not level after a stage of its games; a lot decides only a level match", in.Board)
 		}
 		lot := Game{Round: in.Round, Board: in.Board, Number: 0, WhiteID: in.WinnerID, Reason: in.Reason}
+		if b.lot != nil && *b.lot == lot {
+			out = matchOf(b.e, b.round.Number, b.game, b.games, &lot, st)
+			return nil // drawn so already: nothing to log
+		}
+		players, err := tx.Players(in.EventID)
+		if err != nil {
+			return err
+		}
+		startNo := func(id int64) int {
+			if p := tournament.FindPlayer(players, id); p != nil {
+				return p.StartNo
+			}
+			return 0
+		}
+		// The audit log keeps the lot corrected, winner and board score.
+		action := tournament.ActionResultRecord
+		var before *matchLog
+		if b.lot != nil {
+			action, before = tournament.ActionResultCorrect, &matchLog{Winner: startNo(b.lot.WhiteID)}
+			if b.game.Result != nil {
+				before.Match = b.game.Result.Score()
+			}
+		}
 		if err := settle(tx, b, boardResult(b.e, st, &lot, b.game)); err != nil {
 			return err
 		}
 		if err := tx.SaveMatchGame(in.EventID, lot); err != nil {
 			return err
 		}
-		players, err := tx.Players(in.EventID)
-		if err != nil {
-			return err
-		}
-		start := 0
-		if p := tournament.FindPlayer(players, in.WinnerID); p != nil {
-			start = p.StartNo
-		}
-		if err := tournament.Audit(tx, s.now(), b.user, in.EventID, tournament.ActionResultRecord, fmt.Sprintf("round %d board %d", in.Round, in.Board),
-			nil, &matchLog{Winner: start, Match: b.game.Result.Score()}, tournament.Note("note.knockout.lot", in.Reason)); err != nil {
-			return err
-		}
 		out = matchOf(b.e, b.round.Number, b.game, b.games, &lot, st)
-		return nil
+		return tournament.Audit(tx, s.now(), b.user, in.EventID, action, fmt.Sprintf("round %d board %d", in.Round, in.Board),
+			before, &matchLog{Winner: startNo(in.WinnerID), Match: b.game.Result.Score()}, tournament.Note("note.knockout.lot", in.Reason))
 	})
 	return out, err
 }

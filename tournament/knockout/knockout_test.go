@@ -342,3 +342,77 @@ func fieldsOf(e *tournament.Error) string {
 	}
 	return strings.Join(fields, " ")
 }
+
+// A lot drawn for the wrong player is corrected with a reason, the audit
+// log keeping the winner before and after, while the next round is not
+// paired; once it is paired on who went through, the correction is
+// refused as a game's is.
+func TestLotCorrectedBeforeTheNextRound(t *testing.T) {
+	forEachService(t, func(t *testing.T, ctx context.Context, events *tournament.Service, svc *knockout.Service) {
+		e := knockoutEvent(t, ctx, events, "russian", 4, false)
+		r := storetest.PublishNextRound(t, ctx, events, e.ID)
+		lot := func(board int, winner int64, reason string) (*knockout.MatchView, error) {
+			return svc.DecideByLot(ctx, knockout.LotInput{EventID: e.ID, Round: 1, Board: board, WinnerID: winner, Reason: reason})
+		}
+		for _, g := range r.Games {
+			for number := 1; number <= 2; number++ {
+				if _, err := svc.RecordGame(ctx, knockout.GameInput{EventID: e.ID, Round: 1, Board: g.Board, Number: number, Score: "1:1", EndReason: "agreement"}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if m, err := lot(g.Board, g.WhiteID, "жребий по регламенту"); err != nil || m.WinnerID != g.WhiteID {
+				t.Fatalf("the lot of board %d: %+v %v", g.Board, m, err)
+			}
+		}
+		first := r.Games[0]
+		if _, err := lot(first.Board, first.BlackID, " "); code(err) != tournament.EINVALID {
+			t.Errorf("a lot corrected without a reason: %v, want EINVALID", err)
+		}
+		m, err := lot(first.Board, first.BlackID, "жребий внесён не за того игрока")
+		if err != nil || m.WinnerID != first.BlackID || m.Lot == nil || m.Lot.Reason != "жребий внесён не за того игрока" {
+			t.Fatalf("the lot corrected: %+v %v", m, err)
+		}
+		round, err := events.Round(ctx, e.ID, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res := tournament.FindGame(round, first.Board).Result; res == nil || res.Outcome() != tournament.BlackWins {
+			t.Errorf("the board after the lot's correction: %+v, want a win for Black", res)
+		}
+		log, err := events.Audit(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		corrected := 0
+		for _, a := range log {
+			if a.Action == tournament.ActionResultCorrect && a.Subject == fmt.Sprintf("round 1 board %d", first.Board) {
+				corrected++
+				if a.Before == "" || a.Before == a.After || !strings.Contains(a.Reason, "не за того игрока") {
+					t.Errorf("the lot's correction logged as %+v", a)
+				}
+			}
+		}
+		if corrected != 1 {
+			t.Errorf("%d corrections of the lot in the audit log, want 1", corrected)
+		}
+		if b, err := svc.Bracket(ctx, e.ID); err != nil || !b.Rounds[0].Matches[0].MayCorrectLot {
+			t.Errorf("the bracket before round 2 does not offer the lot's correction: %v", err)
+		}
+		// The same lot again changes nothing.
+		if _, err := lot(first.Board, first.BlackID, "жребий внесён не за того игрока"); err != nil {
+			t.Errorf("the same lot again: %v", err)
+		}
+		// Round 2 is paired on the winners: the lot stands.
+		storetest.PublishNextRound(t, ctx, events, e.ID)
+		if _, err := lot(first.Board, first.WhiteID, "ещё одна ошибка"); code(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "take the later rounds back") {
+			t.Errorf("a lot corrected after the next round was paired: %v, want ECONFLICT", err)
+		}
+		b, err := svc.Bracket(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := b.Rounds[0].Matches[0]; m.WinnerID != first.BlackID || m.MayCorrectLot {
+			t.Errorf("after the refused correction: winner %d (want %d), correction offered %v", m.WinnerID, first.BlackID, m.MayCorrectLot)
+		}
+	})
+}

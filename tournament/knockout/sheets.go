@@ -156,7 +156,7 @@ func (s *Service) recordFromSheet(tx Tx, b *board, sheet Sheet) (*MatchView, err
 	if err != nil {
 		return nil, err
 	}
-	m, err := record(tx, s.now(), b, sheet.Number, res, "", false)
+	m, err := record(tx, s.now(), b, sheet.Number, res, "", false, "")
 	if err != nil {
 		return nil, err
 	}

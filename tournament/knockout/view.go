@@ -74,6 +74,10 @@ type MatchView struct {
 	// MayLot says a lot may decide the match now: level after a stage of
 	// its games (DecideByLot).
 	MayLot bool
+	// MayCorrectLot says the lot that decided the match may be drawn for
+	// the other player (DecideByLot, with a reason): no later round is
+	// paired on who went through. The bracket's read sets it.
+	MayCorrectLot bool
 }
 
 // Bye reports whether the match is a bye.
@@ -213,6 +217,7 @@ func bracketOf(e *tournament.Event, players []tournament.Player, rounds []tourna
 					st = bracket.State{}
 				}
 				m := matchOf(e, n, g, games[k], lots[k], st)
+				m.MayCorrectLot = m.Lot != nil && len(rounds) <= n
 				m.White, m.Black = ref(g.WhiteID), ref(g.BlackID)
 				m.ThirdPlace = n == total && g.Board == 2 && e.Knockout.ThirdPlace
 				rv.Matches = append(rv.Matches, *m)

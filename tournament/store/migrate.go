@@ -95,6 +95,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261127051852-checkin", Migrate: checkinMigration},
 	{ID: "20261127083000-match-games-on-site", Migrate: matchGamesOnSiteMigration},
 	{ID: "20261127113000-knockout-sheets", Migrate: knockoutSheetsMigration},
+	{ID: "20261127143500-report-game-no", Migrate: reportGameNoMigration},
 	{ID: "20261127145500-game-time-control", Migrate: gameTimeControlMigration},
 }
 

@@ -40,6 +40,7 @@ type submissionRow struct {
 	Game      gameRow `gorm:"constraint:OnDelete:CASCADE"`
 	Round     int     `gorm:"not null"`
 	Board     int     `gorm:"not null"`
+	GameNo    int     `gorm:"not null;default:0"`
 	PlayerID  int64   `gorm:"not null"`
 	UserID    int64   `gorm:"not null"`
 	UserEmail string  `gorm:"size:254;not null"`
@@ -135,7 +136,7 @@ func (t *tx) Submissions(eventID int64) ([]tournament.Submission, error) {
 	subs := make([]tournament.Submission, len(rows))
 	for i, r := range rows {
 		subs[i] = tournament.Submission{
-			ID: r.ID, EventID: r.EventID, GameID: r.GameID, Round: r.Round, Board: r.Board, PlayerID: r.PlayerID, UserID: r.UserID,
+			ID: r.ID, EventID: r.EventID, GameID: r.GameID, Round: r.Round, Board: r.Board, GameNo: r.GameNo, PlayerID: r.PlayerID, UserID: r.UserID,
 			UserEmail: r.UserEmail, Score: r.Score, EndReason: r.EndReason, Sheet: r.Sheet, Status: tournament.SubmissionStatus(r.Status),
 			DecidedBy: r.DecidedBy, Reason: r.Reason, CreatedAt: r.CreatedAt, DecidedAt: r.DecidedAt,
 		}
@@ -152,7 +153,7 @@ func (t *tx) UpdateSubmission(s *tournament.Submission) error {
 
 func submissionToRow(s *tournament.Submission) *submissionRow {
 	return &submissionRow{
-		ID: s.ID, EventID: s.EventID, GameID: s.GameID, Round: s.Round, Board: s.Board, PlayerID: s.PlayerID, UserID: s.UserID,
+		ID: s.ID, EventID: s.EventID, GameID: s.GameID, Round: s.Round, Board: s.Board, GameNo: s.GameNo, PlayerID: s.PlayerID, UserID: s.UserID,
 		UserEmail: s.UserEmail, Score: s.Score, EndReason: s.EndReason, Sheet: s.Sheet, Status: string(s.Status),
 		DecidedBy: s.DecidedBy, Reason: s.Reason, CreatedAt: s.CreatedAt, DecidedAt: s.DecidedAt,
 	}

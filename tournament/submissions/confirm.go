@@ -6,21 +6,18 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/knockout"
 )
 
 // recordReport writes the result a player reported, now confirmed by u,
 // as the game's result of the event e, which the transaction has locked
 // and whose rounds it read: checked against its sheet as the arbiter's
 // entry is, the round's status kept in step (tournament.StoreGame), with
-// its entry in the audit log at now.
-func recordReport(tx tournament.Tx, now time.Time, u *tournament.User, e *tournament.Event, rounds []tournament.Round, sub *tournament.Submission) error {
+// its entry in the audit log at now. A report of a knockout match's game
+// goes into the match through its own checks (knockout.RecordReported).
+func recordReport(tx Tx, now time.Time, u *tournament.User, e *tournament.Event, rounds []tournament.Round, sub *tournament.Submission) error {
 	if err := e.TableOpen(""); err != nil {
 		return err
-	}
-	if e.ResultsOnBracket() {
-		// A report sent before its board was known for a match's would
-		// write the match's result over its games.
-		return tournament.Conflict("", "board %d of round %d is a knockout match, won in its games: the arbiter enters each of them on the bracket", sub.Board, sub.Round)
 	}
 	i := slices.IndexFunc(rounds, func(r tournament.Round) bool { return r.Number == sub.Round })
 	if i < 0 {
@@ -34,6 +31,16 @@ func recordReport(tx tournament.Tx, now time.Time, u *tournament.User, e *tourna
 	res, err := e.ParseResult(sub.Score, sub.EndReason)
 	if err != nil {
 		return err
+	}
+	if e.ResultsOnBracket() {
+		if sub.GameNo == 0 {
+			// A report of the whole board, kept from before a board was
+			// known for a match's, would write the match's result over
+			// its games.
+			return tournament.Conflict("", "board %d of round %d is a knockout match, won in its games: the report names none of them; report a game of the match", sub.Board, sub.Round)
+		}
+		return knockout.RecordReported(tx, now, u, e, knockout.ReportedGame{Round: sub.Round, Board: sub.Board, Number: sub.GameNo,
+			Result: res, Sheet: sub.Sheet, Reporter: sub.UserEmail})
 	}
 	before := *g
 	sheetChanged := sub.Sheet != "" && !tournament.SameSheet(sub.Sheet, g.Sheet)

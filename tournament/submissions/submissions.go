@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/knockout"
 )
 
 // Audit actions of players' reports; a confirmation is the root's
@@ -38,10 +39,12 @@ type Store interface {
 }
 
 // Tx is the domain's transaction (which reads the reports,
-// tournament.SubmissionTx) with the reports' writers.
+// tournament.SubmissionTx) with the reports' writers, and the knockout
+// matches' (a confirmed report of a match game enters it there).
 type Tx interface {
 	tournament.Tx
 	ReportTx
+	knockout.Tx
 }
 
 // ReportTx writes whether an event takes results from players and the
@@ -71,9 +74,13 @@ func NewService(st Store, events *tournament.Service, now func() time.Time) *Ser
 
 // Input is a result a player reports for their board.
 type Input struct {
-	EventID   int64
-	Round     int
-	Board     int
+	EventID int64
+	Round   int
+	Board   int
+	// GameNo is the game of a knockout's match reported, numbered as the
+	// bracket numbers them (from 1, tie-break games after the match's
+	// own); 0 on an ordinary board.
+	GameNo    int
 	Score     string
 	EndReason string
 	Sheet     string
@@ -132,6 +139,9 @@ func (s *Service) SubmitResult(ctx context.Context, in Input) (*tournament.Submi
 		if err != nil {
 			return err
 		}
+		if err := reportableGame(tx, e, g, in.Round, in.GameNo); err != nil {
+			return err
+		}
 		score, reason, err := tournament.ScoreFromSheet(e, in.Score, in.EndReason, in.Sheet)
 		if err != nil {
 			return err
@@ -147,34 +157,102 @@ func (s *Service) SubmitResult(ctx context.Context, in Input) (*tournament.Submi
 			return tournament.Invalid("sheet", "%s; correct the score or the sheet", problem)
 		}
 		sub = &tournament.Submission{
-			EventID: in.EventID, GameID: g.ID, Round: in.Round, Board: in.Board, PlayerID: playerID, UserID: u.ID, UserEmail: u.Email,
+			EventID: in.EventID, GameID: g.ID, Round: in.Round, Board: in.Board, GameNo: in.GameNo, PlayerID: playerID, UserID: u.ID, UserEmail: u.Email,
 			Score: res.Score(), EndReason: string(res.EndReason), Sheet: in.Sheet, Status: tournament.Pending, CreatedAt: s.now().UTC(),
 		}
 		if err := tx.CreateSubmission(sub); err != nil {
 			return err
 		}
-		return tournament.Audit(tx, s.now(), u, in.EventID, ActionResultSubmit, fmt.Sprintf("round %d board %d", in.Round, in.Board), nil, sub.Score+" "+sub.EndReason, "")
+		return tournament.Audit(tx, s.now(), u, in.EventID, ActionResultSubmit, target(sub), nil, sub.Score+" "+sub.EndReason, "")
 	})
 	return sub, err
 }
 
-// MayReport tells whether the signed-in player may report the result of a
+// ReportForm is what the form a player reports a board with asks.
+type ReportForm struct {
+	// MatchGame is, on a knockout's board, the game of the match the form
+	// offers (the first neither entered nor reported); 0 on an ordinary
+	// board.
+	MatchGame int
+}
+
+// ReportForm tells whether the signed-in player may report the result of a
 // board, so that the report form is offered only where SubmitResult would
-// take it; the error says why not.
-func (s *Service) MayReport(ctx context.Context, eventID int64, round, board int) error {
+// take it (the error says why not), and what the form asks.
+func (s *Service) ReportForm(ctx context.Context, eventID int64, round, board int) (*ReportForm, error) {
 	u := tournament.UserFromContext(ctx)
 	if u == nil {
-		return tournament.Unauthorized("sign in to report a result")
+		return nil, tournament.Unauthorized("sign in to report a result")
 	}
-	return s.store.View(ctx, func(tx Tx) error {
-		_, _, _, err := reportable(ctx, tx, u, eventID, round, board)
+	form := &ReportForm{}
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, _, g, err := reportable(ctx, tx, u, eventID, round, board)
+		if err != nil || !e.ResultsOnBracket() {
+			return err
+		}
+		waiting, err := waitingGames(tx, e.ID, g.ID)
+		if err != nil {
+			return err
+		}
+		form.MatchGame, err = knockout.ReportableGame(tx, e, round, board, 0, waiting)
 		return err
 	})
+	if err != nil {
+		return nil, err
+	}
+	return form, nil
+}
+
+// reportableGame checks the game number of a report on board g of round:
+// a game of the match the player may report on a knockout's board, none on
+// an ordinary board.
+func reportableGame(tx Tx, e *tournament.Event, g *tournament.Game, round, gameNo int) error {
+	if !e.ResultsOnBracket() {
+		if gameNo != 0 {
+			return tournament.Invalid("game_no", "board %d of round %d is a single game; a game number names a game of a knockout's match", g.Board, round)
+		}
+		return nil
+	}
+	if gameNo == 0 {
+		return tournament.Invalid("game_no", "board %d of round %d is a knockout match: say which of its games you report", g.Board, round)
+	}
+	waiting, err := waitingGames(tx, e.ID, g.ID)
+	if err != nil {
+		return err
+	}
+	_, err = knockout.ReportableGame(tx, e, round, g.Board, gameNo, waiting)
+	return err
+}
+
+// waitingGames are the numbers of the match games of board game gameID
+// whose reports wait for a decision.
+func waitingGames(tx Tx, eventID, gameID int64) ([]int, error) {
+	all, err := tx.Submissions(eventID)
+	if err != nil {
+		return nil, err
+	}
+	var waiting []int
+	for _, sub := range all {
+		if sub.GameID == gameID && sub.Status == tournament.Pending && sub.GameNo > 0 {
+			waiting = append(waiting, sub.GameNo)
+		}
+	}
+	return waiting, nil
+}
+
+// target names a report's board, and its game in a knockout's match, as
+// the audit log keeps it.
+func target(sub *tournament.Submission) string {
+	if sub.GameNo > 0 {
+		return fmt.Sprintf("round %d board %d game %d", sub.Round, sub.Board, sub.GameNo)
+	}
+	return fmt.Sprintf("round %d board %d", sub.Round, sub.Board)
 }
 
 // reportable finds the board a player may report on: the event takes
 // results from players, the board is the player's own, its round is
-// published and it has no result yet.
+// published and it has no result yet (a knockout's match is undecided;
+// which of its games may be reported is reportableGame's).
 func reportable(ctx context.Context, tx Tx, u *tournament.User, eventID int64, roundNo, board int) (*tournament.Event, int64, *tournament.Game, error) {
 	e, err := tournament.Readable(ctx, tx, eventID)
 	if err != nil {
@@ -192,9 +270,6 @@ func reportable(ctx context.Context, tx Tx, u *tournament.User, eventID int64, r
 	}
 	if e.MicroMatch.On() {
 		return nil, 0, nil, tournament.Conflict("", "board %d of round %d is a micro-match: the arbiter enters the result of each of its two games", board, roundNo)
-	}
-	if e.ResultsOnBracket() {
-		return nil, 0, nil, tournament.Conflict("", "board %d of round %d is a knockout match, won in its games: the arbiter enters each of them on the bracket", board, roundNo)
 	}
 	playerID, err := ownPlayer(tx, eventID, u)
 	if err != nil {
@@ -285,7 +360,7 @@ func (s *Service) DecideSubmission(ctx context.Context, eventID, submissionID in
 			if err := tx.UpdateSubmission(sub); err != nil {
 				return err
 			}
-			return tournament.Audit(tx, s.now(), u, eventID, ActionResultReject, fmt.Sprintf("round %d board %d", sub.Round, sub.Board), sub.Score+" "+sub.EndReason, nil, sub.Reason)
+			return tournament.Audit(tx, s.now(), u, eventID, ActionResultReject, target(sub), sub.Score+" "+sub.EndReason, nil, sub.Reason)
 		}
 		if err := recordReport(tx, s.now(), u, e, rounds, sub); err != nil {
 			return err

@@ -74,10 +74,13 @@ type KnockoutTie struct {
 	NextHomeID int64
 	// Waiting says a leg paired waits for results; AwaitsLot that the tie
 	// is level after every stage; MayLot that a lot may decide it now
-	// (level after a stage, the next not begun).
-	Waiting   bool
-	AwaitsLot bool
-	MayLot    bool
+	// (level after a stage, the next not begun); MayCorrectLot that the
+	// lot that decided it may be drawn for the other team (no later round
+	// paired on who won it).
+	Waiting       bool
+	AwaitsLot     bool
+	MayLot        bool
+	MayCorrectLot bool
 }
 
 // Bye reports whether the tie is a bye.
@@ -396,9 +399,12 @@ func replayKnockout(e *tournament.Event, settings TeamSettings, teams []Team, ro
 			ties = rp.current
 		}
 		for _, tp := range ties {
-			if !tp.m.Empty() {
-				kr.Ties = append(kr.Ties, tp.tie)
+			if tp.m.Empty() {
+				continue
 			}
+			t := tp.tie
+			t.MayCorrectLot = t.Lot != nil && len(t.Legs) > 0 && !laterRound(rounds, t.Legs[len(t.Legs)-1].EventRound)
+			kr.Ties = append(kr.Ties, t)
 		}
 		b.Rounds = append(b.Rounds, kr)
 	}
@@ -415,6 +421,13 @@ func replayKnockout(e *tournament.Event, settings TeamSettings, teams []Team, ro
 		}
 	}
 	return b, rp, nil
+}
+
+// laterRound reports whether a team round after round n is paired: the
+// rounds after a tie's last leg are paired on who won it, as they are on a
+// leg's result.
+func laterRound(rounds []TeamRound, n int) bool {
+	return slices.ContainsFunc(rounds, func(r TeamRound) bool { return r.Number > n })
 }
 
 // next is the pairings of the team round after the paired ones.
@@ -593,7 +606,9 @@ type KnockoutLotInput struct {
 // DecideTieByLot records the lot that decided a level tie: after every
 // tie-break stage, or instead of the stages left when the regulations say
 // so (level after a stage, no leg of the next paired). The reason is
-// required and kept in the audit log.
+// required and kept in the audit log. A lot drawn before is corrected the
+// same way (another team, with the reason), as a leg's result is: refused
+// once a later round is paired on who won the tie.
 func (s *Service) DecideTieByLot(ctx context.Context, in KnockoutLotInput) (*KnockoutTie, error) {
 	in.Reason = strings.TrimSpace(in.Reason)
 	var out *KnockoutTie
@@ -633,7 +648,8 @@ func (s *Service) DecideTieByLot(ctx context.Context, in KnockoutLotInput) (*Kno
 		if tie == nil || tie.Bye() {
 			return tournament.NotFound("tie %d of knockout round %d not found", in.Tie, in.Round)
 		}
-		if !tie.MayLot {
+		old := tie.Lot
+		if !tie.MayLot && old == nil {
 			return tournament.Conflict("", "tie %d of knockout round %d is not level after a stage of its legs; a lot decides only a level tie", in.Tie, in.Round)
 		}
 		team := findTeamByNo(d.Teams, in.TeamNo)
@@ -642,13 +658,30 @@ func (s *Service) DecideTieByLot(ctx context.Context, in KnockoutLotInput) (*Kno
 				in.Tie, in.Round, tie.Top.StartNo, tie.Top.Name, tie.Bottom.StartNo, tie.Bottom.Name, in.TeamNo)
 		}
 		lot := KnockoutLot{Round: in.Round, Tie: in.Tie, WinnerID: team.ID, Reason: in.Reason}
+		action := tournament.ActionResultRecord
+		var before map[string]int
+		if old != nil {
+			if *old == lot {
+				out = tie
+				return nil // drawn so already: nothing to log
+			}
+			if !tie.MayCorrectLot {
+				last := tie.Legs[len(tie.Legs)-1].EventRound
+				return tournament.Conflict("", "round %d of the knockout is paired on who won the ties after round %d; take the later rounds back before correcting a result of round %d", last+1, last, last)
+			}
+			action, before = tournament.ActionResultCorrect, map[string]int{"winner": 0}
+			if drawn := findTeam(d.Teams, old.WinnerID); drawn != nil {
+				before["winner"] = drawn.StartNo
+			}
+		}
 		if err := tx.SaveKnockoutLot(in.EventID, lot); err != nil {
 			return err
 		}
 		tie.Lot, tie.WinnerID, tie.MayLot, tie.AwaitsLot, tie.Next, tie.NextHomeID = &lot, team.ID, false, false, nil, 0
+		tie.MayCorrectLot = true
 		out = tie
-		return tournament.Audit(tx, s.now(), u, in.EventID, tournament.ActionResultRecord, fmt.Sprintf("knockout round %d tie %d", in.Round, in.Tie),
-			nil, map[string]int{"winner": team.StartNo}, tournament.Note("note.knockout.lot", in.Reason))
+		return tournament.Audit(tx, s.now(), u, in.EventID, action, fmt.Sprintf("knockout round %d tie %d", in.Round, in.Tie),
+			before, map[string]int{"winner": team.StartNo}, tournament.Note("note.knockout.lot", in.Reason))
 	})
 	return out, err
 }

@@ -204,10 +204,36 @@ func TestTeamKnockoutOfFive(t *testing.T) {
 		if got := lastAudit(t, ctx, events, e.ID); !strings.Contains(got.Reason, "Положение") || got.Subject != "knockout round 1 tie 2" {
 			t.Errorf("audit of the lot: %+v", got)
 		}
+		// A lot is corrected with its reason while no later round is
+		// paired: logged as a correction, the team drawn before named.
+		lot := func(teamNo int, reason string) (*teams.KnockoutTie, error) {
+			return svc.DecideTieByLot(ctx, teams.KnockoutLotInput{EventID: e.ID, Round: 1, Tie: 2, TeamNo: teamNo, Reason: reason})
+		}
+		if b, err := svc.KnockoutBracket(ctx, e.ID); err != nil || !b.Rounds[0].Ties[1].MayCorrectLot {
+			t.Errorf("the bracket does not offer the lot's correction: %v", err)
+		}
+		if tie2, err = lot(5, "жребий внесён не за ту команду"); err != nil || tie2.WinnerID != tie2.Top.ID {
+			t.Fatalf("the lot corrected: %+v %v", tie2, err)
+		}
+		if got := lastAudit(t, ctx, events, e.ID); got.Action != tournament.ActionResultCorrect || got.Before != `{"winner":4}` || got.After != `{"winner":5}` || !strings.Contains(got.Reason, "не за ту команду") {
+			t.Errorf("audit of the lot's correction: %+v", got)
+		}
+		if tie2, err = lot(4, "Положение, п. 7: жребий"); err != nil || tie2.WinnerID != tie2.Bottom.ID {
+			t.Fatalf("the lot corrected back: %+v %v", tie2, err)
+		}
 		for n, w := range []string{"1-4 3-2", "4-1 2-3", "1-2", "2-1"} {
 			tr := playKnockoutRound(t, ctx, events, svc, e.ID, higherSeed)
 			if got := homes(tr); got != w {
 				t.Errorf("round %d: %s, want %s", n+3, got, w)
+			}
+			if n == 0 {
+				// Round 3 is paired on who won the tie: the lot stands.
+				if _, err := lot(5, "ещё одна ошибка"); tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "take the later rounds back") {
+					t.Errorf("a lot corrected after the next round was paired: %v, want ECONFLICT", err)
+				}
+				if b, err := svc.KnockoutBracket(ctx, e.ID); err != nil || b.Rounds[0].Ties[1].MayCorrectLot {
+					t.Errorf("the bracket offers the lot's correction after the next round was paired: %v", err)
+				}
 			}
 		}
 		b, err = svc.KnockoutBracket(ctx, e.ID)

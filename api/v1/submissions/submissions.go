@@ -83,6 +83,7 @@ type submissionView struct {
 	ID        int64      `json:"id"`
 	Round     int        `json:"round"`
 	Board     int        `json:"board"`
+	GameNo    int        `json:"game_no,omitempty"`
 	PlayerID  int64      `json:"player_id"`
 	Reporter  string     `json:"reporter"`
 	Score     string     `json:"score"`
@@ -97,7 +98,7 @@ type submissionView struct {
 
 func newSubmissionView(s *tournament.Submission) submissionView {
 	v := submissionView{
-		ID: s.ID, Round: s.Round, Board: s.Board, PlayerID: s.PlayerID, Reporter: s.UserEmail, Score: s.Score, EndReason: s.EndReason,
+		ID: s.ID, Round: s.Round, Board: s.Board, GameNo: s.GameNo, PlayerID: s.PlayerID, Reporter: s.UserEmail, Score: s.Score, EndReason: s.EndReason,
 		Sheet: s.Sheet, Status: string(s.Status), DecidedBy: s.DecidedBy, Reason: s.Reason, CreatedAt: s.CreatedAt,
 	}
 	if !s.DecidedAt.IsZero() {
@@ -126,7 +127,10 @@ func (h *handler) getSubmissions(c *gin.Context) error {
 	return nil
 }
 
+// submissionBody is a report; GameNo names the game of a knockout's match
+// reported (from 1), left out on an ordinary board.
 type submissionBody struct {
+	GameNo    int    `json:"game_no"`
 	Score     string `json:"score"`
 	EndReason string `json:"end_reason"`
 	Sheet     string `json:"sheet"`
@@ -138,7 +142,7 @@ func (h *handler) postSubmission(c *gin.Context) error {
 		return err
 	}
 	s, err := h.Submissions.SubmitResult(c.Request.Context(), submissions.Input{
-		EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]), Score: body.Score, EndReason: body.EndReason, Sheet: body.Sheet,
+		EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]), GameNo: body.GameNo, Score: body.Score, EndReason: body.EndReason, Sheet: body.Sheet,
 	})
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package desk
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -94,12 +95,16 @@ func (h *handler) reportPage(c *gin.Context) error {
 		return err
 	}
 	// The form is offered only to whom the service would take it from.
-	if err := h.Submissions.MayReport(c.Request.Context(), ids[0], int(ids[1]), int(ids[2])); err != nil {
+	form, err := h.Submissions.ReportForm(c.Request.Context(), ids[0], int(ids[1]), int(ids[2]))
+	if err != nil {
 		return err
 	}
 	data, err := h.reportData(c, ids)
 	if err != nil {
 		return err
+	}
+	if form.MatchGame != 0 {
+		data.Form.Values["game_no"] = strconv.Itoa(form.MatchGame)
 	}
 	h.RenderWith(c, h.Translator(c), http.StatusOK, "report", data.Event.Name, data)
 	return nil
@@ -115,13 +120,17 @@ func (h *handler) submitReport(c *gin.Context) error {
 		return err
 	}
 	v := data.Form.Values
-	for _, k := range []string{"score", "end_reason", "sheet"} {
+	for _, k := range []string{"game_no", "score", "end_reason", "sheet"} {
 		v[k] = c.PostForm(k)
 	}
-	sheet, err := kit.UploadedSheet(c, v["sheet"])
+	gameNo, err := kit.FormInt(c, "game_no")
+	var sheet string
+	if err == nil {
+		sheet, err = kit.UploadedSheet(c, v["sheet"])
+	}
 	if err == nil {
 		_, err = h.Submissions.SubmitResult(c.Request.Context(), submissions.Input{
-			EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]), Score: strings.TrimSpace(v["score"]), EndReason: v["end_reason"], Sheet: sheet,
+			EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]), GameNo: gameNo, Score: strings.TrimSpace(v["score"]), EndReason: v["end_reason"], Sheet: sheet,
 		})
 	}
 	if err == nil {
