@@ -4,6 +4,7 @@ import (
 	"adiukh/internal/connlimit"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
+	"adiukh/tournament/brackets"
 	"adiukh/tournament/checkin"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
@@ -111,6 +112,9 @@ type Deps struct {
 	// Knockout records the games of knockout events' matches and reads
 	// their brackets.
 	Knockout *knockout.Service
+	// Brackets reads the bracket of a knockout of players or of teams;
+	// brackets.NewService(Events, Knockout, Teams) when nil.
+	Brackets *brackets.Service
 	// Exporter writes the documents of stored events, stamped by its clock;
 	// export.New(Events, Teams, Schedule, Knockout, Playoffs) on Now when
 	// nil.
@@ -194,6 +198,9 @@ func New(d Deps) *Server {
 	}
 	if st, ok := d.DB.(tournament.Store); ok && d.Hall == nil {
 		d.Hall = hall.NewService(st, d.Now, d.Relay)
+	}
+	if d.Brackets == nil {
+		d.Brackets = brackets.NewService(d.Events, d.Knockout, d.Teams)
 	}
 	if d.Exporter == nil {
 		d.Exporter = export.New(d.Events, d.Teams, d.Schedule, d.Knockout, d.Playoffs).WithClock(d.Now)

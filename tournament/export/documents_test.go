@@ -15,6 +15,7 @@ import (
 	"adiukh/internal/testtool"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
+	"adiukh/tournament/brackets"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/interchange"
@@ -557,7 +558,7 @@ func TestEveryDocument(t *testing.T) {
 				b, err := f.ko.Bracket(f.ctx, ev.id)
 				f.must(err)
 				var buf bytes.Buffer
-				if err := f.exporter().WithClock(func() time.Time { return printedAt }).BracketPDF(&buf, catalog.Russian, b); err != nil {
+				if err := f.exporter().WithClock(func() time.Time { return printedAt }).BracketPDF(&buf, catalog.Russian, &brackets.Bracket{Matches: b}); err != nil {
 					t.Fatalf("knockout.pdf: %v", err)
 				}
 				pdftotext := testtool.Find(t, "the bracket's words", "poppler-utils", "pdftotext")

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/brackets"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/knockout"
 	"adiukh/tournament/playoff"
@@ -152,7 +153,7 @@ func (x *Exporter) bracketOf(ctx context.Context, w io.Writer, loc catalog.Lang,
 	if err != nil {
 		return err
 	}
-	return x.BracketPDF(w, loc, b)
+	return x.BracketPDF(w, loc, &brackets.Bracket{Matches: b})
 }
 
 // StandingsCSV writes the standings as CSV in dialect d, Excel's headed in

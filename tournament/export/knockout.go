@@ -6,55 +6,74 @@ import (
 	"strconv"
 
 	"adiukh/tournament"
+	"adiukh/tournament/brackets"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/knockout"
 	"adiukh/tournament/report"
 )
 
 // BracketPDF prints a knockout event's bracket as read by
-// knockout.Service.Bracket.
-func (x *Exporter) BracketPDF(w io.Writer, loc catalog.Lang, b *knockout.BracketView) error {
+// brackets.Service.Bracket.
+func (x *Exporter) BracketPDF(w io.Writer, loc catalog.Lang, b *brackets.Bracket) error {
 	v := BracketView(loc, b)
 	x.stamp(&v.Event)
 	return report.BracketPDF(w, loc, v)
 }
 
-// BracketView is the bracket as the documents print it.
-func BracketView(loc catalog.Lang, b *knockout.BracketView) report.Bracket {
-	v := report.Bracket{Event: EventView(b.Event), MatchGames: b.Settings.MatchGames}
-	for _, s := range b.Settings.TieBreaks {
+// BracketView is the bracket as the documents print it: the rounds'
+// matches of players, or a team knockout's ties (tieRows).
+func BracketView(loc catalog.Lang, b *brackets.Bracket) report.Bracket {
+	e := b.Event()
+	k := e.Knockout
+	v := report.Bracket{Event: EventView(e), MatchGames: k.MatchGames, Boards: b.Boards()}
+	for _, s := range k.TieBreaks {
 		v.TieBreaks = append(v.TieBreaks, report.BracketStage{Games: s.Games, Tempo: s.Tempo})
 	}
-	name := func(p *knockout.PlayerRef) string {
-		if p == nil {
-			return ""
+	if t := b.Ties; t != nil {
+		v.Winner, v.RunnerUp, v.Third = teamName(t.Winner), teamName(t.RunnerUp), teamName(t.Third)
+		for _, r := range t.Rounds {
+			v.Rounds = append(v.Rounds, report.BracketRound{Stage: r.Stage, Of: r.Of, Paired: len(r.Ties) > 0, Matches: tieRows(loc, e, r.Ties)})
 		}
-		return strconv.Itoa(p.StartNo) + ". " + p.Name
+		return v
 	}
-	v.Winner, v.RunnerUp, v.Third = name(b.Winner), name(b.RunnerUp), name(b.Third)
-	for _, r := range b.Rounds {
-		rv := report.BracketRound{Stage: r.Stage, Of: r.Of, Paired: r.Paired}
-		for _, m := range r.Matches {
-			mv := report.BracketMatch{Board: m.Board, White: name(m.White), Black: name(m.Black), Bye: m.Bye(), ThirdPlace: m.ThirdPlace,
-				Score: report.MatchScore(loc, m.Score[0], m.Score[1]), AwaitsLot: m.AwaitsLot}
-			for _, s := range m.Stages {
-				mv.Stages = append(mv.Stages, report.MatchScore(loc, s[0], s[1]))
-			}
-			if m.Lot != nil {
-				mv.Lot = m.Lot.Reason
-			}
-			switch m.WinnerID {
-			case 0:
-			case m.White.ID:
-				mv.Winner = name(m.White)
-			default:
-				mv.Winner = name(m.Black)
-			}
-			rv.Matches = append(rv.Matches, mv)
-		}
-		v.Rounds = append(v.Rounds, rv)
+	m := b.Matches
+	v.Winner, v.RunnerUp, v.Third = playerName(m.Winner), playerName(m.RunnerUp), playerName(m.Third)
+	for _, r := range m.Rounds {
+		v.Rounds = append(v.Rounds, report.BracketRound{Stage: r.Stage, Of: r.Of, Paired: r.Paired, Matches: matchRows(loc, r.Matches)})
 	}
 	return v
+}
+
+// playerName is a side of a match as the bracket prints it: "3. Name".
+func playerName(p *knockout.PlayerRef) string {
+	if p == nil {
+		return ""
+	}
+	return strconv.Itoa(p.StartNo) + ". " + p.Name
+}
+
+// matchRows are a round's matches as the bracket prints them.
+func matchRows(loc catalog.Lang, matches []knockout.MatchView) []report.BracketMatch {
+	var rows []report.BracketMatch
+	for _, m := range matches {
+		mv := report.BracketMatch{Board: m.Board, White: playerName(m.White), Black: playerName(m.Black), Bye: m.Bye(), ThirdPlace: m.ThirdPlace,
+			Score: report.MatchScore(loc, m.Score[0], m.Score[1]), AwaitsLot: m.AwaitsLot}
+		for _, s := range m.Stages {
+			mv.Stages = append(mv.Stages, report.MatchScore(loc, s[0], s[1]))
+		}
+		if m.Lot != nil {
+			mv.Lot = m.Lot.Reason
+		}
+		switch m.WinnerID {
+		case 0:
+		case m.White.ID:
+			mv.Winner = playerName(m.White)
+		default:
+			mv.Winner = playerName(m.Black)
+		}
+		rows = append(rows, mv)
+	}
+	return rows
 }
 
 // MatchScoreSheetsView is a pre-filled score sheet for every game of the

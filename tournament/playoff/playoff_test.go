@@ -45,10 +45,10 @@ func newFixture(t *testing.T, st *store.Store) *fixture {
 	return &fixture{t: t, ctx: ctx, events: events, playoffs: playoff.NewService(st.Playoffs(), events, competitions, nil), teams: competitions, st: st}
 }
 
-// play pairs and publishes every round of event e and enters each board's
-// score from scores, keyed "White-Black" by the players' names; then
-// finishes the event.
-func (f *fixture) play(e *tournament.Event, scores map[string]string) {
+// playRounds plays every round of event e, of players or of teams, and
+// then finishes it: round pairs round n, publishes it (publish) and enters
+// its results.
+func (f *fixture) playRounds(e *tournament.Event, round func(n int, publish func())) {
 	f.t.Helper()
 	for n := 1; ; n++ {
 		cur, err := f.events.Event(f.ctx, e.ID)
@@ -58,13 +58,27 @@ func (f *fixture) play(e *tournament.Event, scores map[string]string) {
 		if n > 1 && n > cur.Rounds {
 			break
 		}
+		round(n, func() {
+			if _, err := f.events.PublishRound(f.ctx, e.ID, n); err != nil {
+				f.t.Fatal(err)
+			}
+		})
+	}
+	if _, err := f.events.UpdateEvent(f.ctx, e.ID, tournament.EventInput{Status: ptr("finished")}, ""); err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+// play plays event e (playRounds), each board's score from scores, keyed
+// "White-Black" by the players' names.
+func (f *fixture) play(e *tournament.Event, scores map[string]string) {
+	f.t.Helper()
+	f.playRounds(e, func(n int, publish func()) {
 		r, err := f.events.PairNextRound(f.ctx, e.ID)
 		if err != nil {
 			f.t.Fatalf("pair round %d of %s: %v", n, e.Name, err)
 		}
-		if _, err := f.events.PublishRound(f.ctx, e.ID, n); err != nil {
-			f.t.Fatal(err)
-		}
+		publish()
 		d, err := f.events.DeskData(f.ctx, e.ID)
 		if err != nil {
 			f.t.Fatal(err)
@@ -82,15 +96,20 @@ func (f *fixture) play(e *tournament.Event, scores map[string]string) {
 				f.t.Fatalf("round %d of %s, %s %s: %v", n, e.Name, key, score, err)
 			}
 		}
-	}
-	if _, err := f.events.UpdateEvent(f.ctx, e.ID, tournament.EventInput{Status: ptr("finished")}, ""); err != nil {
-		f.t.Fatal(err)
-	}
+	})
 }
 
-// order is the names of the final standings of event id, in order, each
-// with its place ("1 Вова"), and the play-off that decided each ("+" when
-// one did).
+// place is a row of final standings as the tests compare them: its place
+// and name ("1 Вова"), and "+" where a play-off decided it.
+func place(rank int, name string, playoff int64) string {
+	s := strconv.Itoa(rank) + " " + name
+	if playoff != 0 {
+		s += " +"
+	}
+	return s
+}
+
+// order is the final standings of event id, in order (place).
 func (f *fixture) order(id int64) []string {
 	f.t.Helper()
 	st, err := f.events.Standings(f.ctx, id, 0)
@@ -99,13 +118,81 @@ func (f *fixture) order(id int64) []string {
 	}
 	var out []string
 	for _, r := range st.Rows {
-		s := strconv.Itoa(r.Rank) + " " + r.Name
-		if r.Playoff != 0 {
-			s += " +"
-		}
-		out = append(out, s)
+		out = append(out, place(r.Rank, r.Name, r.Playoff))
 	}
 	return out
+}
+
+// checkFiles reads back the standings CSV (plain and Excel's), PDF and
+// JSON of event id, whose rows name their players or teams in the column
+// and field side ("name" or "team"): the playoff column and field mark
+// those marked, and the rows come in the order given.
+func (f *fixture) checkFiles(id int64, side string, marked map[string]bool, order []string) {
+	t := f.t
+	t.Helper()
+	x := export.New(f.events, f.teams, nil, nil, f.playoffs)
+	ru := catalog.For(catalog.Russian)
+	for _, c := range []struct {
+		dialect          report.CSVDialect
+		comma            rune
+		name, playoff    string // the columns' headers
+		marked, unmarked string
+	}{
+		{report.PlainCSV, ',', side, "playoff", "true", "false"},
+		{report.ExcelCSV, ';', ru.T("report.file_col." + side), ru.T("report.file_col.playoff"), ru.T("report.file_withdrawn_yes"), ""},
+	} {
+		var b bytes.Buffer
+		if err := x.StandingsCSV(f.ctx, &b, c.dialect, catalog.Russian, id, 0); err != nil {
+			t.Fatal(err)
+		}
+		r := csv.NewReader(strings.NewReader(strings.TrimPrefix(b.String(), "\ufeff")))
+		r.Comma = c.comma
+		rows, err := r.ReadAll()
+		if err != nil || len(rows) != 1+len(marked) {
+			t.Fatalf("%s CSV: %d rows, %v\n%s", c.dialect, len(rows), err, b.String())
+		}
+		name, mark := slices.Index(rows[0], c.name), slices.Index(rows[0], c.playoff)
+		if name < 0 || mark < 0 {
+			t.Fatalf("%s CSV: no %q or %q column in %q", c.dialect, c.name, c.playoff, rows[0])
+		}
+		var got []string
+		for _, row := range rows[1:] {
+			got = append(got, row[name])
+			want := c.unmarked
+			if marked[row[name]] {
+				want = c.marked
+			}
+			if row[mark] != want {
+				t.Errorf("%s CSV: %s is marked %q, want %q", c.dialect, row[name], row[mark], want)
+			}
+		}
+		if !slices.Equal(got, order) {
+			t.Errorf("%s CSV: rows %q, want %q", c.dialect, got, order)
+		}
+	}
+	var b bytes.Buffer
+	if err := x.StandingsPDF(f.ctx, &b, catalog.Russian, id, 0); err != nil || b.Len() == 0 {
+		t.Fatalf("standings PDF: %v", err)
+	}
+	b.Reset()
+	if err := x.StandingsJSON(f.ctx, &b, id, 0); err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Standings []map[string]any `json:"standings"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &file); err != nil || len(file.Standings) != len(marked) {
+		t.Fatalf("JSON: %v\n%s", err, b.String())
+	}
+	for i, r := range file.Standings {
+		name, _ := r[side].(string)
+		if playoff, _ := r["playoff"].(bool); playoff != marked[name] {
+			t.Errorf("JSON: %s has playoff %v, want %v", name, playoff, marked[name])
+		}
+		if name != order[i] || r["place"] != float64(i+1) {
+			t.Errorf("JSON: place %v is %s's, want %s's", r["place"], name, order[i])
+		}
+	}
 }
 
 // both scores a pairing's game the same from either colour: "A-B" and
@@ -383,60 +470,7 @@ func TestPlayoffMarkedInTheStandingsFiles(t *testing.T) {
 				t.Fatal(err)
 			}
 			f.play(v.Event, both(map[string]string{"Аба-Буба": "11:13", "Буба-Вова": "11:13", "Вова-Аба": "13:11"}))
-			x := export.New(f.events, f.teams, nil, nil, f.playoffs)
-			want := map[string]bool{"Вова": true, "Буба": true, "Аба": true, "Гога": false}
-			ru := catalog.For(catalog.Russian)
-			for _, c := range []struct {
-				dialect          report.CSVDialect
-				comma            rune
-				name, playoff    string // the columns' headers
-				marked, unmarked string
-			}{
-				{report.PlainCSV, ',', "name", "playoff", "true", "false"},
-				{report.ExcelCSV, ';', ru.T("report.file_col.name"), ru.T("report.file_col.playoff"), ru.T("report.file_withdrawn_yes"), ""},
-			} {
-				var b bytes.Buffer
-				if err := x.StandingsCSV(f.ctx, &b, c.dialect, catalog.Russian, e.ID, 0); err != nil {
-					t.Fatal(err)
-				}
-				r := csv.NewReader(strings.NewReader(strings.TrimPrefix(b.String(), "\ufeff")))
-				r.Comma = c.comma
-				rows, err := r.ReadAll()
-				if err != nil || len(rows) != 5 {
-					t.Fatalf("%s CSV: %d rows, %v\n%s", c.dialect, len(rows), err, b.String())
-				}
-				name, mark := slices.Index(rows[0], c.name), slices.Index(rows[0], c.playoff)
-				if name < 0 || mark < 0 {
-					t.Fatalf("%s CSV: no %q or %q column in %q", c.dialect, c.name, c.playoff, rows[0])
-				}
-				for _, row := range rows[1:] {
-					wantMark := c.unmarked
-					if want[row[name]] {
-						wantMark = c.marked
-					}
-					if row[mark] != wantMark {
-						t.Errorf("%s CSV: %s is marked %q, want %q", c.dialect, row[name], row[mark], wantMark)
-					}
-				}
-			}
-			var b bytes.Buffer
-			if err := x.StandingsJSON(f.ctx, &b, e.ID, 0); err != nil {
-				t.Fatal(err)
-			}
-			var file struct {
-				Standings []struct {
-					Name    string `json:"name"`
-					Playoff bool   `json:"playoff"`
-				} `json:"standings"`
-			}
-			if err := json.Unmarshal(b.Bytes(), &file); err != nil || len(file.Standings) != 4 {
-				t.Fatalf("JSON: %v\n%s", err, b.String())
-			}
-			for _, r := range file.Standings {
-				if r.Playoff != want[r.Name] {
-					t.Errorf("JSON: %s has playoff %v, want %v", r.Name, r.Playoff, want[r.Name])
-				}
-			}
+			f.checkFiles(e.ID, "name", map[string]bool{"Вова": true, "Буба": true, "Аба": true, "Гога": false}, []string{"Вова", "Буба", "Аба", "Гога"})
 		})
 	}
 }

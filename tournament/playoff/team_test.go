@@ -1,20 +1,13 @@
 package playoff_test
 
 import (
-	"bytes"
-	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"adiukh/tournament"
-	"adiukh/tournament/catalog"
-	"adiukh/tournament/export"
 	"adiukh/tournament/playoff"
-	"adiukh/tournament/report"
 	"adiukh/tournament/store/storetest"
 	"adiukh/tournament/teams"
 )
@@ -53,21 +46,12 @@ func (f *fixture) playTeams(e *tournament.Event, matches map[string]string) {
 	for _, t := range list {
 		name[t.ID] = t.Name
 	}
-	for n := 1; ; n++ {
-		cur, err := f.events.Event(f.ctx, e.ID)
-		if err != nil {
-			f.t.Fatal(err)
-		}
-		if n > 1 && n > cur.Rounds {
-			break
-		}
+	f.playRounds(e, func(n int, publish func()) {
 		tr, err := f.teams.PairNextTeamRound(f.ctx, e.ID)
 		if err != nil {
 			f.t.Fatalf("pair round %d of %s: %v", n, e.Name, err)
 		}
-		if _, err := f.events.PublishRound(f.ctx, e.ID, n); err != nil {
-			f.t.Fatal(err)
-		}
+		publish()
 		for _, m := range tr.Matches {
 			if m.IsBye() {
 				continue
@@ -95,10 +79,7 @@ func (f *fixture) playTeams(e *tournament.Event, matches map[string]string) {
 				}
 			}
 		}
-	}
-	if _, err := f.events.UpdateEvent(f.ctx, e.ID, tournament.EventInput{Status: ptr("finished")}, ""); err != nil {
-		f.t.Fatal(err)
-	}
+	})
 }
 
 // teamOrder is the names of the final team standings of event id, in
@@ -112,11 +93,7 @@ func (f *fixture) teamOrder(id int64) []string {
 	}
 	var out []string
 	for _, r := range st.Rows {
-		s := strconv.Itoa(r.Rank) + " " + r.Name
-		if r.Playoff != 0 {
-			s += " +"
-		}
-		out = append(out, s)
+		out = append(out, place(r.Rank, r.Name, r.Playoff))
 	}
 	return out
 }
@@ -180,7 +157,7 @@ func TestTeamPlayoffOfTwoIsATeamMatch(t *testing.T) {
 			if page.Playoffs[0].State != playoff.Decided || page.Playoffs[0].Teams[0].Name != "Бета" {
 				t.Errorf("after it: %s, teams %+v; want decided, Бета first", page.Playoffs[0].State, page.Playoffs[0].Teams)
 			}
-			f.checkTeamFiles(e.ID, map[string]bool{"Бета": true, "Альфа": true, "Гамма": false, "Дельта": false}, []string{"Бета", "Альфа", "Гамма", "Дельта"})
+			f.checkFiles(e.ID, "team", map[string]bool{"Бета": true, "Альфа": true, "Гамма": false, "Дельта": false}, []string{"Бета", "Альфа", "Гамма", "Дельта"})
 			// The event reopened, the match Альфа-Бета corrected: Альфа won
 			// both boards. No longer tied, the play-off is stale.
 			if _, err := f.events.ReopenEvent(f.ctx, e.ID, "a board's result was entered wrong"); err != nil {
@@ -289,82 +266,8 @@ func TestTeamPlayoffOfThreeIsATeamRoundRobin(t *testing.T) {
 					t.Errorf("team crosstable: Гамма placed %d, play-off %d", r.Rank, r.Playoff)
 				}
 			}
-			f.checkTeamFiles(e.ID, map[string]bool{"Гамма": true, "Альфа": true, "Бета": true, "Дельта": false}, []string{"Гамма", "Альфа", "Бета", "Дельта"})
+			f.checkFiles(e.ID, "team", map[string]bool{"Гамма": true, "Альфа": true, "Бета": true, "Дельта": false}, []string{"Гамма", "Альфа", "Бета", "Дельта"})
 		})
-	}
-}
-
-// checkTeamFiles reads back the team standings CSV (plain and Excel's) and
-// JSON of event id: the playoff column and field mark the teams marked,
-// and the rows come in the order given.
-func (f *fixture) checkTeamFiles(id int64, marked map[string]bool, order []string) {
-	t := f.t
-	t.Helper()
-	x := export.New(f.events, f.teams, nil, nil, f.playoffs)
-	ru := catalog.For(catalog.Russian)
-	for _, c := range []struct {
-		dialect          report.CSVDialect
-		comma            rune
-		name, playoff    string
-		marked, unmarked string
-	}{
-		{report.PlainCSV, ',', "team", "playoff", "true", "false"},
-		{report.ExcelCSV, ';', ru.T("report.file_col.team"), ru.T("report.file_col.playoff"), ru.T("report.file_withdrawn_yes"), ""},
-	} {
-		var b bytes.Buffer
-		if err := x.StandingsCSV(f.ctx, &b, c.dialect, catalog.Russian, id, 0); err != nil {
-			t.Fatal(err)
-		}
-		r := csv.NewReader(strings.NewReader(strings.TrimPrefix(b.String(), "\ufeff")))
-		r.Comma = c.comma
-		rows, err := r.ReadAll()
-		if err != nil || len(rows) != 1+len(marked) {
-			t.Fatalf("%s CSV: %d rows, %v\n%s", c.dialect, len(rows), err, b.String())
-		}
-		name, mark := slices.Index(rows[0], c.name), slices.Index(rows[0], c.playoff)
-		if name < 0 || mark < 0 {
-			t.Fatalf("%s CSV: no %q or %q column in %q", c.dialect, c.name, c.playoff, rows[0])
-		}
-		var got []string
-		for _, row := range rows[1:] {
-			got = append(got, row[name])
-			want := c.unmarked
-			if marked[row[name]] {
-				want = c.marked
-			}
-			if row[mark] != want {
-				t.Errorf("%s CSV: %s is marked %q, want %q", c.dialect, row[name], row[mark], want)
-			}
-		}
-		if !slices.Equal(got, order) {
-			t.Errorf("%s CSV: teams %q, want %q", c.dialect, got, order)
-		}
-	}
-	var b bytes.Buffer
-	if err := x.StandingsPDF(f.ctx, &b, catalog.Russian, id, 0); err != nil || b.Len() == 0 {
-		t.Fatalf("standings PDF: %v", err)
-	}
-	b.Reset()
-	if err := x.StandingsJSON(f.ctx, &b, id, 0); err != nil {
-		t.Fatal(err)
-	}
-	var file struct {
-		Standings []struct {
-			Place   int    `json:"place"`
-			Team    string `json:"team"`
-			Playoff bool   `json:"playoff"`
-		} `json:"standings"`
-	}
-	if err := json.Unmarshal(b.Bytes(), &file); err != nil || len(file.Standings) != len(marked) {
-		t.Fatalf("JSON: %v\n%s", err, b.String())
-	}
-	for i, r := range file.Standings {
-		if r.Playoff != marked[r.Team] {
-			t.Errorf("JSON: %s has playoff %v, want %v", r.Team, r.Playoff, marked[r.Team])
-		}
-		if r.Team != order[i] || r.Place != i+1 {
-			t.Errorf("JSON: place %d is %s's, want %s's", r.Place, r.Team, order[i])
-		}
 	}
 }
 

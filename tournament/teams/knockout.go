@@ -86,6 +86,18 @@ type KnockoutTie struct {
 // Bye reports whether the tie is a bye.
 func (t KnockoutTie) Bye() bool { return t.Bottom == nil }
 
+// Winner is the team that went through a tie played (not a bye), nil
+// while it is undecided.
+func (t KnockoutTie) Winner() *Team {
+	switch {
+	case t.Bye() || t.WinnerID == 0:
+		return nil
+	case t.WinnerID == t.Top.ID:
+		return t.Top
+	}
+	return t.Bottom
+}
+
 // KnockoutRound is a round of the bracket, with its ties once paired.
 type KnockoutRound struct {
 	Number int

@@ -375,20 +375,7 @@ func (h *handler) getBracketPDF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	e, err := h.Events.Event(c.Request.Context(), ids[0])
-	if err != nil {
-		return err
-	}
-	if e.Discipline.IsTeam() {
-		tb, err := h.Teams.KnockoutBracket(c.Request.Context(), ids[0])
-		if err != nil {
-			return err
-		}
-		return h.SendDocument(c, kit.PDFType, fmt.Sprintf("event-%d-knockout.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
-			return h.Exporter.TeamBracketPDF(w, loc, tb)
-		})
-	}
-	b, err := h.Knockout.Bracket(c.Request.Context(), ids[0])
+	b, err := h.Brackets.Bracket(c.Request.Context(), ids[0])
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"adiukh/api/core"
 	"adiukh/api/v1/kit"
 	"adiukh/tournament"
+	"adiukh/tournament/brackets"
 	"adiukh/tournament/catalog"
 	ko "adiukh/tournament/knockout"
 )
@@ -35,7 +36,9 @@ type stageJSON struct {
 	TimeControl string `json:"time_control,omitempty"`
 }
 
-type playerJSON struct {
+// sideJSON is a side of a match or a tie: a player, or a team (whose
+// name is never empty).
+type sideJSON struct {
 	ID      int64  `json:"id"`
 	StartNo int    `json:"start_no"`
 	Name    string `json:"name,omitempty"`
@@ -78,8 +81,8 @@ type nextJSON struct {
 type matchJSON struct {
 	Round      int          `json:"round"`
 	Board      int          `json:"board"`
-	White      *playerJSON  `json:"white"`
-	Black      *playerJSON  `json:"black"`
+	White      *sideJSON    `json:"white"`
+	Black      *sideJSON    `json:"black"`
 	ThirdPlace bool         `json:"third_place"`
 	Score      [2]float64   `json:"score"`
 	Stages     [][2]float64 `json:"tie_break_scores"`
@@ -91,35 +94,55 @@ type matchJSON struct {
 	AwaitsLot  bool         `json:"awaits_lot"`
 }
 
+// roundJSON is a round of the bracket: its rows are matches of players
+// (matchRowsJSON) or ties of teams (tieRowsJSON), the other left out.
 type roundJSON struct {
 	Number int `json:"number"`
 	// Stage is "final", "semi_finals", "quarter_finals" or "round_of"
-	// (of Of players); Title the round's name in the answer's language.
-	Stage   string      `json:"stage"`
-	Of      int         `json:"of"`
-	Title   string      `json:"title"`
+	// (of Of sides); Title the round's name in the answer's language.
+	Stage string `json:"stage"`
+	Of    int    `json:"of"`
+	Title string `json:"title"`
+	*matchRowsJSON
+	*tieRowsJSON
+}
+
+type matchRowsJSON struct {
 	Paired  bool        `json:"paired"`
 	Status  string      `json:"status,omitempty"`
 	Matches []matchJSON `json:"matches"`
 }
 
+type tieRowsJSON struct {
+	Ties []tieJSON `json:"ties"`
+}
+
+// bracketJSON is the bracket of a knockout of players or of teams; one of
+// teams says so, with its boards (teamsJSON).
 type bracketJSON struct {
-	EventID    int64       `json:"event_id"`
+	EventID int64 `json:"event_id"`
+	*teamsJSON
+	// MatchGames is the games of a match, or the legs of a tie.
 	MatchGames int         `json:"match_games"`
 	TieBreaks  []stageJSON `json:"tie_break_games"`
 	ThirdPlace bool        `json:"third_place"`
 	Seeding    string      `json:"seeding"`
 	Rounds     []roundJSON `json:"rounds"`
-	Winner     *playerJSON `json:"winner"`
-	RunnerUp   *playerJSON `json:"runner_up"`
-	Third      *playerJSON `json:"third"`
+	Winner     *sideJSON   `json:"winner"`
+	RunnerUp   *sideJSON   `json:"runner_up"`
+	Third      *sideJSON   `json:"third"`
 }
 
-func playerOf(p *ko.PlayerRef) *playerJSON {
+type teamsJSON struct {
+	Teams  bool `json:"teams"`
+	Boards int  `json:"boards"`
+}
+
+func playerOf(p *ko.PlayerRef) *sideJSON {
 	if p == nil {
 		return nil
 	}
-	return &playerJSON{ID: p.ID, StartNo: p.StartNo, Name: p.Name, Rating: p.Rating}
+	return &sideJSON{ID: p.ID, StartNo: p.StartNo, Name: p.Name, Rating: p.Rating}
 }
 
 func matchOf(e *tournament.Event, m *ko.MatchView) matchJSON {
@@ -145,18 +168,34 @@ func matchOf(e *tournament.Event, m *ko.MatchView) matchJSON {
 }
 
 // bracketOf is the bracket as the API answers it, in the language l.
-func bracketOf(l *catalog.Localizer, b *ko.BracketView) bracketJSON {
-	out := bracketJSON{EventID: b.Event.ID, MatchGames: b.Settings.MatchGames, TieBreaks: []stageJSON{}, ThirdPlace: b.Settings.ThirdPlace,
-		Seeding: b.Settings.Seeding, Rounds: []roundJSON{}, Winner: playerOf(b.Winner), RunnerUp: playerOf(b.RunnerUp), Third: playerOf(b.Third)}
-	for _, s := range b.Settings.TieBreaks {
+func bracketOf(l *catalog.Localizer, b *brackets.Bracket) bracketJSON {
+	e := b.Event()
+	k := e.Knockout
+	out := bracketJSON{EventID: e.ID, MatchGames: k.MatchGames, TieBreaks: []stageJSON{}, ThirdPlace: k.ThirdPlace, Seeding: k.Seeding, Rounds: []roundJSON{}}
+	for _, s := range k.TieBreaks {
 		out.TieBreaks = append(out.TieBreaks, stageJSON(s))
 	}
-	for _, r := range b.Rounds {
-		rj := roundJSON{Number: r.Number, Stage: r.Stage, Of: r.Of, Title: roundTitle(l, r.Stage, r.Of), Paired: r.Paired, Status: string(r.Status), Matches: []matchJSON{}}
-		for i := range r.Matches {
-			rj.Matches = append(rj.Matches, matchOf(b.Event, &r.Matches[i]))
+	if t := b.Ties; t != nil {
+		boards := b.Boards()
+		out.teamsJSON = &teamsJSON{Teams: true, Boards: boards}
+		out.Winner, out.RunnerUp, out.Third = teamOf(t.Winner, boards), teamOf(t.RunnerUp, boards), teamOf(t.Third, boards)
+		for _, r := range t.Rounds {
+			rows := &tieRowsJSON{Ties: []tieJSON{}}
+			for i := range r.Ties {
+				rows.Ties = append(rows.Ties, tieOf(e, boards, &r.Ties[i]))
+			}
+			out.Rounds = append(out.Rounds, roundJSON{Number: r.Number, Stage: r.Stage, Of: r.Of, Title: roundTitle(l, r.Stage, r.Of), tieRowsJSON: rows})
 		}
-		out.Rounds = append(out.Rounds, rj)
+		return out
+	}
+	m := b.Matches
+	out.Winner, out.RunnerUp, out.Third = playerOf(m.Winner), playerOf(m.RunnerUp), playerOf(m.Third)
+	for _, r := range m.Rounds {
+		rows := &matchRowsJSON{Paired: r.Paired, Status: string(r.Status), Matches: []matchJSON{}}
+		for i := range r.Matches {
+			rows.Matches = append(rows.Matches, matchOf(e, &r.Matches[i]))
+		}
+		out.Rounds = append(out.Rounds, roundJSON{Number: r.Number, Stage: r.Stage, Of: r.Of, Title: roundTitle(l, r.Stage, r.Of), matchRowsJSON: rows})
 	}
 	return out
 }
@@ -175,14 +214,7 @@ func (h *handler) getBracket(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	e, err := h.Events.Event(c.Request.Context(), id)
-	if err != nil {
-		return err
-	}
-	if e.Discipline.IsTeam() {
-		return h.getTeamBracket(c, id)
-	}
-	b, err := h.Knockout.Bracket(c.Request.Context(), id)
+	b, err := h.Brackets.Bracket(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}

@@ -5,22 +5,13 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"adiukh/api/core"
 	"adiukh/api/v1/kit"
 	"adiukh/tournament"
-	"adiukh/tournament/catalog"
 	"adiukh/tournament/teams"
 )
 
 // The bracket of a knockout of teams: its ties, each leg's match score and
 // board results, and the lot of a level tie.
-
-type teamJSON struct {
-	ID      int64  `json:"id"`
-	StartNo int    `json:"start_no"`
-	Name    string `json:"name"`
-	Rating  int    `json:"rating,omitempty"`
-}
 
 type legPlayerJSON struct {
 	ID   int64  `json:"id"`
@@ -78,8 +69,8 @@ type nextLegJSON struct {
 type tieJSON struct {
 	Round      int              `json:"round"`
 	Tie        int              `json:"tie"`
-	Top        *teamJSON        `json:"top"`
-	Bottom     *teamJSON        `json:"bottom"`
+	Top        *sideJSON        `json:"top"`
+	Bottom     *sideJSON        `json:"bottom"`
 	ThirdPlace bool             `json:"third_place"`
 	Legs       []legJSON        `json:"legs"`
 	Stages     []stageTotalJSON `json:"stages"`
@@ -90,34 +81,11 @@ type tieJSON struct {
 	MayLot     bool             `json:"may_lot"`
 }
 
-type teamRoundJSON struct {
-	Number int       `json:"number"`
-	Stage  string    `json:"stage"`
-	Of     int       `json:"of"`
-	Title  string    `json:"title"`
-	Ties   []tieJSON `json:"ties"`
-}
-
-type teamBracketJSON struct {
-	EventID int64 `json:"event_id"`
-	Teams   bool  `json:"teams"`
-	Boards  int   `json:"boards"`
-	// MatchGames is the legs of a tie, TieBreaks the tie-break stages'.
-	MatchGames int             `json:"match_games"`
-	TieBreaks  []stageJSON     `json:"tie_break_games"`
-	ThirdPlace bool            `json:"third_place"`
-	Seeding    string          `json:"seeding"`
-	Rounds     []teamRoundJSON `json:"rounds"`
-	Winner     *teamJSON       `json:"winner"`
-	RunnerUp   *teamJSON       `json:"runner_up"`
-	Third      *teamJSON       `json:"third"`
-}
-
-func teamOf(t *teams.Team, boards int) *teamJSON {
+func teamOf(t *teams.Team, boards int) *sideJSON {
 	if t == nil {
 		return nil
 	}
-	return &teamJSON{ID: t.ID, StartNo: t.StartNo, Name: t.Name, Rating: t.Rating(boards)}
+	return &sideJSON{ID: t.ID, StartNo: t.StartNo, Name: t.Name, Rating: t.Rating(boards)}
 }
 
 func tieOf(e *tournament.Event, boards int, t *teams.KnockoutTie) tieJSON {
@@ -152,34 +120,6 @@ func tieOf(e *tournament.Event, boards int, t *teams.KnockoutTie) tieJSON {
 		out.Next = &nextLegJSON{Number: t.Next.Number, Stage: t.Next.Stage, Tempo: string(t.Next.Tempo), HomeID: t.NextHomeID}
 	}
 	return out
-}
-
-// teamBracketOf is the bracket of a team knockout as the API answers it,
-// in the language l.
-func teamBracketOf(l *catalog.Localizer, b *teams.TeamBracket) teamBracketJSON {
-	k, boards := b.Event.Knockout, b.Settings.Boards
-	out := teamBracketJSON{EventID: b.Event.ID, Teams: true, Boards: boards, MatchGames: k.MatchGames, TieBreaks: []stageJSON{}, ThirdPlace: k.ThirdPlace,
-		Seeding: k.Seeding, Rounds: []teamRoundJSON{}, Winner: teamOf(b.Winner, boards), RunnerUp: teamOf(b.RunnerUp, boards), Third: teamOf(b.Third, boards)}
-	for _, s := range k.TieBreaks {
-		out.TieBreaks = append(out.TieBreaks, stageJSON(s))
-	}
-	for _, r := range b.Rounds {
-		rj := teamRoundJSON{Number: r.Number, Stage: r.Stage, Of: r.Of, Title: roundTitle(l, r.Stage, r.Of), Ties: []tieJSON{}}
-		for i := range r.Ties {
-			rj.Ties = append(rj.Ties, tieOf(b.Event, boards, &r.Ties[i]))
-		}
-		out.Rounds = append(out.Rounds, rj)
-	}
-	return out
-}
-
-func (h *handler) getTeamBracket(c *gin.Context, id int64) error {
-	b, err := h.Teams.KnockoutBracket(c.Request.Context(), id)
-	if err != nil {
-		return err
-	}
-	c.JSON(http.StatusOK, teamBracketOf(core.JSONLocalizer(c), b))
-	return nil
 }
 
 // tieLotBody is a level tie decided by lot: its bracket round and number

@@ -11,75 +11,110 @@ import (
 	"adiukh/api/core"
 	"adiukh/api/web/kit"
 	"adiukh/tournament"
+	"adiukh/tournament/brackets"
 	"adiukh/tournament/knockout"
+	"adiukh/tournament/teams"
 )
 
 // The bracket of a knockout event, and its arbiters' entry of a match's
 // games and of a lot that decided a level match.
 
-// knockoutPageData is the bracket page: every round's matches, and for
-// its arbiters the form of each match's next game or lot.
+// knockoutPageData is the bracket page of a knockout of players or of
+// teams: every round's matches or ties, and for its arbiters the form of
+// each match's next game or lot, or of a level tie's lot.
 type knockoutPageData struct {
 	kit.EventHeader
-	Bracket *knockout.BracketView
-	// Titles name the rounds in the reader's language, by number.
-	Titles map[int]string
-	// Format is how a match is played, in words.
-	Format  string
-	Reasons []tournament.EndReason
-	Form    *kit.Form
-	// FormMatch is the match ("round-board") the form's error is of.
+	Bracket *brackets.Bracket
+	// Format is how a match or a tie is played, in words.
+	Format string
+	// Winner, RunnerUp and Third are the places once decided.
+	Winner, RunnerUp, Third *placeView
+	Rounds                  []knockoutRoundView
+	Reasons                 []tournament.EndReason
+	Form                    *kit.Form
+	// FormMatch is the match ("round-board") or the tie ("round-tie") the
+	// form's error is of.
 	FormMatch string
 	Saved     string
 }
 
+// placeView is a side that took a place: a player, linked to their card,
+// or a team (PlayerID 0).
+type placeView struct {
+	PlayerID int64
+	StartNo  int
+	Name     string
+}
+
+// knockoutRoundView is a round of the bracket, its title in the reader's
+// language and its rows: matches of players or ties of teams.
+type knockoutRoundView struct {
+	Number  int
+	Title   string
+	Paired  bool
+	Matches []knockout.MatchView
+	Ties    []teams.KnockoutTie
+}
+
 func (h *handler) knockoutData(c *gin.Context, id int64) (*knockoutPageData, error) {
-	b, err := h.Knockout.Bracket(c.Request.Context(), id)
+	b, err := h.Brackets.Bracket(c.Request.Context(), id)
 	if err != nil {
 		return nil, err
 	}
 	tr := h.Translator(c)
-	d := &knockoutPageData{EventHeader: h.Header(c, b.Event, "knockout"), Bracket: b, Titles: map[int]string{}, Form: kit.NewForm(),
-		Reasons: tournament.ArbiterReasons(b.Event.Discipline)}
-	d.Format = tr.Sprintf("knockout.match_games", b.Settings.MatchGames)
-	if len(b.Settings.TieBreaks) > 0 {
-		stages := make([]string, len(b.Settings.TieBreaks))
-		for i, st := range b.Settings.TieBreaks {
+	e := b.Event()
+	d := &knockoutPageData{EventHeader: h.Header(c, e, "knockout"), Bracket: b, Form: kit.NewForm(), Reasons: tournament.ArbiterReasons(e.Discipline)}
+	title := func(stage string, of int) string {
+		switch stage {
+		case "final", "semi_finals", "quarter_finals":
+			return tr.T("knockout." + stage)
+		}
+		return tr.Sprintf("knockout.round_of", of/2)
+	}
+	k := e.Knockout
+	tieBreaks := "knockout.tie_breaks"
+	if t := b.Ties; t != nil {
+		d.Format, tieBreaks = tr.Sprintf("knockout.team_legs", k.MatchGames, b.Boards()), "knockout.team_tie_breaks"
+		d.Winner, d.RunnerUp, d.Third = teamPlace(t.Winner), teamPlace(t.RunnerUp), teamPlace(t.Third)
+		for _, r := range t.Rounds {
+			d.Rounds = append(d.Rounds, knockoutRoundView{Number: r.Number, Title: title(r.Stage, r.Of), Paired: len(r.Ties) > 0, Ties: r.Ties})
+		}
+	} else {
+		m := b.Matches
+		d.Format = tr.Sprintf("knockout.match_games", k.MatchGames)
+		d.Winner, d.RunnerUp, d.Third = playerPlace(m.Winner), playerPlace(m.RunnerUp), playerPlace(m.Third)
+		for _, r := range m.Rounds {
+			d.Rounds = append(d.Rounds, knockoutRoundView{Number: r.Number, Title: title(r.Stage, r.Of), Paired: r.Paired, Matches: r.Matches})
+		}
+	}
+	if len(k.TieBreaks) > 0 {
+		stages := make([]string, len(k.TieBreaks))
+		for i, st := range k.TieBreaks {
 			stages[i] = tr.Sprintf("knockout.stage", st.Games, tr.T("knockout.tempo."+st.Tempo))
 		}
-		d.Format += "; " + tr.Sprintf("knockout.tie_breaks", strings.Join(stages, ", "))
-	}
-	for _, r := range b.Rounds {
-		switch r.Stage {
-		case "final":
-			d.Titles[r.Number] = tr.T("knockout.final")
-		case "semi_finals":
-			d.Titles[r.Number] = tr.T("knockout.semi_finals")
-		case "quarter_finals":
-			d.Titles[r.Number] = tr.T("knockout.quarter_finals")
-		default:
-			d.Titles[r.Number] = tr.Sprintf("knockout.round_of", r.Of/2)
-		}
+		d.Format += "; " + tr.Sprintf(tieBreaks, strings.Join(stages, ", "))
 	}
 	return d, nil
+}
+
+func playerPlace(p *knockout.PlayerRef) *placeView {
+	if p == nil {
+		return nil
+	}
+	return &placeView{PlayerID: p.ID, StartNo: p.StartNo, Name: p.Name}
+}
+
+func teamPlace(t *teams.Team) *placeView {
+	if t == nil {
+		return nil
+	}
+	return &placeView{StartNo: t.StartNo, Name: t.Name}
 }
 
 func (h *handler) knockoutPage(c *gin.Context) error {
 	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
-	}
-	e, err := h.Events.Event(c.Request.Context(), id)
-	if err != nil {
-		return err
-	}
-	if e.Discipline.IsTeam() {
-		d, err := h.teamKnockoutData(c, id)
-		if err != nil {
-			return err
-		}
-		h.RenderWith(c, h.Translator(c), http.StatusOK, "knockout_teams", d.Event.Name, d)
-		return nil
 	}
 	d, err := h.knockoutData(c, id)
 	if err != nil {
