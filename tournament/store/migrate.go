@@ -144,8 +144,8 @@ func migrate(db *gorm.DB) error {
 // upgraded, every test's store), where asking after each migration in turn,
 // as gormigrate does, was one statement per migration.
 func allApplied(tx *gorm.DB) (bool, error) {
-	if !tx.Migrator().HasTable("migrations") {
-		return false, nil
+	if has, err := hasMigrationsTable(tx); err != nil || !has {
+		return false, err
 	}
 	var ids []string
 	if err := tx.Table("migrations").Pluck("id", &ids).Error; err != nil {
@@ -161,4 +161,20 @@ func allApplied(tx *gorm.DB) (bool, error) {
 		}
 	}
 	return true, nil
+}
+
+// hasMigrationsTable tells whether the schema has the table of applied
+// migrations. On PostgreSQL gorm asks information_schema, whose views join
+// the whole catalogue: 6 ms a store opened where a database holds many
+// schemas (the tests' do, a third of their statements' time in a store
+// test), against a lookup of one name.
+func hasMigrationsTable(tx *gorm.DB) (bool, error) {
+	if tx.Dialector.Name() != "postgres" {
+		return tx.Migrator().HasTable("migrations"), nil
+	}
+	var has bool
+	if err := tx.Raw("SELECT to_regclass(quote_ident(current_schema()) || '.migrations') IS NOT NULL").Scan(&has).Error; err != nil {
+		return false, fmt.Errorf("look for the table of migrations: %w", err)
+	}
+	return has, nil
 }

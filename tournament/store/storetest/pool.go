@@ -48,13 +48,14 @@ func Main(m *testing.M) int {
 var pool schemaPool
 
 type schemaPool struct {
-	mu      sync.Mutex
-	enabled bool
-	free    []string
-	dsn     string   // the ADIUKH_TEST_POSTGRES they live in
-	admin   *gorm.DB // one connection pool for creating, emptying and dropping them
-	empty   string   // the statements that empty a schema back to its migrated state
-	listed  bool     // freeSchemas is there, and other versions' old schemas dropped
+	mu       sync.Mutex
+	learning sync.Mutex // held while the emptying block is read
+	enabled  bool
+	free     []string
+	dsn      string   // the ADIUKH_TEST_POSTGRES they live in
+	admin    *gorm.DB // one connection pool for creating, emptying and dropping them
+	empty    string   // the statements that empty a schema back to its migrated state
+	listed   bool     // freeSchemas is there, and other versions' old schemas dropped
 	// version is the migrations' version the pool lists its schemas
 	// under; "" is the store's SchemaVersion. A test of the list itself
 	// sets its own, so that no process running beside it takes its schemas.
@@ -131,6 +132,11 @@ func (p *schemaPool) create(dsn string) (string, error) {
 // learnEmptying reads, from a schema as the migrations left it, the block
 // that empties a schema back to that state, once per process.
 func (p *schemaPool) learnEmptying(admin *gorm.DB, schema string) error {
+	// The tests of a package start at once and all ask; reading the block
+	// costs PostgreSQL a tenth of a second, so one reads it and the others
+	// wait for it.
+	p.learning.Lock()
+	defer p.learning.Unlock()
 	p.mu.Lock()
 	known := p.empty != ""
 	p.mu.Unlock()
