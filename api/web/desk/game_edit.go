@@ -40,16 +40,11 @@ func (h *handler) gameEditData(c *gin.Context, ids []int64) (*gameEditPageData, 
 		return nil, err
 	}
 	hd := h.Header(c, d.Event, "manage")
-	round, game := kit.FindBoard(d, int(ids[1]), int(ids[2]))
-	if game == nil {
-		return nil, tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
+	round, game, row, err := kit.Board(d, int(ids[1]), int(ids[2]))
+	if err != nil {
+		return nil, err
 	}
-	data := &gameEditPageData{EventHeader: hd, Round: round.Number, Form: kit.NewForm(), Reasons: tournament.ArbiterReasons(d.Event.Discipline)}
-	for _, row := range kit.BoardRows(d, round) {
-		if row.Board == game.Board {
-			data.Row = row
-		}
-	}
+	data := &gameEditPageData{EventHeader: hd, Round: round.Number, Row: row, Form: kit.NewForm(), Reasons: tournament.ArbiterReasons(d.Event.Discipline)}
 	// A game without a result takes its score and ending from the sheet
 	// unless the arbiter types them.
 	if game.Result != nil {

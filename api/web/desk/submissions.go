@@ -75,16 +75,11 @@ func (h *handler) reportData(c *gin.Context, ids []int64) (*reportPageData, erro
 	if err != nil {
 		return nil, err
 	}
-	round, game := kit.FindBoard(d, int(ids[1]), int(ids[2]))
-	if game == nil {
-		return nil, tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
+	round, _, row, err := kit.Board(d, int(ids[1]), int(ids[2]))
+	if err != nil {
+		return nil, err
 	}
-	data := &reportPageData{EventHeader: h.Header(c, d.Event, "pairings"), Round: round.Number, Form: kit.NewForm(), Reasons: reportable}
-	for _, row := range kit.BoardRows(d, round) {
-		if row.Board == game.Board {
-			data.Row = row
-		}
-	}
+	data := &reportPageData{EventHeader: h.Header(c, d.Event, "pairings"), Round: round.Number, Row: row, Form: kit.NewForm(), Reasons: reportable}
 	data.Form.Values["end_reason"] = string(tournament.FinalPosition)
 	return data, nil
 }

@@ -140,16 +140,11 @@ func (h *handler) gamePage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	round, game := kit.FindBoard(d, int(ids[1]), int(ids[2]))
-	if game == nil {
-		return tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
+	round, game, row, err := kit.Board(d, int(ids[1]), int(ids[2]))
+	if err != nil {
+		return err
 	}
-	data := gamePageData{EventHeader: h.Header(c, d.Event, "pairings"), Round: round.Number, Sheet: game.Sheet, Unplayed: unplayedReason(game)}
-	for _, row := range kit.BoardRows(d, round) {
-		if row.Board == game.Board {
-			data.Row = row
-		}
-	}
+	data := gamePageData{EventHeader: h.Header(c, d.Event, "pairings"), Round: round.Number, Row: row, Sheet: game.Sheet, Unplayed: unplayedReason(game)}
 	if d.Event.MicroMatch.On() && !game.IsBye() {
 		microGamePage(&data, d.Event.Game, round, game, max(n, 1))
 		h.RenderWith(c, h.Translator(c), http.StatusOK, "game", d.Event.Name, data)

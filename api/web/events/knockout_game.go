@@ -7,7 +7,6 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/api/web/kit"
-	"adiukh/tournament"
 )
 
 // knockoutGamePage is the game viewer of one game of a knockout match
@@ -27,16 +26,11 @@ func (h *handler) knockoutGamePage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	round, game := kit.FindBoard(d, int(ids[1]), int(ids[2]))
-	if game == nil {
-		return tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
+	round, _, row, err := kit.Board(d, int(ids[1]), int(ids[2]))
+	if err != nil {
+		return err
 	}
-	data := gamePageData{EventHeader: h.Header(c, d.Event, "knockout"), Round: round.Number, MatchGame: mg.Game.Number, MatchTempo: mg.Game.Tempo}
-	for _, row := range kit.BoardRows(d, round) {
-		if row.Board == game.Board {
-			data.Row = row
-		}
-	}
+	data := gamePageData{EventHeader: h.Header(c, d.Event, "knockout"), Round: round.Number, Row: row, MatchGame: mg.Game.Number, MatchTempo: mg.Game.Tempo}
 	if data.Row.White != nil && data.Row.White.ID != mg.Game.WhiteID {
 		data.Row.White, data.Row.Black = data.Row.Black, data.Row.White
 	}

@@ -51,26 +51,32 @@ func (row BoardRow) Mark(n int) BoardMark {
 // BoardRows are the boards of round r as the pairings table shows them.
 func BoardRows(d *tournament.EventData, r *tournament.Round) []BoardRow {
 	rows := make([]BoardRow, len(r.Games))
-	for i, g := range r.Games {
-		rows[i] = BoardRow{Board: g.Board, White: d.Player(g.WhiteID), Result: g.Result, HasSheet: g.Sheet != "", Version: g.Version,
-			SheetMissing: d.Event.AwaitsSheet(r, &r.Games[i]), game: &r.Games[i]}
-		if !g.IsBye() {
-			rows[i].Black = d.Player(g.BlackID)
-			if d.Event.MicroMatch.On() {
-				rows[i].Micro = microGames(d.Event.ID, r.Number, &r.Games[i])
-			}
-			if d.Event.MicroMatch == tournament.DrawPerBoard {
-				rows[i].Opening = r.OpeningOf(g.Board)
-			}
-		}
-		if g.Result != nil {
-			rows[i].EndReason = string(g.Result.EndReason)
-			if g.IsBye() {
-				rows[i].ByePoints = d.Event.Points(*g.Result, true)
-			}
-		}
+	for i := range r.Games {
+		rows[i] = boardRow(d, r, &r.Games[i])
 	}
 	return rows
+}
+
+// boardRow is game g of round r as the pairings table shows it.
+func boardRow(d *tournament.EventData, r *tournament.Round, g *tournament.Game) BoardRow {
+	row := BoardRow{Board: g.Board, White: d.Player(g.WhiteID), Result: g.Result, HasSheet: g.Sheet != "", Version: g.Version,
+		SheetMissing: d.Event.AwaitsSheet(r, g), game: g}
+	if !g.IsBye() {
+		row.Black = d.Player(g.BlackID)
+		if d.Event.MicroMatch.On() {
+			row.Micro = microGames(d.Event.ID, r.Number, g)
+		}
+		if d.Event.MicroMatch == tournament.DrawPerBoard {
+			row.Opening = r.OpeningOf(g.Board)
+		}
+	}
+	if g.Result != nil {
+		row.EndReason = string(g.Result.EndReason)
+		if g.IsBye() {
+			row.ByePoints = d.Event.Points(*g.Result, true)
+		}
+	}
+	return row
 }
 
 // microGame is one game of a micro-match in its board's row: its score, ""
@@ -264,4 +270,14 @@ func FindBoard(d *tournament.EventData, round, board int) (*tournament.Round, *t
 		}
 	}
 	return nil, nil
+}
+
+// Board is board board of round round with its row as the pairings table
+// shows it, for the pages of one board; not found is the reader's error.
+func Board(d *tournament.EventData, round, board int) (*tournament.Round, *tournament.Game, BoardRow, error) {
+	r, g := FindBoard(d, round, board)
+	if g == nil {
+		return nil, nil, BoardRow{}, tournament.NotFound("board %d of round %d not found", board, round)
+	}
+	return r, g, boardRow(d, r, g), nil
 }
