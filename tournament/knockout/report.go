@@ -39,10 +39,7 @@ func ReportableGame(tx Tx, e *tournament.Event, round, boardNo, number int, wait
 	for slices.Contains(waiting, free) {
 		free++
 	}
-	most := format.Games
-	for _, stage := range format.TieBreaks {
-		most += stage.Games
-	}
+	most := format.MostGames()
 	switch {
 	case number == 0 && free > most:
 		return 0, tournament.Conflict("", "every game of the match of board %d of round %d is reported; the reports wait for a decision", boardNo, round)

@@ -29,6 +29,16 @@ type Format struct {
 	TieBreaks []Stage
 }
 
+// MostGames is how many games a match of the format may take: its own
+// and every tie-break stage's.
+func (f Format) MostGames() int {
+	most := f.Games
+	for _, st := range f.TieBreaks {
+		most += st.Games
+	}
+	return most
+}
+
 // MaxGames bounds a match's games and each stage's.
 const MaxGames = 20
 
