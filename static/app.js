@@ -44,7 +44,10 @@ function setUpTicking() {
     document.querySelectorAll("[data-tick-ms]").forEach(function (el) {
       var ms = Math.max(0, Number(el.dataset.tickMs) - elapsed);
       var s = Math.floor(ms / 1000);
-      el.textContent = ms < 10000 ? "0:0" + s + "." + Math.floor(ms % 1000 / 100) : Math.floor(s / 60) + ":" + (s % 60 < 10 ? "0" : "") + s % 60;
+      var text = ms < 10000 ? "0:0" + s + "." + Math.floor(ms % 1000 / 100) : Math.floor(s / 60) + ":" + (s % 60 < 10 ? "0" : "") + s % 60;
+      // Written only when it changed: the same text written again is laid
+      // out and painted again.
+      if (el.textContent !== text) el.textContent = text;
     });
   }, 200);
 }

@@ -115,7 +115,7 @@
       var ms = Number(el.dataset.ms);
       var running = el.hasAttribute("data-running");
       if (running) ms -= since;
-      el.textContent = text(ms);
+      put(el, text(ms));
       el.classList.toggle("urgent", ms < 10000);
       // The claim is the player's while the opponent's clock runs.
       if (running && ms <= 0 && side && (i === 0 ? "white" : "black") !== side) flag = true;
@@ -136,13 +136,20 @@
     if (!el) return;
     var ms = Number(el.dataset.ms) - since;
     if (ms <= 0) {
-      el.textContent = el.dataset.starting;
+      put(el, el.dataset.starting);
       return;
     }
     var s = Math.ceil(ms / 1000);
     var h = Math.floor(s / 3600), m = Math.floor(s % 3600 / 60), sec = s % 60;
     var left = (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (sec < 10 ? "0" : "") + sec;
-    el.textContent = el.dataset.label.replace("#", left);
+    put(el, el.dataset.label.replace("#", left));
+  }
+
+  // put shows a text in el when it is not there yet: the clocks tick ten
+  // times a second and show seconds, and a text written again, though the
+  // same, is laid out and painted again, nine times a second for nothing.
+  function put(el, text) {
+    if (el.textContent !== text) el.textContent = text;
   }
 
   // keepTyping carries a move being typed, not yet sent, into the new
