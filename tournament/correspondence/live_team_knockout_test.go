@@ -70,14 +70,7 @@ func newLiveCup(t *testing.T, st *store.Store) *liveCup {
 	}
 	for _, team := range c.entered {
 		for _, p := range team.Roster {
-			u := &tournament.User{Email: fmt.Sprintf("p%d@example.org", p.ID), Role: tournament.PlayerRole}
-			if err := st.Accounts().Update(bg, func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
-				t.Fatal(err)
-			}
-			if err := sec.events.LinkPlayer(sec.ctx, e.ID, p.ID, u.Email); err != nil {
-				t.Fatal(err)
-			}
-			sec.users[p.ID] = u
+			sec.linkPlayer(t, st, p.ID)
 			c.teamOf[p.ID] = team.StartNo
 		}
 	}

@@ -549,14 +549,7 @@ func TestLiveTeamRound(t *testing.T) {
 			}
 			for _, team := range entered {
 				for _, p := range team.Roster {
-					u := &tournament.User{Email: fmt.Sprintf("p%d@example.org", p.ID), Role: tournament.PlayerRole}
-					if err := st.Accounts().Update(bg, func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
-						t.Fatal(err)
-					}
-					if err := sec.events.LinkPlayer(sec.ctx, e.ID, p.ID, u.Email); err != nil {
-						t.Fatal(err)
-					}
-					sec.users[p.ID] = u
+					sec.linkPlayer(t, st, p.ID)
 				}
 			}
 			if _, err := competitions.PairNextTeamRound(sec.ctx, e.ID); err != nil {

@@ -40,6 +40,20 @@ type section struct {
 	users   map[int64]*tournament.User
 }
 
+// linkPlayer gives player playerID of the section's event an account of its
+// own (p<id>@example.org) on st, kept in users.
+func (s *section) linkPlayer(t *testing.T, st *store.Store, playerID int64) {
+	t.Helper()
+	u := &tournament.User{Email: fmt.Sprintf("p%d@example.org", playerID), Role: tournament.PlayerRole}
+	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.events.LinkPlayer(s.ctx, s.eventID, playerID, u.Email); err != nil {
+		t.Fatal(err)
+	}
+	s.users[playerID] = u
+}
+
 // serviceAt is the correspondence service on st with a clock of its own,
 // set to start.
 func serviceAt(st *store.Store, start time.Time) (*correspondence.Service, *clock) {
