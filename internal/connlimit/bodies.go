@@ -36,7 +36,7 @@ func CountByAccount(ctx context.Context, account string) {
 	l := c.l
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if c.account != "" || l.byAccount[account] >= l.limits.PerAccount {
+	if c.freed || c.account != "" || l.byAccount[account] >= l.limits.PerAccount {
 		return
 	}
 	l.byAccount[account]++
@@ -90,7 +90,7 @@ func (b *countedBody) Read(p []byte) (int, error) {
 func (l *Listener) startReceiving(c *conn) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if c.receiving {
+	if c.receiving || c.freed {
 		return
 	}
 	now := l.now()
@@ -137,7 +137,7 @@ func (l *Listener) stopReceiving(c *conn) *conn {
 
 // slowBodies marks the connections receiving the bodies of an address
 // below MinBodyRate as slow, and takes out the connections whose body sent
-// nothing for BodyIdle, for the caller to close.
+// nothing for BodyIdle, their places given back, for the caller to close.
 func (l *Listener) slowBodies() []*conn {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -146,6 +146,7 @@ func (l *Listener) slowBodies() []*conn {
 	for c := range l.receiving {
 		if l.limits.BodyIdle > 0 && now.Sub(c.lastBody) > l.limits.BodyIdle {
 			stalled = append(stalled, l.stopReceiving(c))
+			l.free(c)
 			continue
 		}
 		if c.slowAt == nil && l.isSlow(l.bodies[c.address], now) {

@@ -147,7 +147,10 @@ type conn struct {
 	receiving bool
 	lastBody  time.Time
 	slowAt    *list.Element
-	once      sync.Once
+	// freed tells that its place was given back: when it closed, or when
+	// the listener chose to close it, so that a newcomer never finds the
+	// place of a connection on its way out still taken. Guarded by l.mu.
+	freed bool
 }
 
 // Socket is the connection the listener accepted under c, when c is one
@@ -160,10 +163,13 @@ func Socket(c net.Conn) net.Conn {
 	return c
 }
 
-// Close closes the connection and gives its place back, once.
+// Close closes the connection and gives its place back, unless the
+// listener gave it back when it chose to close it.
 func (c *conn) Close() error {
 	err := c.Conn.Close()
-	c.once.Do(c.l.release(c))
+	c.l.mu.Lock()
+	defer c.l.mu.Unlock()
+	c.l.free(c)
 	return err
 }
 
@@ -238,8 +244,8 @@ func (l *Listener) isProxy(ip netip.Addr) bool {
 // admit lets c in when its address (if capped) and the total have room,
 // making room in the total by the connection that has waited longest, or
 // with none waiting by the one receiving a slow address's body the
-// longest: that one (outside the lock, since closing it takes the lock) is
-// the caller's to close.
+// longest: that one, its place given back, is the caller's to close
+// (outside the lock, since closing it takes the lock).
 func (l *Listener) admit(c net.Conn, address string, capped bool) (in *conn, makeRoom *conn) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -254,6 +260,9 @@ func (l *Listener) admit(c net.Conn, address string, capped bool) (in *conn, mak
 		} else if slowest := l.slow.Front(); slowest != nil {
 			makeRoom = l.stopReceiving(slowest.Value.(*conn))
 			l.stats.ClosedSlow++
+		}
+		if makeRoom != nil {
+			l.free(makeRoom)
 		} else {
 			l.stats.RefusedTotal++
 			return nil, nil
@@ -269,22 +278,21 @@ func (l *Listener) admit(c net.Conn, address string, capped bool) (in *conn, mak
 	return in, makeRoom
 }
 
-// release gives the place of c back when it closes.
-func (l *Listener) release(c *conn) func() {
-	return func() {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		if c.waitingAt != nil {
-			l.waiting.Remove(c.waitingAt)
-			c.waitingAt = nil
-		}
-		l.stopReceiving(c)
-		l.total--
-		if c.account != "" {
-			decrement(l.byAccount, c.account)
-		} else {
-			decrement(l.byAddress, c.address)
-		}
+// free gives the place of c back, once. l.mu is held.
+func (l *Listener) free(c *conn) {
+	if c.freed {
+		return
+	}
+	c.freed = true
+	if c.waitingAt != nil {
+		l.stopWaiting(c.waitingAt)
+	}
+	l.stopReceiving(c)
+	l.total--
+	if c.account != "" {
+		decrement(l.byAccount, c.account)
+	} else {
+		decrement(l.byAddress, c.address)
 	}
 }
 
@@ -308,7 +316,7 @@ func (l *Listener) ConnState(nc net.Conn, state http.ConnState) {
 	defer l.mu.Unlock()
 	switch state {
 	case http.StateIdle:
-		if c.waitingAt == nil {
+		if c.waitingAt == nil && !c.freed {
 			l.startWaiting(c)
 		}
 	case http.StateActive, http.StateHijacked, http.StateClosed:
@@ -382,7 +390,8 @@ func (l *Listener) sweep() {
 // connection older than a moment's allowance at its fullest. The slow
 // bodies are no load: a newcomer closes one of them as it would an idle
 // connection, so that a server full of them leaves a newcomer's connection
-// the time to send its request. The caller closes them.
+// the time to send its request. Their places are given back at once; the
+// caller closes them.
 func (l *Listener) overstayed() []*conn {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -393,7 +402,9 @@ func (l *Listener) overstayed() []*conn {
 		if e == nil || now.Sub(e.Value.(*conn).since) <= l.limits.idleAllowed(open) {
 			break
 		}
-		out = append(out, l.stopWaiting(e))
+		c := l.stopWaiting(e)
+		l.free(c)
+		out = append(out, c)
 	}
 	l.stats.ClosedIdle += int64(len(out))
 	return out

@@ -235,7 +235,11 @@ func TestAFullServerClosesTheLongestWaiting(t *testing.T) {
 		if _, err := io.WriteString(c, "GET /stream HTTP/1.1\r\nHost: test\r\n\r\n"); err != nil {
 			t.Fatal(err)
 		}
-		<-streaming
+		select {
+		case <-streaming:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("the stream from %s was not served within 10 s (stats %+v)", ip, l.Stats())
+		}
 		return c
 	}
 	defer openStream("127.0.0.5").Close()
@@ -324,3 +328,43 @@ func TestOverstayedAreTheLongestWaiting(t *testing.T) {
 		t.Errorf("%d counted closed idle, want 4", s.ClosedIdle)
 	}
 }
+
+// A connection the listener chose to close gives its place back at once,
+// before it is closed: a newcomer that comes in between finds the room
+// (the sweep closes what it chose outside the lock, and under load a
+// newcomer was refused in that moment).
+func TestAChosenConnectionMakesRoomBeforeItCloses(t *testing.T) {
+	t.Parallel()
+	now := time.Unix(1_000_000, 0)
+	l := &Listener{limits: Limits{PerAddress: 10, Total: 2, Idle: time.Minute}, now: func() time.Time { return now },
+		byAddress: map[string]int{}, waiting: list.New(), slow: list.New(), receiving: map[*conn]struct{}{}}
+	first, _ := l.admit(nil, "192.0.2.1", true)
+	l.admit(nil, "192.0.2.2", true)
+	now = now.Add(time.Second)
+	// Full, so no wait is allowed at the first: the sweep chooses it, and
+	// leaves the second (with one open, half the total, a minute is).
+	chosen := l.overstayed()
+	if len(chosen) != 1 || chosen[0] != first {
+		t.Fatalf("%d chosen to close, want the first admitted alone", len(chosen))
+	}
+	if in, makeRoom := l.admit(nil, "192.0.2.3", true); in == nil || makeRoom != nil {
+		t.Fatalf("a newcomer was refused (or made room by another) while the chosen was not yet closed: %+v", l.Stats())
+	}
+	if s := l.Stats(); s.Open != 2 || s.Waiting != 2 || s.RefusedTotal != 0 {
+		t.Errorf("stats %+v, want the second and the newcomer open and waiting", s)
+	}
+	// Closing it now, after the server's late word that it went idle,
+	// neither gives its place back twice nor puts it in line again.
+	l.ConnState(first, http.StateIdle)
+	first.Conn = nopConn{}
+	_ = first.Close()
+	if s := l.Stats(); s.Open != 2 || s.Waiting != 2 || len(l.byAddress) != 2 || l.byAddress["192.0.2.1"] != 0 {
+		t.Errorf("stats %+v, addresses %v after closing the chosen, want the second's and the newcomer's", s, l.byAddress)
+	}
+}
+
+// nopConn is a connection whose Close does nothing, for a listener's
+// connections made without a socket.
+type nopConn struct{ net.Conn }
+
+func (nopConn) Close() error { return nil }
