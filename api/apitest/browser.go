@@ -22,11 +22,17 @@ import (
 
 var screenshots = flag.Bool("screenshots", false, "save screenshots of the main pages to docs/screenshots")
 
-// chromium is the one headless Chromium of a test binary's browser tests,
-// started by the first of them and closed by its TestMain (CloseChromium): a test has tabs of
-// its own, each in a browser context of its own (its own cookies), which
-// costs a fraction of the two seconds of work that starting a Chromium is.
-var chromium struct {
+// chromium is a headless Chromium of a test binary's browser tests,
+// started by the first of them and closed by its TestMain (CloseChromium):
+// a test has tabs of its own, each in a browser context of its own (its
+// own cookies), which costs a fraction of the two seconds of work that
+// starting a Chromium is.
+type chromium struct {
+	// programs are the names the Chromium goes by, found on PATH, from
+	// the Debian package pkg.
+	pkg      string
+	programs []string
+
 	mu    sync.Mutex
 	ctx   context.Context // the browser, with its first tab
 	close func()
@@ -38,6 +44,30 @@ var chromium struct {
 	// (the messages it could not read), for a test that fails because the
 	// browser went away under it.
 	said lastWords
+}
+
+var (
+	// shell is the browser of the tests: Chromium's headless shell (the
+	// old headless mode, a program of its own since Chromium 132). The
+	// whole browser's headless mode draws the pages through the whole
+	// browser, and took two to four times the shell's CPU over the same
+	// tests (docs/benchmarks.md, "Stop 77"); the whole browser does for a
+	// machine without the shell.
+	shell = &chromium{pkg: "chromium-headless-shell", programs: []string{"chromium-headless-shell", "chromium", "chromium-browser", "google-chrome"}}
+	// whole is the whole browser, for the tests of what the shell does not
+	// do (WholeBrowser).
+	whole = &chromium{pkg: "chromium", programs: []string{"chromium", "chromium-browser", "google-chrome"}}
+	// wholeBrowserTests are the tests that asked for the whole browser.
+	wholeBrowserTests sync.Map
+)
+
+// WholeBrowser makes the test's windows (Browser) the whole Chromium's
+// rather than its headless shell's, for a test of what only the whole
+// browser does: keeping a page left in its back/forward cache (the shell
+// keeps none).
+func WholeBrowser(t *testing.T) {
+	wholeBrowserTests.Store(t, true)
+	t.Cleanup(func() { wholeBrowserTests.Delete(t) })
 }
 
 // lastWords keeps the tail of what is written to it.
@@ -78,14 +108,58 @@ func (w *lastWords) String() string {
 // the size of a desktop window; it is closed when the test ends.
 func Browser(t *testing.T) context.Context {
 	t.Helper()
-	path := testtool.Need(t, "chromium", "chromium", "chromium-browser", "google-chrome")
-	// A Chromium that died (its context ended: the process crashed under
-	// a loaded machine) is started again, rather than failing every
-	// browser test after it.
-	chromium.mu.Lock()
-	for try := 1; chromium.ctx == nil || chromium.ctx.Err() != nil; try++ {
-		if chromium.close != nil {
-			chromium.close()
+	c := shell
+	if _, ok := wholeBrowserTests.Load(t); ok {
+		c = whole
+	}
+	browserCtx := c.started(t)
+	// A browser context of its own needs a window of its own (a tab
+	// cannot open without one in it), which chromedp does not ask for.
+	var own cdp.BrowserContextID
+	var tab target.ID
+	c.windows.Lock()
+	err := chromedp.Run(browserCtx, chromedp.ActionFunc(func(ctx context.Context) error {
+		b := cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser)
+		var err error
+		if own, err = target.CreateBrowserContext().Do(b); err != nil {
+			return err
+		}
+		tab, err = target.CreateTarget("about:blank").WithBrowserContextID(own).WithNewWindow(true).WithWidth(1280).WithHeight(900).Do(b)
+		return err
+	}))
+	c.windows.Unlock()
+	if err != nil {
+		t.Fatalf("open a window: %v", err)
+	}
+	window, closeWindow := chromedp.NewContext(browserCtx, chromedp.WithTargetID(tab))
+	ctx, cancelTimeout := context.WithTimeout(window, 120*time.Second)
+	t.Cleanup(func() {
+		if t.Failed() && browserCtx.Err() != nil {
+			t.Logf("Chromium went away during the test (its connection was lost), so the failure above may be the browser's; its last words:\n%s", c.said.String())
+		}
+		cancelTimeout()
+		c.windows.Lock()
+		defer c.windows.Unlock()
+		closeWindow()
+		_ = chromedp.Run(browserCtx, chromedp.ActionFunc(func(ctx context.Context) error {
+			return target.DisposeBrowserContext(own).Do(cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser))
+		}))
+	})
+	return ctx
+}
+
+// started is the context of the running Chromium, started when it is not.
+// A Chromium that died (its context ended: the process crashed under a
+// loaded machine) is started again, rather than failing every browser
+// test after it.
+func (c *chromium) started(t *testing.T) context.Context {
+	t.Helper()
+	path := testtool.Need(t, c.pkg, c.programs...)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for try := 1; c.ctx == nil || c.ctx.Err() != nil; try++ {
+		if c.close != nil {
+			c.close()
 		}
 		opts := []chromedp.ExecAllocatorOption{
 			chromedp.ExecPath(path),
@@ -98,13 +172,12 @@ func Browser(t *testing.T) context.Context {
 			chromedp.Flag("lang", "ru-RU"),
 			chromedp.Flag("accept-lang", "ru-RU,ru"),
 			chromedp.WindowSize(1280, 900),
-			chromedp.CombinedOutput(&chromium.said),
+			chromedp.CombinedOutput(&c.said),
 		}
 		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-		ctx, cancelBrowser := chromedp.NewContext(alloc, chromedp.WithErrorf(chromium.said.Printf))
-		chromium.ctx, chromium.close = ctx, func() { cancelBrowser(); cancelAlloc() }
+		ctx, cancelBrowser := chromedp.NewContext(alloc, chromedp.WithErrorf(c.said.Printf))
+		c.ctx, c.close = ctx, func() { cancelBrowser(); cancelAlloc() }
 		if err := chromedp.Run(ctx); err != nil && try == 3 {
-			chromium.mu.Unlock()
 			t.Fatalf("start chromium (three times): %v", err)
 		} else if err != nil {
 			t.Logf("start chromium: %v; again", err)
@@ -112,49 +185,17 @@ func Browser(t *testing.T) context.Context {
 			time.Sleep(time.Second)
 		}
 	}
-	browserCtx := chromium.ctx
-	chromium.mu.Unlock()
-	// A browser context of its own needs a window of its own (a tab
-	// cannot open without one in it), which chromedp does not ask for.
-	var own cdp.BrowserContextID
-	var tab target.ID
-	chromium.windows.Lock()
-	err := chromedp.Run(browserCtx, chromedp.ActionFunc(func(ctx context.Context) error {
-		b := cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser)
-		var err error
-		if own, err = target.CreateBrowserContext().Do(b); err != nil {
-			return err
-		}
-		tab, err = target.CreateTarget("about:blank").WithBrowserContextID(own).WithNewWindow(true).WithWidth(1280).WithHeight(900).Do(b)
-		return err
-	}))
-	chromium.windows.Unlock()
-	if err != nil {
-		t.Fatalf("open a window: %v", err)
-	}
-	window, closeWindow := chromedp.NewContext(browserCtx, chromedp.WithTargetID(tab))
-	ctx, cancelTimeout := context.WithTimeout(window, 120*time.Second)
-	t.Cleanup(func() {
-		if t.Failed() && browserCtx.Err() != nil {
-			t.Logf("Chromium went away during the test (its connection was lost), so the failure above may be the browser's; its last words:\n%s", chromium.said.String())
-		}
-		cancelTimeout()
-		chromium.windows.Lock()
-		defer chromium.windows.Unlock()
-		closeWindow()
-		_ = chromedp.Run(browserCtx, chromedp.ActionFunc(func(ctx context.Context) error {
-			return target.DisposeBrowserContext(own).Do(cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser))
-		}))
-	})
-	return ctx
+	return c.ctx
 }
 
-// CloseChromium closes the tests' Chromium, if one was started.
+// CloseChromium closes the tests' Chromiums, those started.
 func CloseChromium() {
-	chromium.mu.Lock()
-	defer chromium.mu.Unlock()
-	if chromium.close != nil {
-		chromium.close()
+	for _, c := range []*chromium{shell, whole} {
+		c.mu.Lock()
+		if c.close != nil {
+			c.close()
+		}
+		c.mu.Unlock()
 	}
 }
 

@@ -1,5 +1,6 @@
 // Package testtool finds the programs that tests drive: poppler-utils'
-// pdftotext, pdfinfo and pdftoppm, zbar-tools' zbarimg, and chromium.
+// pdftotext, pdfinfo and pdftoppm, zbar-tools' zbarimg, and Chromium's
+// headless shell.
 // scripts/test installs every one of them when it is missing.
 package testtool
 

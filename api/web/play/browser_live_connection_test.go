@@ -151,6 +151,8 @@ func TestBrowserLiveClockAfterStall(t *testing.T) {
 // the stream anew and follows the game, without a reload.
 func TestBrowserLivePageLeftClosesItsStream(t *testing.T) {
 	t.Parallel()
+	// The headless shell keeps no page in a back/forward cache.
+	apitest.WholeBrowser(t)
 	s := apitest.NewWebServerOn(t, storetest.SQLite(t))
 	gate := &streamGate{}
 	tbl := openLiveGameThrough(t, s, nil, nil, gate.through)
