@@ -213,6 +213,9 @@ func evaluateUntil(ctx context.Context, expr string) error {
 // move does.
 func TestBrowserLiveOpponentConnection(t *testing.T) {
 	t.Parallel()
+	// Coming back as a player does, to the page the browser kept (the
+	// headless shell keeps none: it loads the page anew under the step).
+	apitest.WholeBrowser(t)
 	storetest.SkipWithoutPostgres(t)
 	stores := storetest.TwoInstances(t, storetest.MigratedDSNs(t)["postgres"])
 	s := apitest.NewWebServerOn(t, stores[0])
