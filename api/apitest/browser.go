@@ -50,7 +50,7 @@ var (
 	// shell is the browser of the tests: Chromium's headless shell (the
 	// old headless mode, a program of its own since Chromium 132). The
 	// whole browser's headless mode draws the pages through the whole
-	// browser, and took two to four times the shell's CPU over the same
+	// browser, and took more than twice the shell's CPU over the same
 	// tests (docs/benchmarks.md, "Stop 77"); the whole browser does for a
 	// machine without the shell.
 	shell = &chromium{pkg: "chromium-headless-shell", programs: []string{"chromium-headless-shell", "chromium", "chromium-browser", "google-chrome"}}
