@@ -57,6 +57,12 @@ type Limits struct {
 // above half of Total are any closed before the server's own idle timeout.
 const sweepEvery = 500 * time.Millisecond
 
+// leastWait is how long the sweep leaves any connection to send a request,
+// however full the server: a full server allows no wait, and a newcomer let
+// in by closing another would else be closed by the next sweep before its
+// request came, making room for no one.
+const leastWait = time.Second
+
 // Listener is a net.Listener that holds to Limits: a connection from an
 // address at its cap, or one that comes when the server holds Total and
 // none waits idle to make room for it, is closed at once (a reset, which
@@ -353,7 +359,8 @@ func (l *Limits) idleAllowed(open int) time.Duration {
 }
 
 // sweep closes, while the server holds more than half of Total, the
-// connections that have waited for a request longer than idleAllowed.
+// connections that have waited for a request longer than idleAllowed, and
+// never before leastWait.
 func (l *Listener) sweep() {
 	tick := time.NewTicker(sweepEvery)
 	defer tick.Stop()
@@ -399,7 +406,7 @@ func (l *Listener) overstayed() []*conn {
 	var out []*conn
 	for open := l.total - l.slow.Len(); ; open-- {
 		e := l.waiting.Front()
-		if e == nil || now.Sub(e.Value.(*conn).since) <= l.limits.idleAllowed(open) {
+		if e == nil || now.Sub(e.Value.(*conn).since) <= max(l.limits.idleAllowed(open), leastWait) {
 			break
 		}
 		c := l.stopWaiting(e)

@@ -251,7 +251,8 @@ func TestAFullServerClosesTheLongestWaiting(t *testing.T) {
 	// The answered connection waits for its next request only once the
 	// server has gone back to reading it, which may come after its answer
 	// reached the client. The sweep may then close it before the newcomer
-	// does (a full server allows no wait), which makes the same room.
+	// does (a full server allows no more than leastWait), which makes the
+	// same room.
 	waitFor(t, func() bool { s := l.Stats(); return s.Open == 2 && s.Waiting == 1 || s.ClosedIdle == 1 })
 
 	defer openStream("127.0.0.7").Close()
@@ -341,9 +342,10 @@ func TestAChosenConnectionMakesRoomBeforeItCloses(t *testing.T) {
 		byAddress: map[string]int{}, waiting: list.New(), slow: list.New(), receiving: map[*conn]struct{}{}}
 	first, _ := l.admit(nil, "192.0.2.1", true)
 	l.admit(nil, "192.0.2.2", true)
-	now = now.Add(time.Second)
-	// Full, so no wait is allowed at the first: the sweep chooses it, and
-	// leaves the second (with one open, half the total, a minute is).
+	now = now.Add(2 * leastWait)
+	// Full, so no wait is allowed at the first beyond the least: the sweep
+	// chooses it, and leaves the second (with one open, half the total, a
+	// minute is).
 	chosen := l.overstayed()
 	if len(chosen) != 1 || chosen[0] != first {
 		t.Fatalf("%d chosen to close, want the first admitted alone", len(chosen))
@@ -370,6 +372,33 @@ func TestAChosenConnectionMakesRoomBeforeItCloses(t *testing.T) {
 	}
 	if s := l.Stats(); s.Open != 2 || s.Waiting != 2 || s.ClosedIdle != 2 {
 		t.Errorf("stats %+v before the chosen is closed, want two open and waiting, two closed idle", s)
+	}
+}
+
+// A newcomer let in at a full server, by closing the longest waiting, has
+// leastWait to send its request before the sweep may close it: a full
+// server allows no wait, and under load the sweep came between the accept
+// and the request, and closed the newcomer for nothing.
+func TestANewcomerToAFullServerHasTimeToAsk(t *testing.T) {
+	t.Parallel()
+	now := time.Unix(1_000_000, 0)
+	l := &Listener{limits: Limits{PerAddress: 10, Total: 2, Idle: time.Minute}, now: func() time.Time { return now },
+		byAddress: map[string]int{}, waiting: list.New(), slow: list.New(), receiving: map[*conn]struct{}{}}
+	streaming, _ := l.admit(nil, "192.0.2.1", true)
+	l.ConnState(streaming, http.StateActive)
+	l.admit(nil, "192.0.2.2", true)
+	now = now.Add(time.Minute)
+	newcomer, makeRoom := l.admit(nil, "192.0.2.3", true)
+	if newcomer == nil || makeRoom == nil {
+		t.Fatalf("the newcomer: let in %v, room made by %v, want the idle one closed for it", newcomer != nil, makeRoom)
+	}
+	now = now.Add(sweepEvery)
+	if got := l.overstayed(); len(got) != 0 {
+		t.Fatalf("the sweep closed %d connections %v after the newcomer came, want none before %v", len(got), sweepEvery, leastWait)
+	}
+	now = now.Add(leastWait)
+	if got := l.overstayed(); len(got) != 1 || got[0] != newcomer {
+		t.Errorf("the sweep closed %d connections after leastWait, want the newcomer that never asked", len(got))
 	}
 }
 
