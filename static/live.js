@@ -217,11 +217,13 @@
   }
 
   // place puts the game section of a page, asked for at sent, in place of
-  // the old one.
+  // the old one, unless it is older than what the page shows: a section
+  // asked for before a move that the stream then drew in place arrives
+  // after the move, without it.
   function place(html, sent) {
     var arrived = pageNow();
     var next = new DOMParser().parseFromString(html, "text/html").getElementById("live-game");
-    if (!next) return;
+    if (!next || Number(next.dataset.version) < Number(game.dataset.version)) return;
     var typing = keepTyping(game, next);
     keepReturn(game, next);
     game.replaceWith(next);

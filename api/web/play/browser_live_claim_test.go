@@ -52,6 +52,7 @@ func TestBrowserLiveClaimTheWin(t *testing.T) {
 	if err := chromedp.Run(blackWindow, chromedp.Reload(), chromedp.WaitVisible(`#live-game`), chromedp.Evaluate(`window.sameLoad = true`, nil)); err != nil {
 		t.Fatal(err)
 	}
+	comeToTheGame(t, func() map[string]any { return s.Game(gid) }, map[string]context.Context{"Black": blackWindow})
 	run := func(ctx context.Context, what string, actions ...chromedp.Action) {
 		t.Helper()
 		if err := chromedp.Run(ctx, actions...); err != nil {

@@ -69,6 +69,10 @@ func everyGameLiveInBrowsers(t *testing.T, s *apitest.WebServer, d apitest.GameD
 	white, black, run, gid := tbl.white, tbl.black, tbl.run, tbl.gid
 	run(black, "Black plays on a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
 		chromedp.Reload(), chromedp.WaitVisible(`#tap-board svg`), chromedp.Evaluate(`window.sameLoad = true`, nil))
+	comeToTheGame(t, func() map[string]any {
+		return s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/games/%d", gid), nil)
+	},
+		map[string]context.Context{"Black": black})
 	window := func(who string) context.Context {
 		if who == "Black" {
 			return black

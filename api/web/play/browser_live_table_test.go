@@ -130,33 +130,14 @@ func openLiveGameThrough(t *testing.T, s *apitest.WebServer, second *store.Store
 	tbl.run(boris, "Boris opens the game", chromedp.Navigate(srv2.URL+path), chromedp.WaitVisible(`#live-game`), chromedp.Evaluate(`window.sameLoad = true`, nil))
 	// Boris's arrival changed the game (his presence, his connection):
 	// Anna's page hears it on the stream and puts its game section in
-	// place anew. Both
-	// pages are first let come to the game as the server has it (a
-	// section's data-version is the version it shows, set once the new
-	// section is in place), so that nothing is typed or dragged on a
-	// section about to be replaced, or read from it.
-	// Each page's stream, once open, connects its player (a change of
-	// the game too): the game's version is read once both are.
-	var code int
-	var g map[string]any
-	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		code, g = s.Do(tournament.ArbiterRole, "GET", "/api/v1"+path, nil)
+	// place anew.
+	comeToTheGame(t, func() map[string]any {
+		code, g := s.Do(tournament.ArbiterRole, "GET", "/api/v1"+path, nil)
 		if code != http.StatusOK {
 			t.Fatalf("the live game: %d %v", code, g)
 		}
-		if g["white_connection"] == "connected" && g["black_connection"] == "connected" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the players' streams do not connect them: %v", g)
-		}
-	}
-	version := fmt.Sprintf("%d", int64(apitest.Num(g["version"])))
-	for who, ctx := range map[string]context.Context{"Anna": anna, "Boris": boris} {
-		var settled bool
-		tbl.run(ctx, who+"'s page comes to the game's version "+version,
-			chromedp.Poll(fmt.Sprintf(`document.getElementById("live-game").dataset.version === %q`, version), &settled, chromedp.WithPollingTimeout(15*time.Second)))
-	}
+		return g
+	}, map[string]context.Context{"Anna": anna, "Boris": boris})
 	tbl.white, tbl.black = anna, boris
 	tbl.site = map[context.Context]string{anna: srv.URL, boris: srv2.URL}
 	var annaMoves bool
@@ -165,6 +146,32 @@ func openLiveGameThrough(t *testing.T, s *apitest.WebServer, second *store.Store
 		tbl.white, tbl.black = boris, anna
 	}
 	return tbl
+}
+
+// comeToTheGame waits until both players' streams connect them (a page
+// loaded, or loaded again, changes its player's connection), then until
+// each of pages shows the game's version as game reads it: a page puts its
+// game section anew as it hears of such a change, and nothing is typed,
+// tapped or read on a section about to be replaced (a click found its
+// button gone).
+func comeToTheGame(t *testing.T, game func() map[string]any, pages map[string]context.Context) {
+	t.Helper()
+	var g map[string]any
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if g = game(); g["white_connection"] == "connected" && g["black_connection"] == "connected" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the players' streams do not connect them: %v", g)
+		}
+	}
+	version := fmt.Sprintf("%d", int64(apitest.Num(g["version"])))
+	for who, ctx := range pages {
+		var settled bool
+		if err := chromedp.Run(ctx, chromedp.Poll(fmt.Sprintf(`document.getElementById("live-game").dataset.version === %q`, version), &settled, chromedp.WithPollingTimeout(15*time.Second))); err != nil {
+			t.Fatalf("%s's page does not come to the game's version %s: %v", who, version, err)
+		}
+	}
 }
 
 // liveInstance is one instance of the application on st for live play,

@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -370,6 +372,111 @@ func TestBrowserTypedMoveSurvivesTheArbitersChange(t *testing.T) {
 	var shown bool
 	tbl.run(tbl.black, "Black's page shows the move",
 		chromedp.Poll(`document.querySelector("#live-game .corr-moves").textContent.includes("c3-d4")`, &shown, chromedp.WithPollingTimeout(15*time.Second)))
+}
+
+// A game section a page asked for before a move, arriving after the
+// stream drew the move in place, does not take the move back: the arbiter
+// gives time, each page asks for its section anew (held on its way back),
+// White moves, both pages draw the move from the stream, and then the
+// sections made before the move arrive. Black's page kept the move, its
+// squares marked, and Black plays on (in CI the sections, late under
+// load, left Black's page a move behind, its move field hidden).
+func TestBrowserLateSectionKeepsTheMove(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	gate := &sectionGate{}
+	tbl := openLiveGameThrough(t, s, nil, nil, gate.through)
+	path := fmt.Sprintf("/games/%d", tbl.gid)
+	fetched := fmt.Sprintf(`performance.getEntriesByType("resource").filter(function (e) { return e.initiatorType === "fetch" && e.name.endsWith(%q) && e.responseEnd > 0; }).length`, path)
+	var before int
+	tbl.run(tbl.black, "the sections Black's page fetched", chromedp.Evaluate(fetched, &before))
+	release := gate.hold()
+	defer release()
+	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/games/%d/time", tbl.gid),
+		map[string]any{"side": "black", "seconds": 30, "reason": "сбой связи"})
+	gate.waitHeld(t, 2)
+	tbl.run(tbl.white, "White plays c3-d4", chromedp.Click(`#tap-board rect[data-sq="c3"]`), chromedp.Click(`#tap-board rect[data-sq="d4"]`))
+	marks := `[...document.querySelectorAll('#tap-board rect.mark')].map(function (r) { return r.dataset.sq; }).sort().join(" ")`
+	drawn := `document.querySelector("#live-game .corr-moves").textContent.includes("c3-d4") && ` + marks + ` === "c3 d4"`
+	var ok bool
+	tbl.run(tbl.black, "Black's page draws the move", chromedp.Poll(drawn, &ok, chromedp.WithPollingTimeout(15*time.Second)))
+	release()
+	tbl.run(tbl.black, "the late section reaches Black's page",
+		chromedp.Poll(fmt.Sprintf(`%s > %d`, fetched, before), &ok, chromedp.WithPollingTimeout(15*time.Second)))
+	var state struct {
+		Drawn, CanMove bool
+		Marks          string
+	}
+	tbl.run(tbl.black, "Black's page after the late section", chromedp.Evaluate(fmt.Sprintf(`({drawn: %s, canMove: !document.getElementById("move-form").hidden, marks: %s})`, drawn, marks), &state))
+	if !state.Drawn || !state.CanMove {
+		t.Fatalf("after the section made before White's move arrived, Black's page shows the move %v (marks %q), its move field %v; want the move, c3 d4 marked, and the field", state.Drawn, state.Marks, state.CanMove)
+	}
+	tbl.run(tbl.black, "Black plays b6-a5", chromedp.Click(`#tap-board rect[data-sq="b6"]`), chromedp.Click(`#tap-board rect[data-sq="a5"]`))
+	tbl.run(tbl.white, "White's page shows Black's move",
+		chromedp.Poll(`document.querySelector("#live-game .corr-moves").textContent.includes("b6-a5")`, &ok, chromedp.WithPollingTimeout(15*time.Second)))
+}
+
+// sectionGate stands between the pages and their game's page: while it is
+// shut, the sections a page fetches (GET, asking for text/html alone, as
+// live.js does; a page loaded asks for more) are made at once and held on
+// their way back until it opens.
+type sectionGate struct {
+	mu   sync.Mutex
+	shut chan struct{} // nil while open
+	held int
+}
+
+func (g *sectionGate) through(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		g.mu.Lock()
+		shut := g.shut
+		if shut != nil && r.Method == http.MethodGet && r.Header.Get("Accept") == "text/html" {
+			g.held++
+		} else {
+			shut = nil
+		}
+		g.mu.Unlock()
+		if shut == nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		made := httptest.NewRecorder()
+		next.ServeHTTP(made, r)
+		<-shut
+		maps.Copy(w.Header(), made.Header())
+		w.WriteHeader(made.Code)
+		_, _ = w.Write(made.Body.Bytes())
+	})
+}
+
+// hold shuts the gate; the function it returns opens it again.
+func (g *sectionGate) hold() func() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	shut := make(chan struct{})
+	g.shut = shut
+	return sync.OnceFunc(func() {
+		g.mu.Lock()
+		g.shut = nil
+		g.mu.Unlock()
+		close(shut)
+	})
+}
+
+// waitHeld waits until the gate holds n sections.
+func (g *sectionGate) waitHeld(t *testing.T, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		g.mu.Lock()
+		held := g.held
+		g.mu.Unlock()
+		if held >= n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the gate holds %d sections, want %d", held, n)
+		}
+	}
 }
 
 // ticked is what the clock sel shows once it no longer shows before, or
