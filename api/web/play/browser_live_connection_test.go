@@ -22,10 +22,30 @@ import (
 // server writes on them, which reaches the pages when it opens, late by
 // the time it was shut, as over a connection that stalled.
 type streamGate struct {
-	mu     sync.Mutex
-	shut   chan struct{} // nil while open
-	open   int           // streams being served
-	opened int           // streams served in all
+	gate
+	open   int // streams being served
+	opened int // streams served in all
+}
+
+// gate is what holds a test's requests or answers on their way while it is
+// shut.
+type gate struct {
+	mu   sync.Mutex
+	shut chan struct{} // nil while open
+}
+
+// hold shuts the gate; the function it returns opens it again.
+func (g *gate) hold() func() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	shut := make(chan struct{})
+	g.shut = shut
+	return sync.OnceFunc(func() {
+		g.mu.Lock()
+		g.shut = nil
+		g.mu.Unlock()
+		close(shut)
+	})
 }
 
 func (g *streamGate) through(next http.Handler) http.Handler {
@@ -44,20 +64,6 @@ func (g *streamGate) through(next http.Handler) http.Handler {
 			g.mu.Unlock()
 		}()
 		next.ServeHTTP(&gatedWriter{ResponseWriter: w, gate: g}, r)
-	})
-}
-
-// hold shuts the gate; the function it returns opens it again.
-func (g *streamGate) hold() func() {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	shut := make(chan struct{})
-	g.shut = shut
-	return sync.OnceFunc(func() {
-		g.mu.Lock()
-		g.shut = nil
-		g.mu.Unlock()
-		close(shut)
 	})
 }
 

@@ -11,7 +11,6 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -421,8 +420,7 @@ func TestBrowserLateSectionKeepsTheMove(t *testing.T) {
 // live.js does; a page loaded asks for more) are made at once and held on
 // their way back until it opens.
 type sectionGate struct {
-	mu   sync.Mutex
-	shut chan struct{} // nil while open
+	gate
 	held int
 }
 
@@ -446,20 +444,6 @@ func (g *sectionGate) through(next http.Handler) http.Handler {
 		maps.Copy(w.Header(), made.Header())
 		w.WriteHeader(made.Code)
 		_, _ = w.Write(made.Body.Bytes())
-	})
-}
-
-// hold shuts the gate; the function it returns opens it again.
-func (g *sectionGate) hold() func() {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	shut := make(chan struct{})
-	g.shut = shut
-	return sync.OnceFunc(func() {
-		g.mu.Lock()
-		g.shut = nil
-		g.mu.Unlock()
-		close(shut)
 	})
 }
 
