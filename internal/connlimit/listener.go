@@ -29,7 +29,7 @@ type Limits struct {
 	// or a kept-alive one between requests) may stay while the server
 	// holds at most half of Total: the server's IdleTimeout. Above half,
 	// the time left shrinks in step with the room left, to nothing at
-	// Total.
+	// Total but the second (leastWait) every connection has to ask.
 	Idle time.Duration
 	// PerAccount is how many connections of one signed-in account
 	// (CountByAccount) are counted by the account instead of by their

@@ -150,7 +150,7 @@ func openLiveGameThrough(t *testing.T, s *apitest.WebServer, second *store.Store
 
 // comeToTheGame waits until both players' streams connect them (a page
 // loaded, or loaded again, changes its player's connection), then until
-// each of pages shows the game's version as game reads it: a page puts its
+// every page of pages shows the game's version as game reads it: a page puts its
 // game section anew as it hears of such a change, and nothing is typed,
 // tapped or read on a section about to be replaced (a click found its
 // button gone).
